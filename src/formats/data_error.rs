@@ -1,0 +1,135 @@
+//! Errors in data files (piece and variant YAML), located by file, line, column and field.
+
+use std::fmt;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DataError {
+    /// The file the data came from, e.g. `templates/pieces.yaml` or a user's path.
+    pub source_name: String,
+    /// 1-based line and column, where known.
+    pub line: Option<usize>,
+    pub column: Option<usize>,
+    /// The field at fault, e.g. `pieces[3].betza` or `handicaps[2].sfen`.
+    pub field: Option<String>,
+    pub message: String,
+}
+
+impl DataError {
+    pub fn new(source_name: &str, message: impl Into<String>) -> DataError {
+        DataError {
+            source_name: source_name.to_string(),
+            line: None,
+            column: None,
+            field: None,
+            message: message.into(),
+        }
+    }
+
+    /// The same error for `field`, located in `text` after the line that holds `anchor`
+    /// (for example `id: gold`), when the field can be found there.
+    pub fn at_field(mut self, text: &str, anchor: Option<&str>, field: &str) -> DataError {
+        let key = field.rsplit('.').next().unwrap_or(field);
+        let key = key.split('[').next().unwrap_or(key);
+        if let Some((line, column)) = locate(text, anchor, key) {
+            self.line = Some(line);
+            self.column = Some(column);
+        }
+        self.field = Some(field.to_string());
+        self
+    }
+}
+
+impl fmt::Display for DataError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.source_name)?;
+        if let Some(line) = self.line {
+            write!(f, ":{line}")?;
+            if let Some(column) = self.column {
+                write!(f, ":{column}")?;
+            }
+        }
+        if let Some(field) = &self.field {
+            write!(f, ": {field}")?;
+        }
+        write!(f, ": {}", self.message)
+    }
+}
+
+impl std::error::Error for DataError {}
+
+/// Finds the first line `key:` at or after the line containing `anchor`. Returns 1-based line and
+/// the column of the value (or of the key when the value is on later lines).
+fn locate(text: &str, anchor: Option<&str>, key: &str) -> Option<(usize, usize)> {
+    let lines: Vec<&str> = text.lines().collect();
+    let start = match anchor {
+        Some(a) => lines.iter().position(|l| l.contains(a))?,
+        None => 0,
+    };
+    let needle = format!("{key}:");
+    for (i, line) in lines.iter().enumerate().skip(start) {
+        let trimmed = line.trim_start().trim_start_matches("- ");
+        if trimmed.starts_with(&needle) {
+            let key_col = line.find(&needle).unwrap_or(0);
+            let after = &line[key_col + needle.len()..];
+            let value_col = key_col + needle.len() + (after.len() - after.trim_start().len());
+            let col = if after.trim().is_empty() {
+                key_col
+            } else {
+                value_col
+            };
+            return Some((i + 1, line[..col].chars().count() + 1));
+        }
+    }
+    anchor.and_then(|_| locate(text, None, key))
+}
+
+/// Parses YAML into `T`, turning syntax and type errors into located [`DataError`]s.
+pub fn from_yaml<T: serde::de::DeserializeOwned>(
+    text: &str,
+    source_name: &str,
+) -> Result<T, DataError> {
+    serde_yaml::from_str(text).map_err(|e| {
+        let location = e.location();
+        DataError {
+            source_name: source_name.to_string(),
+            line: location.as_ref().map(|l| l.line()),
+            column: location.as_ref().map(|l| l.column()),
+            field: None,
+            message: strip_location(&e.to_string()),
+        }
+    })
+}
+
+/// serde_yaml appends " at line L column C" to its messages; we print the location ourselves.
+fn strip_location(message: &str) -> String {
+    match message.find(" at line ") {
+        Some(i) => message[..i].to_string(),
+        None => message.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn locates_a_field_after_its_anchor() {
+        let text = "pieces:\n  - id: pawn\n    betza: fW\n  - id: gold\n    betza: WfX\n";
+        let e = DataError::new("p.yaml", "bad").at_field(text, Some("id: gold"), "pieces[1].betza");
+        assert_eq!((e.line, e.column), (Some(5), Some(12)));
+        assert_eq!(e.to_string(), "p.yaml:5:12: pieces[1].betza: bad");
+    }
+
+    #[test]
+    fn syntax_errors_carry_their_location() {
+        #[derive(serde::Deserialize, Debug)]
+        #[allow(dead_code)]
+        struct T {
+            a: u32,
+        }
+        let e = from_yaml::<T>("a: [1,\n", "x.yaml").unwrap_err();
+        assert!(e.line.is_some(), "{e}");
+        let e = from_yaml::<T>("a: seven\n", "x.yaml").unwrap_err();
+        assert_eq!(e.line, Some(1), "{e}");
+    }
+}

@@ -1,0 +1,292 @@
+//! SFEN: `lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1`.
+//!
+//! Input is lenient where SFEN writers differ (hand pieces in any order and repeated, counts
+//! of two digits, the move number missing); output is canonical (hands in catalog order, which
+//! for shogi is `RBGSNLP` then `rbgsnlp`).
+
+use super::parse_error::ParseError;
+use crate::rules::square::{BoardSize, MAX_FILES, MAX_RANKS};
+use crate::rules::{validate, Color, Piece, PieceCatalog, Position, Setup, Square, Variant};
+use std::sync::Arc;
+
+/// Splits text into whitespace-separated fields with their 1-based starting columns.
+pub(crate) fn fields(text: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut start: Option<(usize, usize)> = None;
+    for (col, (byte, c)) in text.char_indices().enumerate() {
+        match (c.is_whitespace(), start) {
+            (true, Some((scol, sbyte))) => {
+                out.push((scol, &text[sbyte..byte]));
+                start = None;
+            }
+            (false, None) => start = Some((col + 1, byte)),
+            _ => {}
+        }
+    }
+    if let Some((scol, sbyte)) = start {
+        out.push((scol, &text[sbyte..]));
+    }
+    out
+}
+
+/// Parses an SFEN string into a setup. Piece letters must be in the catalog; whether they belong
+/// to the variant is for validation to say.
+pub fn parse(text: &str, catalog: &PieceCatalog) -> Result<Setup, ParseError> {
+    let f = fields(text);
+    if f.is_empty() {
+        return Err(ParseError::new(
+            1,
+            "empty SFEN: expected a board such as lnsgkgsnl/1r5b1/...",
+        ));
+    }
+    if f.len() > 4 {
+        return Err(ParseError::new(
+            f[4].0,
+            format!("unexpected '{}': an SFEN has at most four fields (board, side, hands, move number)", f[4].1),
+        ));
+    }
+    let (size, board) = parse_board(f[0].1, f[0].0, catalog)?;
+    let mut setup = Setup::empty(size);
+    setup.board = board;
+    let Some(&(col, side)) = f.get(1) else {
+        return Err(ParseError::new(
+            text.chars().count() + 1,
+            "missing side to move: expected 'b' or 'w' after the board",
+        ));
+    };
+    setup.turn = match side {
+        "b" => Color::Black,
+        "w" => Color::White,
+        other => {
+            return Err(ParseError::new(
+                col,
+                format!("side to move '{other}': expected 'b' or 'w'"),
+            ))
+        }
+    };
+    if let Some(&(col, hands)) = f.get(2) {
+        parse_hands(hands, col, catalog, &mut setup)?;
+    }
+    if let Some(&(col, number)) = f.get(3) {
+        setup.move_number = match number.parse::<u32>() {
+            Ok(n) if n >= 1 => n,
+            _ => {
+                return Err(ParseError::new(
+                    col,
+                    format!("move number '{number}': expected a whole number from 1"),
+                ))
+            }
+        };
+    }
+    Ok(setup)
+}
+
+fn parse_board(
+    text: &str,
+    start: usize,
+    catalog: &PieceCatalog,
+) -> Result<(BoardSize, Vec<Option<Piece>>), ParseError> {
+    let mut rows: Vec<Vec<Option<Piece>>> = vec![Vec::new()];
+    let mut row_cols: Vec<usize> = vec![start];
+    let chars: Vec<char> = text.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let col = start + i;
+        let c = chars[i];
+        match c {
+            '/' => {
+                rows.push(Vec::new());
+                row_cols.push(col + 1);
+            }
+            '1'..='9' => {
+                let n = c as usize - '0' as usize;
+                let row = rows.last_mut().expect("rows is never empty");
+                row.extend(std::iter::repeat_n(None, n));
+            }
+            '+' => {
+                let Some(&l) = chars.get(i + 1).filter(|l| l.is_ascii_alphabetic()) else {
+                    return Err(ParseError::new(col, "'+' must be followed by a piece letter"));
+                };
+                let Some(kind) = catalog.by_letter(l, true) else {
+                    return Err(ParseError::new(
+                        col,
+                        format!("'+{l}' is not a promoted piece: '{}' does not promote", l.to_ascii_uppercase()),
+                    ));
+                };
+                let color = if l.is_ascii_uppercase() { Color::Black } else { Color::White };
+                rows.last_mut().expect("rows is never empty").push(Some(Piece { kind, color }));
+                i += 1;
+            }
+            c if c.is_ascii_alphabetic() => {
+                let Some(kind) = catalog.by_letter(c, false) else {
+                    return Err(ParseError::new(col, format!("unknown piece letter '{c}'")));
+                };
+                let color = if c.is_ascii_uppercase() { Color::Black } else { Color::White };
+                rows.last_mut().expect("rows is never empty").push(Some(Piece { kind, color }));
+            }
+            other => {
+                return Err(ParseError::new(
+                    col,
+                    format!("unexpected '{other}' in the board: expected a piece letter, '+', a digit or '/'"),
+                ))
+            }
+        }
+        if rows.last().is_some_and(|r| r.len() > MAX_FILES as usize) {
+            return Err(ParseError::new(
+                col,
+                format!("rank {} is wider than 9 squares", rows.len()),
+            ));
+        }
+        i += 1;
+    }
+    if rows.len() > MAX_RANKS as usize {
+        return Err(ParseError::new(
+            row_cols[MAX_RANKS as usize],
+            "more than 9 ranks",
+        ));
+    }
+    let files = rows[0].len();
+    if files == 0 {
+        return Err(ParseError::new(
+            row_cols[0],
+            "empty rank: expected pieces or a digit",
+        ));
+    }
+    for (r, row) in rows.iter().enumerate() {
+        if row.len() != files {
+            return Err(ParseError::new(
+                row_cols[r],
+                format!(
+                    "rank {} has {} squares but rank 1 has {files}: every rank must be as wide",
+                    r + 1,
+                    row.len()
+                ),
+            ));
+        }
+    }
+    let size = BoardSize {
+        files: files as u8,
+        ranks: rows.len() as u8,
+    };
+    Ok((size, rows.into_iter().flatten().collect()))
+}
+
+fn parse_hands(
+    text: &str,
+    start: usize,
+    catalog: &PieceCatalog,
+    setup: &mut Setup,
+) -> Result<(), ParseError> {
+    if text == "-" {
+        return Ok(());
+    }
+    let chars: Vec<char> = text.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let col = start + i;
+        let mut count: u32 = 0;
+        let digits_start = i;
+        while i < chars.len() && chars[i].is_ascii_digit() {
+            count = count
+                .saturating_mul(10)
+                .saturating_add(chars[i] as u32 - '0' as u32);
+            i += 1;
+        }
+        if i > digits_start && (count == 0 || i - digits_start > 3) {
+            return Err(ParseError::new(
+                col,
+                "a hand count must be a number from 1 to 999",
+            ));
+        }
+        let count = if i > digits_start { count } else { 1 };
+        let promoted = chars.get(i) == Some(&'+');
+        if promoted {
+            i += 1;
+        }
+        let Some(&c) = chars.get(i) else {
+            return Err(ParseError::new(
+                start + i,
+                "expected a piece letter after the count",
+            ));
+        };
+        if !c.is_ascii_alphabetic() {
+            return Err(ParseError::new(
+                start + i,
+                format!("unexpected '{c}' in the hands: expected a piece letter, a count or '-'"),
+            ));
+        }
+        let Some(kind) = catalog.by_letter(c, promoted) else {
+            return Err(ParseError::new(
+                start + i,
+                format!("unknown piece letter '{c}' in the hands"),
+            ));
+        };
+        let color = if c.is_ascii_uppercase() {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let slot = setup.hands[color.index()].entry(kind).or_insert(0);
+        *slot = slot.saturating_add(count);
+        i += 1;
+    }
+    Ok(())
+}
+
+/// Writes a setup as canonical SFEN.
+pub fn write(setup: &Setup, catalog: &PieceCatalog) -> String {
+    let size = setup.size;
+    let mut board = String::new();
+    for row in 0..size.ranks {
+        if row > 0 {
+            board.push('/');
+        }
+        let mut empty = 0;
+        for col in 0..size.files {
+            let sq = Square::new(row * size.files + col);
+            match setup.piece_at(sq) {
+                None => empty += 1,
+                Some(p) => {
+                    if empty > 0 {
+                        board.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    board.push_str(&catalog.get(p.kind).sfen_for(p.color));
+                }
+            }
+        }
+        if empty > 0 {
+            board.push_str(&empty.to_string());
+        }
+    }
+    let mut hands = String::new();
+    for color in Color::ALL {
+        for (kind, n) in setup.hand(color) {
+            if *n == 0 {
+                continue;
+            }
+            if *n > 1 {
+                hands.push_str(&n.to_string());
+            }
+            hands.push_str(&catalog.get(*kind).sfen_for(color));
+        }
+    }
+    if hands.is_empty() {
+        hands.push('-');
+    }
+    format!(
+        "{board} {} {hands} {}",
+        setup.turn.sfen_char(),
+        setup.move_number
+    )
+}
+
+/// Parses and validates an SFEN string as a position of `variant`.
+pub fn position(
+    text: &str,
+    variant: &Arc<Variant>,
+    options: validate::Options,
+) -> Result<Position, crate::Error> {
+    let setup = parse(text, &variant.catalog)?;
+    Ok(validate::validate(variant, setup, options)?)
+}

@@ -1,0 +1,297 @@
+//! The piece catalog: every kind of piece the tool knows, loaded from `templates/pieces.yaml`
+//! (embedded in the binary) and optionally extended or overridden by a user's file.
+
+use super::betza;
+use super::piece::{KindId, KindRules, PieceKind, MAX_KINDS};
+use crate::formats::data_error::{from_yaml, DataError};
+use serde::Deserialize;
+
+/// One entry of the pieces YAML, as written.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPiece {
+    id: String,
+    sfen: String,
+    kanji: String,
+    abbr: String,
+    #[serde(default)]
+    black_kanji: Option<String>,
+    #[serde(default)]
+    black_abbr: Option<String>,
+    reading: String,
+    english: String,
+    betza: String,
+    #[serde(default)]
+    promotes_to: Option<String>,
+    #[serde(default)]
+    value: Option<u32>,
+    #[serde(default)]
+    rules: Vec<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCatalog {
+    pieces: Vec<RawPiece>,
+}
+
+/// Where a raw piece came from, so that errors point into the right file.
+#[derive(Clone)]
+struct Sourced {
+    piece: RawPiece,
+    index: usize,
+    source_name: String,
+    text: std::sync::Arc<str>,
+}
+
+#[derive(Clone, Debug)]
+pub struct PieceCatalog {
+    kinds: Vec<PieceKind>,
+}
+
+impl PieceCatalog {
+    /// The catalog built into the binary.
+    pub fn builtin() -> Result<PieceCatalog, DataError> {
+        PieceCatalog::from_yaml(crate::templates::PIECES, crate::templates::PIECES_NAME)
+    }
+
+    pub fn from_yaml(text: &str, source_name: &str) -> Result<PieceCatalog, DataError> {
+        compile(load(text, source_name)?)
+    }
+
+    /// The built-in catalog with a user's pieces added: a piece with an existing id replaces it.
+    pub fn builtin_with(text: &str, source_name: &str) -> Result<PieceCatalog, DataError> {
+        let mut merged = load(crate::templates::PIECES, crate::templates::PIECES_NAME)?;
+        for extra in load(text, source_name)? {
+            match merged.iter_mut().find(|p| p.piece.id == extra.piece.id) {
+                Some(slot) => *slot = extra,
+                None => merged.push(extra),
+            }
+        }
+        compile(merged)
+    }
+
+    pub fn len(&self) -> usize {
+        self.kinds.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.kinds.is_empty()
+    }
+
+    pub fn get(&self, id: KindId) -> &PieceKind {
+        &self.kinds[id.index()]
+    }
+
+    pub fn ids(&self) -> impl Iterator<Item = KindId> {
+        (0..self.kinds.len() as u8).map(KindId)
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = (KindId, &PieceKind)> {
+        self.ids().zip(self.kinds.iter())
+    }
+
+    pub fn by_id(&self, id: &str) -> Option<KindId> {
+        self.kinds
+            .iter()
+            .position(|k| k.id == id)
+            .map(|i| KindId(i as u8))
+    }
+
+    /// Looks up a kind by its SFEN letter (either case) and promotion flag.
+    pub fn by_letter(&self, letter: char, promoted: bool) -> Option<KindId> {
+        let upper = letter.to_ascii_uppercase();
+        self.kinds
+            .iter()
+            .position(|k| k.letter == upper && k.promoted == promoted)
+            .map(|i| KindId(i as u8))
+    }
+}
+
+fn load(text: &str, source_name: &str) -> Result<Vec<Sourced>, DataError> {
+    let raw: RawCatalog = from_yaml(text, source_name)?;
+    let text: std::sync::Arc<str> = text.into();
+    Ok(raw
+        .pieces
+        .into_iter()
+        .enumerate()
+        .map(|(index, piece)| Sourced {
+            piece,
+            index,
+            source_name: source_name.to_string(),
+            text: text.clone(),
+        })
+        .collect())
+}
+
+fn compile(raw: Vec<Sourced>) -> Result<PieceCatalog, DataError> {
+    let err = |s: &Sourced, field: &str, msg: String| {
+        DataError::new(&s.source_name, msg).at_field(
+            &s.text,
+            Some(&format!("id: {}", s.piece.id)),
+            &format!("pieces[{}].{field}", s.index),
+        )
+    };
+    if raw.len() > MAX_KINDS {
+        return Err(DataError::new(
+            raw.last().map_or("pieces", |s| &s.source_name),
+            format!(
+                "{} piece kinds; at most {MAX_KINDS} are supported",
+                raw.len()
+            ),
+        ));
+    }
+    let mut kinds = Vec::with_capacity(raw.len());
+    for (i, s) in raw.iter().enumerate() {
+        let p = &s.piece;
+        if p.id.is_empty()
+            || !p
+                .id
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+        {
+            return Err(err(
+                s,
+                "id",
+                format!("id '{}' must be snake_case (a-z, 0-9, _)", p.id),
+            ));
+        }
+        if raw[..i].iter().any(|o| o.piece.id == p.id) {
+            return Err(err(s, "id", format!("duplicate id '{}'", p.id)));
+        }
+        let (promoted, letter) =
+            match p.sfen.as_bytes() {
+                [l] if l.is_ascii_uppercase() => (false, *l as char),
+                [b'+', l] if l.is_ascii_uppercase() => (true, *l as char),
+                _ => return Err(err(
+                    s,
+                    "sfen",
+                    format!(
+                        "'{}' is not an SFEN symbol: expected one uppercase letter, or '+' and one",
+                        p.sfen
+                    ),
+                )),
+            };
+        if let Some(o) = raw[..i].iter().find(|o| o.piece.sfen == p.sfen) {
+            return Err(err(
+                s,
+                "sfen",
+                format!(
+                    "SFEN symbol '{}' is already used by '{}'",
+                    p.sfen, o.piece.id
+                ),
+            ));
+        }
+        if p.kanji.chars().count() != 2 {
+            return Err(err(
+                s,
+                "kanji",
+                format!("'{}' should be the two-character name", p.kanji),
+            ));
+        }
+        if p.abbr.chars().count() != 1 {
+            return Err(err(
+                s,
+                "abbr",
+                format!("'{}' should be one character", p.abbr),
+            ));
+        }
+        if let Some(k) = &p.black_kanji {
+            if k.chars().count() != 2 {
+                return Err(err(
+                    s,
+                    "black_kanji",
+                    format!("'{k}' should be the two-character name"),
+                ));
+            }
+        }
+        if let Some(k) = &p.black_abbr {
+            if k.chars().count() != 1 {
+                return Err(err(
+                    s,
+                    "black_abbr",
+                    format!("'{k}' should be one character"),
+                ));
+            }
+        }
+        let movement =
+            betza::parse(&p.betza).map_err(|e| err(s, "betza", format!("'{}': {e}", p.betza)))?;
+        let mut rules = KindRules::default();
+        for r in &p.rules {
+            match r.as_str() {
+                "one-per-file" => rules.one_per_file = true,
+                "no-drop-mate" => rules.no_drop_mate = true,
+                other => {
+                    return Err(err(
+                        s,
+                        "rules",
+                        format!("unknown rule '{other}': expected one-per-file or no-drop-mate"),
+                    ))
+                }
+            }
+        }
+        kinds.push(PieceKind {
+            id: p.id.clone(),
+            letter,
+            promoted,
+            kanji: p.kanji.clone(),
+            abbr: p.abbr.clone(),
+            black_kanji: p.black_kanji.clone(),
+            black_abbr: p.black_abbr.clone(),
+            reading: p.reading.clone(),
+            english: p.english.clone(),
+            movement,
+            promotes_to: None,
+            demotes_to: None,
+            value: p.value,
+            rules,
+        });
+    }
+    for (i, s) in raw.iter().enumerate() {
+        let Some(target) = &s.piece.promotes_to else {
+            continue;
+        };
+        let Some(t) = raw.iter().position(|o| &o.piece.id == target) else {
+            return Err(err(s, "promotes_to", format!("no piece has id '{target}'")));
+        };
+        if kinds[i].promoted {
+            return Err(err(
+                s,
+                "promotes_to",
+                "a promoted kind cannot promote again".into(),
+            ));
+        }
+        if !kinds[t].promoted || kinds[t].letter != kinds[i].letter {
+            return Err(err(
+                s,
+                "promotes_to",
+                format!("'{target}' must have SFEN symbol '+{}'", kinds[i].letter),
+            ));
+        }
+        if let Some(prev) = kinds[t].demotes_to {
+            return Err(err(
+                s,
+                "promotes_to",
+                format!(
+                    "'{target}' is already the promotion of '{}'",
+                    kinds[prev.index()].id
+                ),
+            ));
+        }
+        kinds[i].promotes_to = Some(KindId(t as u8));
+        kinds[t].demotes_to = Some(KindId(i as u8));
+    }
+    for (i, s) in raw.iter().enumerate() {
+        if kinds[i].promoted && kinds[i].demotes_to.is_none() {
+            return Err(err(
+                s,
+                "sfen",
+                format!(
+                    "'{}' is a promoted symbol but no piece with SFEN '{}' promotes to '{}'",
+                    s.piece.sfen, kinds[i].letter, s.piece.id
+                ),
+            ));
+        }
+    }
+    Ok(PieceCatalog { kinds })
+}

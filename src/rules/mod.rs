@@ -1,0 +1,35 @@
+//! The rules core: pieces and variants as data, positions, validation and legal moves.
+//!
+//! - [`catalog`] and [`variant`] load the YAML data; [`betza`] parses movement into [`movement`].
+//! - [`setup::Setup`] is a parsed position as plain data; [`validate`] turns it into a
+//!   [`position::Position`] or a [`problem::PositionError`] listing every problem.
+//! - [`tables`] and [`movegen`] are the fast legal move generator built from the movement data.
+
+pub mod betza;
+pub mod bitboard;
+pub(crate) mod board;
+pub mod catalog;
+pub mod color;
+pub(crate) mod movegen;
+pub mod movement;
+pub mod moves;
+pub mod piece;
+pub mod position;
+pub mod problem;
+pub mod setup;
+pub mod square;
+pub(crate) mod tables;
+pub mod validate;
+pub mod variant;
+
+pub use bitboard::Bitboard;
+pub use catalog::PieceCatalog;
+pub use color::Color;
+pub use movement::{Motion, MotionKind, Movement};
+pub use moves::Move;
+pub use piece::{KindId, Piece, PieceKind};
+pub use position::{IllegalMove, Position};
+pub use problem::{PositionError, Problem, ProblemCode};
+pub use setup::Setup;
+pub use square::{BoardSize, Square};
+pub use variant::{Handicap, Variant};

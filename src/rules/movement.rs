@@ -1,0 +1,108 @@
+//! How a piece moves, as a list of motions by direction. This is the one structure that both the
+//! move generator (attack tables) and the renderers (movement marks on a piece) read.
+
+/// One direction a piece can move in, seen from the piece's owner: `dx` > 0 is to the owner's
+/// right, `dy` > 0 is forward (towards the opponent).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Motion {
+    pub dx: i8,
+    pub dy: i8,
+    pub kind: MotionKind,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum MotionKind {
+    /// One square to an adjacent square.
+    Step,
+    /// One leap to a non-adjacent square, over anything in between (the knight).
+    Jump,
+    /// Repeated steps or leaps in one direction until blocked, at most `max` of them if given.
+    Slide { max: Option<u8> },
+}
+
+impl Motion {
+    /// The largest number of repetitions of (dx, dy) this motion allows.
+    pub fn reach(self) -> u8 {
+        match self.kind {
+            MotionKind::Step | MotionKind::Jump => 1,
+            MotionKind::Slide { max } => max.unwrap_or(u8::MAX),
+        }
+    }
+}
+
+/// Everything a piece can do, parsed from its Betza string.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Movement {
+    pub betza: String,
+    pub motions: Vec<Motion>,
+}
+
+impl Movement {
+    pub fn steps(&self) -> impl Iterator<Item = &Motion> {
+        self.motions.iter().filter(|m| m.kind == MotionKind::Step)
+    }
+
+    pub fn jumps(&self) -> impl Iterator<Item = &Motion> {
+        self.motions.iter().filter(|m| m.kind == MotionKind::Jump)
+    }
+
+    pub fn slides(&self) -> impl Iterator<Item = &Motion> {
+        self.motions
+            .iter()
+            .filter(|m| matches!(m.kind, MotionKind::Slide { .. }))
+    }
+
+    /// A plain-English summary for tables, e.g. "slides orthogonally; steps diagonally".
+    pub fn describe(&self) -> String {
+        let mut parts = Vec::new();
+        for (kind, verb) in [(MotionKind::Step, "steps"), (MotionKind::Jump, "jumps")] {
+            let dirs: Vec<&str> = self
+                .motions
+                .iter()
+                .filter(|m| m.kind == kind)
+                .map(|m| direction_name(m.dx, m.dy))
+                .collect();
+            if !dirs.is_empty() {
+                parts.push(format!("{verb} {}", dirs.join(" ")));
+            }
+        }
+        let slides: Vec<String> = self
+            .slides()
+            .map(|m| match m.kind {
+                MotionKind::Slide { max: Some(n) } => format!("{}≤{n}", direction_name(m.dx, m.dy)),
+                _ => direction_name(m.dx, m.dy).to_string(),
+            })
+            .collect();
+        if !slides.is_empty() {
+            parts.push(format!("slides {}", slides.join(" ")));
+        }
+        parts.join("; ")
+    }
+}
+
+/// Short compass-like names for directions, from the mover's point of view.
+pub fn direction_name(dx: i8, dy: i8) -> &'static str {
+    match (
+        dx.signum(),
+        dy.signum(),
+        dx.abs() == dy.abs() || dx == 0 || dy == 0,
+    ) {
+        (0, 1, _) => "F",
+        (0, -1, _) => "B",
+        (-1, 0, _) => "L",
+        (1, 0, _) => "R",
+        (-1, 1, true) => "FL",
+        (1, 1, true) => "FR",
+        (-1, -1, true) => "BL",
+        (1, -1, true) => "BR",
+        (-1, 1, false) if dy.abs() > dx.abs() => "FFL",
+        (1, 1, false) if dy.abs() > dx.abs() => "FFR",
+        (-1, -1, false) if dy.abs() > dx.abs() => "BBL",
+        (1, -1, false) if dy.abs() > dx.abs() => "BBR",
+        (-1, 1, false) => "LLF",
+        (1, 1, false) => "RRF",
+        (-1, -1, false) => "LLB",
+        (1, -1, false) => "RRB",
+        _ => "?",
+    }
+}

@@ -1,0 +1,155 @@
+//! A validated, playable position: legal moves, making moves, check, perft.
+
+use super::bitboard::Bitboard;
+use super::board::Board;
+use super::color::Color;
+use super::movegen;
+use super::moves::Move;
+use super::piece::{KindId, Piece};
+use super::setup::{Hand, Setup};
+use super::square::Square;
+use super::variant::Variant;
+use std::fmt;
+use std::sync::Arc;
+
+#[derive(Clone, Debug)]
+pub struct Position {
+    variant: Arc<Variant>,
+    board: Board,
+}
+
+/// A move that is not legal in the position it was tried in.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IllegalMove {
+    pub usi: String,
+}
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} is not a legal move here", self.usi)
+    }
+}
+
+impl std::error::Error for IllegalMove {}
+
+impl Position {
+    pub(crate) fn from_board(variant: Arc<Variant>, board: Board) -> Position {
+        Position { variant, board }
+    }
+
+    /// The variant's start position.
+    pub fn start(variant: &Arc<Variant>) -> Result<Position, crate::Error> {
+        crate::formats::sfen::position(&variant.start, variant, Default::default())
+    }
+
+    pub fn variant(&self) -> &Arc<Variant> {
+        &self.variant
+    }
+
+    pub fn turn(&self) -> Color {
+        self.board.turn
+    }
+
+    pub fn move_number(&self) -> u32 {
+        self.board.move_number
+    }
+
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.board.squares.get(sq.index()).copied().flatten()
+    }
+
+    /// How many pieces of `kind` `color` holds in hand.
+    pub fn in_hand(&self, color: Color, kind: KindId) -> u32 {
+        self.board.hands[color.index()][kind.index()] as u32
+    }
+
+    /// Plain data of this position, e.g. for writing SFEN or editing.
+    pub fn to_setup(&self) -> Setup {
+        let size = self.variant.size;
+        let mut setup = Setup::empty(size);
+        for sq in size.squares() {
+            setup.board[sq.index()] = self.piece_at(sq);
+        }
+        for color in Color::ALL {
+            let hand: Hand = self
+                .variant
+                .hand_kinds()
+                .iter()
+                .filter(|k| self.in_hand(color, **k) > 0)
+                .map(|k| (*k, self.in_hand(color, *k)))
+                .collect();
+            setup.hands[color.index()] = hand;
+        }
+        setup.turn = self.turn();
+        setup.move_number = self.move_number();
+        setup
+    }
+
+    pub fn to_sfen(&self) -> String {
+        crate::formats::sfen::write(&self.to_setup(), &self.variant.catalog)
+    }
+
+    /// Every legal move, in generation order.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        movegen::legal_moves(&self.variant.tables, &self.board)
+    }
+
+    /// The number of legal moves, without listing them.
+    pub fn count_legal_moves(&self) -> u64 {
+        movegen::count_legal(&self.variant.tables, &self.board)
+    }
+
+    pub fn is_legal(&self, mv: Move) -> bool {
+        self.legal_moves().contains(&mv)
+    }
+
+    /// Plays a move after checking that it is legal.
+    pub fn play(&mut self, mv: Move) -> Result<(), IllegalMove> {
+        if !self.is_legal(mv) {
+            return Err(IllegalMove {
+                usi: mv.to_usi(&self.variant),
+            });
+        }
+        self.play_unchecked(mv);
+        Ok(())
+    }
+
+    /// Plays a move the caller knows to be legal (it came from [`Position::legal_moves`]).
+    pub fn play_unchecked(&mut self, mv: Move) {
+        self.board.play(&self.variant.tables, mv);
+    }
+
+    /// The pieces giving check to the side to move (empty unless it has exactly one royal piece).
+    pub fn checkers(&self) -> Bitboard {
+        movegen::checkers(&self.variant.tables, &self.board, self.turn())
+    }
+
+    pub fn is_check(&self) -> bool {
+        self.checkers().any()
+    }
+
+    pub fn is_checkmate(&self) -> bool {
+        self.is_check() && !movegen::has_legal_move(&self.variant.tables, &self.board)
+    }
+
+    /// The number of leaf nodes of the legal move tree `depth` plies deep.
+    pub fn perft(&self, depth: u32) -> u64 {
+        movegen::perft(&self.variant.tables, &self.board, depth)
+    }
+
+    /// Perft split by first move, sorted by the moves' USI notation.
+    pub fn divide(&self, depth: u32) -> Vec<(Move, u64)> {
+        let t = &self.variant.tables;
+        let mut out: Vec<(Move, u64)> = self
+            .legal_moves()
+            .into_iter()
+            .map(|mv| {
+                let mut child = self.board.clone();
+                child.play(t, mv);
+                (mv, movegen::perft(t, &child, depth.saturating_sub(1)))
+            })
+            .collect();
+        out.sort_by_key(|(mv, _)| mv.to_usi(&self.variant));
+        out
+    }
+}

@@ -1,0 +1,116 @@
+//! What can be wrong with a position: each problem has a stable code, the side it concerns, the
+//! squares involved and a message.
+
+use super::color::Color;
+use super::square::{BoardSize, Square};
+use std::fmt;
+
+/// Stable problem codes. Their kebab-case names are part of the CLI's output and documented in
+/// the README; never rename one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ProblemCode {
+    WrongBoardSize,
+    PieceNotInVariant,
+    DropsNotAllowed,
+    PromotedInHand,
+    RoyalInHand,
+    TooManyPieces,
+    DeadPiece,
+    Nifu,
+    MissingKing,
+    TooManyKings,
+    OpponentInCheck,
+}
+
+impl ProblemCode {
+    pub const ALL: [ProblemCode; 11] = [
+        ProblemCode::WrongBoardSize,
+        ProblemCode::PieceNotInVariant,
+        ProblemCode::DropsNotAllowed,
+        ProblemCode::PromotedInHand,
+        ProblemCode::RoyalInHand,
+        ProblemCode::TooManyPieces,
+        ProblemCode::DeadPiece,
+        ProblemCode::Nifu,
+        ProblemCode::MissingKing,
+        ProblemCode::TooManyKings,
+        ProblemCode::OpponentInCheck,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ProblemCode::WrongBoardSize => "wrong-board-size",
+            ProblemCode::PieceNotInVariant => "piece-not-in-variant",
+            ProblemCode::DropsNotAllowed => "drops-not-allowed",
+            ProblemCode::PromotedInHand => "promoted-in-hand",
+            ProblemCode::RoyalInHand => "royal-in-hand",
+            ProblemCode::TooManyPieces => "too-many-pieces",
+            ProblemCode::DeadPiece => "dead-piece",
+            ProblemCode::Nifu => "nifu",
+            ProblemCode::MissingKing => "missing-king",
+            ProblemCode::TooManyKings => "too-many-kings",
+            ProblemCode::OpponentInCheck => "opponent-in-check",
+        }
+    }
+
+    pub fn parse(code: &str) -> Option<ProblemCode> {
+        ProblemCode::ALL.into_iter().find(|c| c.as_str() == code)
+    }
+}
+
+impl fmt::Display for ProblemCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    pub code: ProblemCode,
+    pub side: Option<Color>,
+    pub squares: Vec<Square>,
+    pub message: String,
+}
+
+impl Problem {
+    /// The squares in USI notation.
+    pub fn square_names(&self, size: BoardSize) -> Vec<String> {
+        self.squares
+            .iter()
+            .map(|s| size.usi(*s).to_string())
+            .collect()
+    }
+
+    /// One line: `CODE SQUARES: message` (squares comma-separated, `-` when none).
+    pub fn line(&self, size: BoardSize) -> String {
+        let squares = self.square_names(size);
+        let squares = if squares.is_empty() {
+            "-".to_string()
+        } else {
+            squares.join(",")
+        };
+        format!("{} {}: {}", self.code, squares, self.message)
+    }
+}
+
+/// A setup that is not a legal position, with every problem found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionError {
+    pub problems: Vec<Problem>,
+    pub size: BoardSize,
+}
+
+impl PositionError {
+    pub fn codes(&self) -> Vec<ProblemCode> {
+        self.problems.iter().map(|p| p.code).collect()
+    }
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let lines: Vec<String> = self.problems.iter().map(|p| p.line(self.size)).collect();
+        f.write_str(&lines.join("; "))
+    }
+}
+
+impl std::error::Error for PositionError {}

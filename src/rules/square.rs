@@ -1,0 +1,108 @@
+//! Squares and board geometry.
+//!
+//! A square is an index `row * files + col`, where row 0 is rank `a` (White's back rank, the top of
+//! a diagram) and col 0 is the leftmost file as Black sees the board, i.e. file `files`. This is the
+//! order in which SFEN lists the board, so parsing and writing SFEN walk the indices in order.
+//! Files are numbered from Black's right (file 1) to left; ranks are lettered from the top.
+
+use std::fmt;
+
+/// The largest board this crate handles: USI names files with one digit and ranks with one letter.
+pub const MAX_FILES: u8 = 9;
+pub const MAX_RANKS: u8 = 9;
+pub const MAX_SQUARES: usize = (MAX_FILES as usize) * (MAX_RANKS as usize);
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Square(u8);
+
+impl Square {
+    pub const fn new(index: u8) -> Square {
+        Square(index)
+    }
+
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// The dimensions of a board, which turn square indices into file/rank coordinates and back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BoardSize {
+    pub files: u8,
+    pub ranks: u8,
+}
+
+impl BoardSize {
+    pub const STANDARD: BoardSize = BoardSize { files: 9, ranks: 9 };
+
+    pub fn len(self) -> usize {
+        self.files as usize * self.ranks as usize
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.len() == 0
+    }
+
+    pub fn squares(self) -> impl Iterator<Item = Square> {
+        (0..self.len() as u8).map(Square::new)
+    }
+
+    /// Column from the left (0-based) and row from the top (0-based).
+    pub fn col_row(self, sq: Square) -> (u8, u8) {
+        (sq.0 % self.files, sq.0 / self.files)
+    }
+
+    pub fn from_col_row(self, col: i32, row: i32) -> Option<Square> {
+        (0..self.files as i32).contains(&col).then_some(())?;
+        (0..self.ranks as i32).contains(&row).then_some(())?;
+        Some(Square((row * self.files as i32 + col) as u8))
+    }
+
+    /// File number as written in notation: 1 is Black's rightmost file.
+    pub fn file(self, sq: Square) -> u8 {
+        self.files - self.col_row(sq).0
+    }
+
+    /// Rank number as written in notation: 1 is the top rank (`a` in USI).
+    pub fn rank(self, sq: Square) -> u8 {
+        self.col_row(sq).1 + 1
+    }
+
+    pub fn from_file_rank(self, file: u8, rank: u8) -> Option<Square> {
+        if file == 0 || rank == 0 || file > self.files || rank > self.ranks {
+            return None;
+        }
+        self.from_col_row((self.files - file) as i32, (rank - 1) as i32)
+    }
+
+    /// How many ranks `sq` is from the far side for `color` (0 = the last rank ahead of it).
+    pub fn distance_to_far_rank(self, sq: Square, color: super::Color) -> u8 {
+        let row = self.col_row(sq).1;
+        match color {
+            super::Color::Black => row,
+            super::Color::White => self.ranks - 1 - row,
+        }
+    }
+
+    /// USI square name such as `7g`.
+    pub fn usi(self, sq: Square) -> UsiSquare {
+        UsiSquare(self.file(sq), self.rank(sq))
+    }
+
+    /// Parses a USI square name (`7g`) that lies on this board.
+    pub fn parse_usi(self, s: &[u8]) -> Option<Square> {
+        match s {
+            [f @ b'1'..=b'9', r @ b'a'..=b'z'] => self.from_file_rank(f - b'0', r - b'a' + 1),
+            _ => None,
+        }
+    }
+}
+
+/// Displays a square the USI way.
+pub struct UsiSquare(u8, u8);
+
+impl fmt::Display for UsiSquare {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.0, (b'a' + self.1 - 1) as char)
+    }
+}
