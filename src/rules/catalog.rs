@@ -159,19 +159,20 @@ fn compile(raw: Vec<Sourced>) -> Result<PieceCatalog, DataError> {
         if raw[..i].iter().any(|o| o.piece.id == p.id) {
             return Err(err(s, "id", format!("duplicate id '{}'", p.id)));
         }
-        let (promoted, letter) =
-            match p.sfen.as_bytes() {
-                [l] if l.is_ascii_uppercase() => (false, *l as char),
-                [b'+', l] if l.is_ascii_uppercase() => (true, *l as char),
-                _ => return Err(err(
+        let (promoted, letter) = match p.sfen.as_bytes() {
+            [l] if l.is_ascii_uppercase() => (false, *l as char),
+            [b'+', l] if l.is_ascii_uppercase() => (true, *l as char),
+            _ => {
+                return Err(err(
                     s,
                     "sfen",
                     format!(
                         "'{}' is not an SFEN symbol: expected one uppercase letter, or '+' and one",
                         p.sfen
                     ),
-                )),
-            };
+                ))
+            }
+        };
         if let Some(o) = raw[..i].iter().find(|o| o.piece.sfen == p.sfen) {
             return Err(err(
                 s,

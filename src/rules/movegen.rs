@@ -31,7 +31,13 @@ pub(crate) struct Counter(pub u64);
 impl Sink for Counter {
     #[inline]
     fn board_moves(&mut self, _: Square, to: Bitboard, promote: Bitboard, forced: Bitboard) {
-        self.0 += ((to & !forced).count() + promote.count()) as u64;
+        // Promotions and forced promotions are rare: skip their popcounts when empty.
+        let mut n = to.count();
+        if promote.any() {
+            n += promote.count();
+            n -= forced.count();
+        }
+        self.0 += n as u64;
     }
     #[inline]
     fn drops(&mut self, _: KindId, to: Bitboard) {
@@ -78,10 +84,17 @@ pub(crate) struct Threats {
 }
 
 impl Threats {
-    pub fn new(t: &Tables, b: &Board, by: Color) -> Threats {
-        let look = !by;
-        let theirs = b.by_color[by.index()];
-        let mut steps = ArrayVec::new();
+    /// No attackers yet; [`Threats::fill`] adds those of colour `by`.
+    pub fn empty(by: Color) -> Threats {
+        Threats {
+            look: !by,
+            steps: ArrayVec::new(),
+            slides: ArrayVec::new(),
+        }
+    }
+
+    pub fn fill(&mut self, t: &Tables, b: &Board) {
+        let theirs = b.by_color[(!self.look).index()];
         for g in &t.step_groups {
             let mut bb = Bitboard::EMPTY;
             for k in &g.kinds {
@@ -89,10 +102,9 @@ impl Threats {
             }
             bb &= theirs;
             if bb.any() {
-                steps.push((g.table, bb));
+                self.steps.push((g.table, bb));
             }
         }
-        let mut slides = ArrayVec::new();
         for g in &t.slide_groups {
             let mut bb = Bitboard::EMPTY;
             for k in &g.kinds {
@@ -100,13 +112,8 @@ impl Threats {
             }
             bb &= theirs;
             if bb.any() {
-                slides.push((g.ray[look.index()], bb));
+                self.slides.push((g.ray[self.look.index()], bb));
             }
-        }
-        Threats {
-            look,
-            steps,
-            slides,
         }
     }
 
@@ -117,7 +124,10 @@ impl Threats {
             a |= t.step(table, self.look, sq) & bb;
         }
         for &(ray, bb) in &self.slides {
-            a |= t.ray_attacks(ray, sq, occupied) & bb;
+            // Most rays hold no slider at all: skip the blocker search for those.
+            if (t.ray_mask(ray, sq) & bb).any() {
+                a |= t.ray_attacks(ray, sq, occupied) & bb;
+            }
         }
         a
     }
@@ -127,19 +137,27 @@ impl Threats {
         self.steps
             .iter()
             .any(|&(table, bb)| (t.step(table, self.look, sq) & bb).any())
-            || self
-                .slides
-                .iter()
-                .any(|&(ray, bb)| (t.ray_attacks(ray, sq, occupied) & bb).any())
+            || self.slides.iter().any(|&(ray, bb)| {
+                (t.ray_mask(ray, sq) & bb).any() && (t.ray_attacks(ray, sq, occupied) & bb).any()
+            })
     }
 
     /// Pieces of `own` that shield `king` from a slider, each with the squares it may still go to.
-    fn pins(&self, t: &Tables, king: Square, own: Bitboard, occupied: Bitboard) -> Pins {
-        let mut pins = Pins::default();
+    fn find_pins(
+        &self,
+        t: &Tables,
+        king: Square,
+        own: Bitboard,
+        occupied: Bitboard,
+        pins: &mut Pins,
+    ) {
         for &(ray, sliders) in &self.slides {
-            let r = &t.rays[ray];
-            let line = r.mask[king.index()] & occupied;
-            let nearest = |bb: Bitboard| if r.increasing { bb.first() } else { bb.last() };
+            let ray_mask = t.ray_mask(ray, king);
+            if (ray_mask & sliders).is_empty() {
+                continue;
+            }
+            let line = ray_mask & occupied;
+            let nearest = |bb: Bitboard| t.nearest(ray, bb);
             let Some(shield) = nearest(line) else {
                 continue;
             };
@@ -159,7 +177,6 @@ impl Threats {
                 ));
             }
         }
-        pins
     }
 }
 
@@ -188,13 +205,13 @@ pub(crate) fn generate<S: Sink>(t: &Tables, b: &Board, sink: &mut S) {
 
     let mut check_mask = t.board;
     let mut drop_mask = t.board & !occupied;
-    let mut king = None;
-    let mut threats = None;
+    // Built in place: these hold fixed-capacity arrays that are costly to move.
+    let mut threats = Threats::empty(them);
     let mut pins = Pins::default();
-    if royals.count() == 1 {
-        let ksq = royals.first().unwrap_or(Square::new(0));
-        let th = Threats::new(t, b, them);
-        let checkers = th.attackers(t, ksq, occupied);
+    let king = (royals.count() == 1).then(|| royals.first()).flatten();
+    if let Some(ksq) = king {
+        threats.fill(t, b);
+        let checkers = threats.attackers(t, ksq, occupied);
         if checkers.several() {
             check_mask = Bitboard::EMPTY;
             drop_mask = Bitboard::EMPTY;
@@ -203,9 +220,7 @@ pub(crate) fn generate<S: Sink>(t: &Tables, b: &Board, sink: &mut S) {
             check_mask = between | checkers;
             drop_mask &= between;
         }
-        pins = th.pins(t, ksq, own, occupied);
-        king = Some(ksq);
-        threats = Some(th);
+        threats.find_pins(t, ksq, own, occupied, &mut pins);
     }
 
     for &k in &t.kinds {
@@ -219,13 +234,11 @@ pub(crate) fn generate<S: Sink>(t: &Tables, b: &Board, sink: &mut S) {
         for from in pieces {
             let mut to = t.attacks(k, us, from, occupied) & !own;
             if king == Some(from) {
-                if let Some(th) = &threats {
-                    let without_king = occupied ^ Bitboard::from_square(from);
-                    to = to
-                        .iter()
-                        .filter(|&sq| !th.attacks(t, sq, without_king))
-                        .collect();
-                }
+                let without_king = occupied ^ Bitboard::from_square(from);
+                to = to
+                    .iter()
+                    .filter(|&sq| !threats.attacks(t, sq, without_king))
+                    .collect();
             } else {
                 to &= check_mask;
                 if pins.pinned.has(from) {
@@ -317,7 +330,9 @@ pub(crate) fn checkers(t: &Tables, b: &Board, color: Color) -> Bitboard {
     let Some(ksq) = royals.first() else {
         return Bitboard::EMPTY;
     };
-    Threats::new(t, b, !color).attackers(t, ksq, b.occupied())
+    let mut threats = Threats::empty(!color);
+    threats.fill(t, b);
+    threats.attackers(t, ksq, b.occupied())
 }
 
 pub(crate) fn perft(t: &Tables, b: &Board, depth: u32) -> u64 {

@@ -55,9 +55,12 @@ pub(crate) struct Tables {
     pub no_drop_mate: [bool; MAX_KINDS],
     /// Step and jump targets, indexed by `(kind * 2 + color) * squares + square`.
     step: Vec<Bitboard>,
-    /// Rays each kind slides along, by colour.
-    pub slides: Vec<[Vec<usize>; 2]>,
+    /// Rays each kind slides along: `slide_ids[slide_range[kind * 2 + color]]`.
+    slide_range: Vec<(u16, u16)>,
+    slide_ids: Vec<u16>,
     pub rays: Vec<Ray>,
+    /// Ray masks flattened, by `ray * squares + square`, so a lookup is one index.
+    ray_masks: Vec<Bitboard>,
     /// Squares where a piece of this kind and colour could never move again.
     pub dead: [[Bitboard; 2]; MAX_KINDS],
     pub zone: [Bitboard; 2],
@@ -183,6 +186,16 @@ impl Tables {
             }
         }
 
+        let mut slide_range = Vec::with_capacity(catalog.len() * 2);
+        let mut slide_ids = Vec::new();
+        for per_color in &slides {
+            for ids in per_color {
+                let start = slide_ids.len() as u16;
+                slide_ids.extend(ids.iter().map(|&i| i as u16));
+                slide_range.push((start, slide_ids.len() as u16));
+            }
+        }
+        let ray_masks = rays.iter().flat_map(|r| r.mask.iter().copied()).collect();
         let mut tables = Tables {
             size,
             board,
@@ -197,8 +210,10 @@ impl Tables {
             one_per_file,
             no_drop_mate,
             step,
-            slides,
+            slide_range,
+            slide_ids,
             rays,
+            ray_masks,
             dead: [[Bitboard::EMPTY; 2]; MAX_KINDS],
             zone,
             between: vec![Bitboard::EMPTY; n * n],
@@ -292,29 +307,47 @@ impl Tables {
         self.step[(kind.index() * 2 + color.index()) * self.size.len() + sq.index()]
     }
 
+    /// Squares reached along `ray` from `sq` on an empty board.
+    #[inline]
+    pub fn ray_mask(&self, ray: usize, sq: Square) -> Bitboard {
+        self.ray_masks[ray * self.size.len() + sq.index()]
+    }
+
+    /// The nearest of `bb`'s squares along `ray`.
+    #[inline]
+    pub fn nearest(&self, ray: usize, bb: Bitboard) -> Option<Square> {
+        if self.rays[ray].increasing {
+            bb.first()
+        } else {
+            bb.last()
+        }
+    }
+
     /// Squares a slider along `ray` reaches from `sq`, up to and including the first blocker.
     #[inline]
     pub fn ray_attacks(&self, ray: usize, sq: Square, occupied: Bitboard) -> Bitboard {
         let r = &self.rays[ray];
-        let mask = r.mask[sq.index()];
+        let mask = self.ray_mask(ray, sq);
         let blockers = mask & occupied;
-        let nearest = if r.increasing {
-            blockers.first()
-        } else {
-            blockers.last()
-        };
-        match nearest {
-            None => mask,
-            Some(b) => mask & !self.rays[r.full].mask[b.index()],
+        if blockers.is_empty() {
+            return mask;
         }
+        let nearest = if r.increasing {
+            blockers.0.trailing_zeros()
+        } else {
+            127 - blockers.0.leading_zeros()
+        };
+        mask & !self.ray_masks[r.full * self.size.len() + nearest as usize]
     }
 
     /// Every square a piece of `kind` and `color` on `sq` attacks, given the occupied squares.
     #[inline]
     pub fn attacks(&self, kind: KindId, color: Color, sq: Square, occupied: Bitboard) -> Bitboard {
-        let mut bb = self.step(kind, color, sq);
-        for &ray in &self.slides[kind.index()][color.index()] {
-            bb |= self.ray_attacks(ray, sq, occupied);
+        let i = kind.index() * 2 + color.index();
+        let mut bb = self.step[i * self.size.len() + sq.index()];
+        let (start, end) = self.slide_range[i];
+        for &ray in &self.slide_ids[start as usize..end as usize] {
+            bb |= self.ray_attacks(ray as usize, sq, occupied);
         }
         bb
     }

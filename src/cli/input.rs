@@ -1,0 +1,355 @@
+//! Turning arguments into data: `--pieces` and `--variant` into a variant, and POSITION/INPUT
+//! arguments into position texts, each with the place it came from for messages.
+
+use super::Failure;
+use shogiprint::formats::{sfen, usi, ParseError};
+use shogiprint::rules::{validate, Handicap, PieceCatalog, Position, Variant};
+use std::fmt;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// How a POSITION argument is read; shown by `--help`.
+pub const POSITION_HELP: &str = "\
+POSITION is read by the first rule that applies:
+  1. '-' reads standard input.
+  2. An existing file is read. Blank lines and lines starting with '#' are skipped; perft and
+     moves take a file with one position, validate takes one position per line.
+  3. 'startpos', or text starting with 'position', 'startpos' or 'sfen', or containing the word
+     'moves', is a USI position string: 'startpos moves 7g7f 3c3d',
+     'position sfen <SFEN> moves ...', '<SFEN> moves ...'. Every move must be legal.
+  4. A handicap of the variant by id or Japanese name: 'two-piece', 'two_piece', 'rook', '香落ち'.
+     A handicap may also start a USI position string: 'two-piece moves 5a4b'.
+  5. Anything else is an SFEN: 'lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1'.
+The same rules, from 3 on, apply to each position read from a file or standard input.";
+
+/// Loads `--pieces` (if given) and then `--variant` with that catalog.
+pub fn load_variant(name: &str, pieces: Option<&Path>) -> Result<Arc<Variant>, Failure> {
+    let catalog = match pieces {
+        Some(path) => PieceCatalog::builtin_with(&read_file(path)?, &path.display().to_string()),
+        None => PieceCatalog::builtin(),
+    }
+    .map_err(data_failure)?;
+    let catalog = Arc::new(catalog);
+    // A built-in name wins over a file of the same name: names are what most people type.
+    if let Some(builtin) = Variant::builtin_names().find(|n| n.eq_ignore_ascii_case(name)) {
+        return Variant::builtin_with(builtin, catalog).map_err(data_failure);
+    }
+    let path = Path::new(name);
+    if !path.is_file() {
+        let names: Vec<&str> = Variant::builtin_names().collect();
+        return Err(Failure::bad(
+            format!("--variant '{name}'"),
+            format!(
+                "not a built-in variant ({}) and no such file",
+                names.join(", ")
+            ),
+        ));
+    }
+    Variant::from_yaml(&read_file(path)?, name, catalog).map_err(data_failure)
+}
+
+/// A YAML error already names its file, line, column and field: print it as it is.
+fn data_failure(e: shogiprint::formats::DataError) -> Failure {
+    Failure {
+        lines: vec![e.to_string()],
+        code: 2,
+    }
+}
+
+/// An argument that could not be read: where, and why. Kept apart from [`Failure`] so that
+/// `validate` can report it as one of its inputs and go on.
+#[derive(Debug)]
+pub struct InputError {
+    pub place: String,
+    pub message: String,
+}
+
+impl InputError {
+    fn new(place: impl fmt::Display, message: impl fmt::Display) -> InputError {
+        InputError {
+            place: place.to_string(),
+            message: message.to_string(),
+        }
+    }
+}
+
+impl From<InputError> for Failure {
+    fn from(e: InputError) -> Failure {
+        Failure::bad(e.place, e.message)
+    }
+}
+
+/// Reads a text file, naming the file in any error.
+fn read_file(path: &Path) -> Result<String, InputError> {
+    let bytes = std::fs::read(path).map_err(|e| InputError::new(path.display(), e))?;
+    decode(bytes, &path.display())
+}
+
+fn decode(bytes: Vec<u8>, place: &dyn fmt::Display) -> Result<String, InputError> {
+    let text = String::from_utf8(bytes).map_err(|e| {
+        InputError::new(
+            place,
+            format!(
+                "not UTF-8 text (invalid byte at offset {})",
+                e.utf8_error().valid_up_to()
+            ),
+        )
+    })?;
+    // Editors on Windows like to start files with a byte order mark.
+    Ok(match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_string(),
+        None => text,
+    })
+}
+
+/// Where a position text came from.
+#[derive(Clone, Debug)]
+pub enum Place {
+    Arg(String),
+    File(PathBuf, usize),
+    Stdin(usize),
+}
+
+impl Place {
+    /// The name used in JSON output: the argument itself, or `FILE:LINE` / `stdin:LINE`.
+    pub fn name(&self) -> String {
+        match self {
+            Place::Arg(text) => text.clone(),
+            other => other.to_string(),
+        }
+    }
+}
+
+impl fmt::Display for Place {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            // Quoted, because an SFEN has spaces and the message follows a colon.
+            Place::Arg(text) => write!(f, "'{text}'"),
+            Place::File(path, line) => write!(f, "{}:{line}", path.display()),
+            Place::Stdin(line) => write!(f, "stdin:{line}"),
+        }
+    }
+}
+
+/// One position text and where it came from.
+#[derive(Clone, Debug)]
+pub struct Entry {
+    pub place: Place,
+    pub text: String,
+}
+
+/// Expands arguments into entries. Standard input is read once and kept, so `-` given twice
+/// reads the same text twice rather than nothing the second time.
+#[derive(Default)]
+pub struct Inputs {
+    stdin: Option<String>,
+}
+
+impl Inputs {
+    /// The position texts one argument stands for, in order (see [`POSITION_HELP`]).
+    pub fn expand(&mut self, arg: &str) -> Result<Vec<Entry>, InputError> {
+        if arg == "-" {
+            let text = self.read_stdin()?;
+            return Ok(lines(&text, Place::Stdin));
+        }
+        let path = Path::new(arg);
+        if path.is_file() {
+            let text = read_file(path)?;
+            return Ok(lines(&text, |n| Place::File(path.to_path_buf(), n)));
+        }
+        if path.is_dir() {
+            return Err(InputError::new(
+                arg,
+                "is a directory, not a position or a file of positions",
+            ));
+        }
+        Ok(vec![Entry {
+            place: Place::Arg(arg.to_string()),
+            text: arg.to_string(),
+        }])
+    }
+
+    /// The single position an argument stands for, for commands that take one.
+    pub fn one(&mut self, arg: &str, command: &str) -> Result<Entry, Failure> {
+        let mut entries = self.expand(arg)?;
+        let where_ = if arg == "-" { "stdin" } else { arg };
+        match entries.len() {
+            0 => Err(Failure::bad(where_, "holds no position")),
+            1 => Ok(entries.remove(0)),
+            n => Err(Failure::bad(
+                where_,
+                format!("holds {n} positions; {command} takes one (validate takes several)"),
+            )),
+        }
+    }
+
+    fn read_stdin(&mut self) -> Result<String, InputError> {
+        if let Some(text) = &self.stdin {
+            return Ok(text.clone());
+        }
+        let mut bytes = Vec::new();
+        std::io::stdin()
+            .read_to_end(&mut bytes)
+            .map_err(|e| InputError::new("stdin", e))?;
+        let text = decode(bytes, &"stdin")?;
+        self.stdin = Some(text.clone());
+        Ok(text)
+    }
+}
+
+/// The positions of a file: one per line, skipping blank lines and `#` comments. Lines keep
+/// their leading spaces so that error columns count from the start of the line.
+fn lines(text: &str, place: impl Fn(usize) -> Place) -> Vec<Entry> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, line)| {
+            let t = line.trim();
+            !t.is_empty() && !t.starts_with('#')
+        })
+        .map(|(i, line)| Entry {
+            place: place(i + 1),
+            text: line.trim_end().to_string(),
+        })
+        .collect()
+}
+
+/// Reads an entry as a position of `variant` (rules 3 to 5 of [`POSITION_HELP`]).
+pub fn position(
+    entry: &Entry,
+    variant: &Arc<Variant>,
+    options: validate::Options,
+) -> Result<Position, shogiprint::Error> {
+    let trimmed = entry.text.trim();
+    if usi::is_position_string(trimmed) {
+        return match with_handicap_sfen(&entry.text, variant) {
+            Some(swap) => {
+                usi::parse_position(&swap.text, variant, options).map_err(|e| swap.unshift(e))
+            }
+            None => usi::parse_position(&entry.text, variant, options),
+        };
+    }
+    if let Some(h) = handicap(variant, trimmed) {
+        return sfen::position(&h.sfen, variant, options);
+    }
+    sfen::position(&entry.text, variant, options)
+}
+
+/// A handicap by id (`two-piece`, `two_piece`, any case) or Japanese name.
+fn handicap<'v>(variant: &'v Variant, word: &str) -> Option<&'v Handicap> {
+    variant
+        .handicap(word)
+        .or_else(|| variant.handicap(&word.to_lowercase()))
+}
+
+/// A USI string that starts from a handicap (`two-piece moves 5a4b`) rewritten as
+/// `sfen <SFEN> moves 5a4b`, which the USI reader knows.
+struct HandicapSwap {
+    text: String,
+    /// The first column after the inserted SFEN, and how many columns it added.
+    after: usize,
+    shift: usize,
+}
+
+impl HandicapSwap {
+    /// Moves an error's column back to where the user wrote it.
+    fn unshift(&self, error: shogiprint::Error) -> shogiprint::Error {
+        match error {
+            shogiprint::Error::Parse(e) if e.column >= self.after => {
+                ParseError::new(e.column - self.shift, e.message).into()
+            }
+            other => other,
+        }
+    }
+}
+
+fn with_handicap_sfen(text: &str, variant: &Variant) -> Option<HandicapSwap> {
+    let mut words = words(text);
+    if words.first().map(|w| w.1) == Some("position") {
+        words.remove(0);
+    }
+    let &(start, name) = words.first()?;
+    let h = handicap(variant, name)?;
+    let end = start + name.len();
+    let inserted = format!("sfen {}", h.sfen);
+    let before = text[..start].chars().count();
+    let (name_len, inserted_len) = (name.chars().count(), inserted.chars().count());
+    Some(HandicapSwap {
+        text: format!("{}{inserted}{}", &text[..start], &text[end..]),
+        after: before + inserted_len + 1,
+        shift: inserted_len.saturating_sub(name_len),
+    })
+}
+
+/// Whitespace-separated words with their byte offsets.
+fn words(text: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut start = None;
+    for (i, c) in text.char_indices() {
+        match (c.is_whitespace(), start) {
+            (true, Some(s)) => {
+                out.push((s, &text[s..i]));
+                start = None;
+            }
+            (false, None) => start = Some(i),
+            _ => {}
+        }
+    }
+    if let Some(s) = start {
+        out.push((s, &text[s..]));
+    }
+    out
+}
+
+/// The message for an entry that could not be read. A single word was most likely meant as a
+/// file or a handicap rather than an SFEN (which has spaces), so the message says so; a word
+/// with a '.' (never in an SFEN) is taken for a file name and the SFEN error is left out.
+pub fn malformed_message(entry: &Entry, error: &shogiprint::Error, variant: &Variant) -> String {
+    let word = entry.text.trim();
+    let single_word = matches!(entry.place, Place::Arg(_))
+        && !word.is_empty()
+        && !word.contains(char::is_whitespace)
+        && !usi::is_position_string(word);
+    if !single_word || !matches!(error, shogiprint::Error::Parse(_)) {
+        return error.to_string();
+    }
+    if word.contains('.') {
+        return "no such file (and not startpos, a handicap or an SFEN)".to_string();
+    }
+    let handicaps: Vec<String> = variant
+        .handicaps
+        .iter()
+        .map(|h| h.id.replace('_', "-"))
+        .collect();
+    let handicaps = match handicaps.is_empty() {
+        true => format!("{} has no handicaps", variant.english),
+        false => format!("{}: {}", variant.english, handicaps.join(", ")),
+    };
+    format!("not a file, startpos or a handicap ({handicaps}); as an SFEN, {error}")
+}
+
+/// A failure for an entry that could not be read as a position.
+pub fn entry_failure(entry: &Entry, error: &shogiprint::Error, variant: &Variant) -> Failure {
+    match error {
+        shogiprint::Error::Invalid(_) => Failure::from_error(&entry.place, error),
+        _ => Failure {
+            lines: vec![format!(
+                "{}: {}",
+                entry.place,
+                malformed_message(entry, error, variant)
+            )],
+            code: error.exit_code(),
+        },
+    }
+}
+
+/// Reads the one position of a POSITION argument, for perft and moves.
+pub fn single_position(
+    arg: &str,
+    variant: &Arc<Variant>,
+    command: &str,
+) -> Result<Position, Failure> {
+    let entry = Inputs::default().one(arg, command)?;
+    position(&entry, variant, validate::Options::default())
+        .map_err(|e| entry_failure(&entry, &e, variant))
+}

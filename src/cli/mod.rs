@@ -1,0 +1,142 @@
+//! The command line: the argument structure, dispatch to one module per subcommand, and the one
+//! place that prints errors and picks the exit code (0 ok, 1 invalid position, 2 bad input).
+
+mod input;
+mod moves;
+mod perft;
+mod pieces;
+mod validate;
+
+use clap::{Parser, Subcommand};
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "shogiprint",
+    version,
+    about = "Shogi positions, moves and pieces from the command line",
+    after_help = input::POSITION_HELP
+)]
+pub struct Cli {
+    /// The variant: a built-in name (standard, minishogi, gorogoro, sho) or a variant YAML file.
+    #[arg(
+        long,
+        global = true,
+        value_name = "NAME|FILE",
+        default_value = "standard"
+    )]
+    variant: String,
+
+    /// A pieces YAML file merged into the built-in pieces (a piece with an existing id replaces
+    /// it); loaded before the variant, so the variant may use its pieces.
+    #[arg(long, global = true, value_name = "FILE")]
+    pieces: Option<PathBuf>,
+
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Count the leaf nodes of the legal move tree (the count is the last line).
+    #[command(after_help = input::POSITION_HELP)]
+    Perft(perft::Args),
+    /// List every legal move in USI notation, one per line, sorted.
+    #[command(after_help = input::POSITION_HELP)]
+    Moves(moves::Args),
+    /// Check positions; exit 0 if all are valid, 1 if any is invalid, 2 if any is malformed.
+    #[command(after_help = input::POSITION_HELP)]
+    Validate(validate::Args),
+    /// Print the variant's piece table.
+    Pieces,
+}
+
+/// Something that stops a command: the lines to print after `error: ` and the exit code.
+#[derive(Debug)]
+pub struct Failure {
+    pub lines: Vec<String>,
+    pub code: i32,
+}
+
+impl Failure {
+    /// Bad input (exit 2), said in one line `<where>: <message>`.
+    pub fn bad(place: impl std::fmt::Display, message: impl std::fmt::Display) -> Failure {
+        Failure {
+            lines: vec![format!("{place}: {message}")],
+            code: 2,
+        }
+    }
+
+    /// A library error about the input at `place`; an invalid position gives one line per
+    /// problem so that each can be read (and grepped) on its own.
+    pub fn from_error(place: impl std::fmt::Display, error: &shogiprint::Error) -> Failure {
+        match error {
+            shogiprint::Error::Invalid(e) => Failure {
+                lines: e
+                    .problems
+                    .iter()
+                    .map(|p| format!("{place}: invalid position: {}", p.line(e.size)))
+                    .collect(),
+                code: error.exit_code(),
+            },
+            other => Failure {
+                lines: vec![format!("{place}: {other}")],
+                code: other.exit_code(),
+            },
+        }
+    }
+}
+
+/// Writing to stdout failed. A closed pipe (`shogiprint moves | head -1`) is not worth a
+/// message: the reader has what it wanted.
+impl From<io::Error> for Failure {
+    fn from(e: io::Error) -> Failure {
+        if e.kind() == io::ErrorKind::BrokenPipe {
+            Failure {
+                lines: vec![],
+                code: 0,
+            }
+        } else {
+            Failure::bad("stdout", e)
+        }
+    }
+}
+
+/// Runs the command and returns the process exit code.
+pub fn run(cli: Cli) -> i32 {
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let result = dispatch(&cli, &mut out).and_then(|code| {
+        out.flush()?;
+        Ok(code)
+    });
+    match result {
+        Ok(code) => code,
+        Err(failure) => {
+            // Whatever was printed before the failure still belongs before its message.
+            let _ = out.flush();
+            report(&failure.lines);
+            failure.code
+        }
+    }
+}
+
+fn dispatch(cli: &Cli, out: &mut impl Write) -> Result<i32, Failure> {
+    let variant = input::load_variant(&cli.variant, cli.pieces.as_deref())?;
+    match &cli.command {
+        Command::Perft(args) => perft::run(args, &variant, out),
+        Command::Moves(args) => moves::run(args, &variant, out),
+        Command::Validate(args) => validate::run(args, &variant, out),
+        Command::Pieces => pieces::run(&variant, out),
+    }
+}
+
+/// Prints error lines to stderr, each as `error: <where>: <message>`.
+pub fn report(lines: &[String]) {
+    let mut err = io::stderr().lock();
+    for line in lines {
+        // Nothing useful is left to do if stderr itself is gone.
+        let _ = writeln!(err, "error: {line}");
+    }
+}

@@ -1,0 +1,28 @@
+//! `shogiprint moves`: every legal move of a position in USI notation.
+
+use super::{input, Failure};
+use shogiprint::rules::Variant;
+use std::io::Write;
+use std::sync::Arc;
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The position: an SFEN, startpos, a handicap, a USI position string, a file or '-'.
+    #[arg(value_name = "POSITION")]
+    position: String,
+}
+
+pub fn run(args: &Args, variant: &Arc<Variant>, out: &mut impl Write) -> Result<i32, Failure> {
+    let position = input::single_position(&args.position, variant, "moves")?;
+    let mut moves: Vec<String> = position
+        .legal_moves()
+        .into_iter()
+        .map(|mv| mv.to_usi(variant))
+        .collect();
+    // A plain string sort, so that the output can be compared with `sort` and other engines.
+    moves.sort();
+    for mv in moves {
+        writeln!(out, "{mv}")?;
+    }
+    Ok(0)
+}

@@ -1,0 +1,513 @@
+//! The `shogiprint` binary end to end: arguments in, exit code and output out.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+const START: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+/// Two unpromoted black pawns on file 5.
+const NIFU: &str = "4k4/9/9/9/9/4P4/9/4P4/4K4 b - 1";
+/// Black to move while White's king is attacked by the gold on 5b.
+const OPPONENT_IN_CHECK: &str = "4k4/4G4/9/9/9/9/9/9/4K4 b - 1";
+/// A mating problem: Black, to move, has no king.
+const TSUME: &str = "4k4/9/9/9/9/9/9/9/9 b G 1";
+/// The start position with an 'X' on 1i, at character 57.
+const BAD_LETTER: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNX b - 1";
+
+struct Output {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+impl Output {
+    fn lines(&self) -> Vec<&str> {
+        self.stdout.lines().collect()
+    }
+}
+
+fn run(args: &[&str]) -> Output {
+    run_with_stdin(args, "")
+}
+
+fn run_with_stdin(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_shogiprint"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    // A command that does not read its stdin may exit first: the assertions tell, not this.
+    if let Some(mut pipe) = child.stdin.take() {
+        let _ = pipe.write_all(stdin.as_bytes());
+    }
+    let out = child.wait_with_output().expect("the binary finishes");
+    Output {
+        code: out.status.code().expect("exited, not killed by a signal"),
+        stdout: String::from_utf8(out.stdout).expect("stdout is UTF-8"),
+        stderr: String::from_utf8(out.stderr).expect("stderr is UTF-8"),
+    }
+}
+
+/// A file under the temp dir with a name no other test (or test run) uses; removed on drop.
+struct TempFile(PathBuf);
+
+impl TempFile {
+    fn new(name: &str, contents: &str) -> TempFile {
+        static COUNTER: AtomicUsize = AtomicUsize::new(0);
+        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+        let path =
+            std::env::temp_dir().join(format!("shogiprint-cli-{}-{n}-{name}", std::process::id()));
+        std::fs::write(&path, contents).expect("temp file is written");
+        TempFile(path)
+    }
+
+    fn arg(&self) -> &str {
+        self.0.to_str().expect("temp paths are UTF-8")
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+fn is_sorted(lines: &[&str]) -> bool {
+    lines.windows(2).all(|w| w[0] <= w[1])
+}
+
+// perft
+
+#[test]
+fn perft_prints_the_count_on_the_last_line() {
+    let out = run(&["perft", "--depth", "3", "startpos"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert_eq!(out.lines().last(), Some(&"25470"));
+}
+
+#[test]
+fn perft_divide_lists_each_root_move_sorted_then_the_total() {
+    let out = run(&["perft", "--depth", "2", "--divide", START]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let lines = out.lines();
+    assert_eq!(lines.len(), 31);
+    assert_eq!(lines[30], "900");
+    let split = &lines[..30];
+    assert!(is_sorted(split), "{split:?}");
+    assert!(split.contains(&"7g7f: 30"), "{split:?}");
+    let sum: u64 = split
+        .iter()
+        .map(|l| {
+            let (_, n) = l.split_once(": ").expect("USI: count");
+            n.parse::<u64>().expect("a count")
+        })
+        .sum();
+    assert_eq!(sum, 900);
+}
+
+#[test]
+fn perft_needs_a_depth() {
+    let out = run(&["perft", "startpos"]);
+    assert_eq!(out.code, 2);
+    assert!(out.stderr.contains("--depth"), "{}", out.stderr);
+}
+
+// moves
+
+#[test]
+fn moves_from_the_start_position() {
+    let out = run(&["moves", "startpos"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let lines = out.lines();
+    assert_eq!(lines.len(), 30);
+    assert!(lines.contains(&"7g7f"));
+    assert!(is_sorted(&lines), "{lines:?}");
+    assert_eq!(run(&["moves", START]).stdout, out.stdout);
+}
+
+#[test]
+fn moves_in_minishogi() {
+    let out = run(&["moves", "--variant", "minishogi", "startpos"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert_eq!(out.lines().len(), 14);
+    // The global option is accepted before the subcommand too.
+    assert_eq!(
+        run(&["--variant", "minishogi", "moves", "startpos"]).stdout,
+        out.stdout
+    );
+}
+
+#[test]
+fn a_handicap_name_is_a_position() {
+    let out = run(&["moves", "two-piece"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let lines = out.lines();
+    assert!(!lines.is_empty());
+    // White, the handicap giver, moves first, and all its pieces stand on ranks a to c.
+    for mv in &lines {
+        let from_rank = mv.chars().nth(1).expect("a USI move");
+        assert!(('a'..='c').contains(&from_rank), "{mv}");
+    }
+    assert!(lines.contains(&"5a5b"));
+    assert_eq!(run(&["moves", "two_piece"]).stdout, out.stdout);
+    // The lance handicap by its Japanese name: White's bishop may go to the empty 1a.
+    let lance = run(&["moves", "香落ち"]);
+    assert_eq!(lance.code, 0, "{}", lance.stderr);
+    assert!(lance.lines().contains(&"2b1a"));
+    assert_eq!(run(&["moves", "rook"]).code, 0);
+}
+
+#[test]
+fn a_usi_position_string_plays_its_moves() {
+    let out = run(&["moves", "position startpos moves 7g7f 3c3d"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let lines = out.lines();
+    // The bishops face each other: Black may take, promoting or not.
+    assert!(
+        lines.contains(&"8h2b+") && lines.contains(&"8h2b"),
+        "{lines:?}"
+    );
+    let white = run(&["moves", "startpos moves 7g7f"]);
+    assert!(white.lines().contains(&"3c3d"));
+    let sfen = run(&["moves", &format!("sfen {START} moves 7g7f 3c3d")]);
+    assert_eq!(sfen.stdout, out.stdout);
+}
+
+#[test]
+fn a_handicap_may_start_a_usi_position_string() {
+    let out = run(&["moves", "two-piece moves 5a4b"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(out.lines().contains(&"7g7f"));
+}
+
+#[test]
+fn a_position_from_stdin() {
+    let out = run_with_stdin(
+        &["perft", "--depth", "1", "-"],
+        &format!("# start\n\n{START}\n"),
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert_eq!(out.stdout, "30\n");
+}
+
+#[test]
+fn a_position_from_a_file() {
+    let file = TempFile::new("one.txt", "# after 7g7f\nstartpos moves 7g7f\n");
+    let out = run(&["moves", file.arg()]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(out.lines().contains(&"3c3d"));
+    let two = TempFile::new("two.txt", "startpos\nstartpos\n");
+    let out = run(&["moves", two.arg()]);
+    assert_eq!(out.code, 2);
+    assert!(out.stderr.contains("holds 2 positions"), "{}", out.stderr);
+}
+
+// validate
+
+#[test]
+fn validate_exit_codes() {
+    let ok = run(&["validate", "startpos", START, "rook"]);
+    assert_eq!(ok.code, 0, "{}{}", ok.stdout, ok.stderr);
+    assert!(
+        ok.lines().iter().all(|l| l.ends_with(": valid")),
+        "{}",
+        ok.stdout
+    );
+
+    let nifu = run(&["validate", "startpos", NIFU]);
+    assert_eq!(nifu.code, 1);
+    assert_eq!(
+        nifu.lines(),
+        [
+            "'startpos': valid".to_string(),
+            format!("'{NIFU}': invalid"),
+            "nifu 5f,5h: black has 2 unpromoted pawns on file 5 (5f, 5h)".to_string(),
+        ]
+    );
+
+    let check = run(&["validate", OPPONENT_IN_CHECK]);
+    assert_eq!(check.code, 1);
+    assert!(
+        check.stdout.contains("opponent-in-check 5a,5b: "),
+        "{}",
+        check.stdout
+    );
+
+    // Malformed input is reported, the rest still checked, and the worst code wins.
+    let bad = run(&["validate", BAD_LETTER, NIFU, START]);
+    assert_eq!(bad.code, 2);
+    assert!(bad.stdout.contains("nifu "), "{}", bad.stdout);
+    assert!(bad.stdout.contains(&format!("'{START}': valid")));
+    assert!(
+        bad.stderr
+            .contains(&format!("error: '{BAD_LETTER}': at character 57")),
+        "{}",
+        bad.stderr
+    );
+}
+
+#[test]
+fn validate_names_each_line_of_a_file() {
+    let file = TempFile::new(
+        "many.sfen",
+        &format!("# positions\n{START}\n\n{NIFU}\n{BAD_LETTER}\n"),
+    );
+    let out = run(&["validate", file.arg()]);
+    assert_eq!(out.code, 2);
+    let name = file.arg();
+    assert!(
+        out.stdout.contains(&format!("{name}:2: valid")),
+        "{}",
+        out.stdout
+    );
+    assert!(
+        out.stdout.contains(&format!("{name}:4: invalid\nnifu ")),
+        "{}",
+        out.stdout
+    );
+    assert!(
+        out.stderr
+            .contains(&format!("error: {name}:5: at character 57: ")),
+        "{}",
+        out.stderr
+    );
+}
+
+#[test]
+fn validate_json() {
+    let out = run(&["validate", "--json", START, OPPONENT_IN_CHECK, BAD_LETTER]);
+    assert_eq!(out.code, 2);
+    let reports: Vec<serde_json::Value> = out
+        .lines()
+        .iter()
+        .map(|l| serde_json::from_str(l).expect("each line is JSON"))
+        .collect();
+    assert_eq!(reports.len(), 3);
+
+    assert_eq!(reports[0]["input"], START);
+    assert_eq!(reports[0]["valid"], true);
+    assert_eq!(reports[0]["problems"], serde_json::json!([]));
+
+    assert_eq!(reports[1]["valid"], false);
+    let problem = &reports[1]["problems"][0];
+    assert_eq!(problem["code"], "opponent-in-check");
+    assert_eq!(problem["side"], "white");
+    assert_eq!(problem["squares"], serde_json::json!(["5a", "5b"]));
+    assert!(problem["message"].as_str().is_some_and(|m| !m.is_empty()));
+
+    assert_eq!(reports[2]["valid"], false);
+    assert!(reports[2].get("problems").is_none());
+    let error = reports[2]["error"].as_str().expect("an error message");
+    assert!(error.contains("character 57"), "{error}");
+}
+
+#[test]
+fn validate_json_side_is_null_for_problems_of_no_side() {
+    // Three kings: too-many-pieces concerns the set, not a side.
+    let out = run(&["validate", "--json", "4k4/9/9/9/9/9/9/4K4/K8 b - 1"]);
+    assert_eq!(out.code, 1);
+    let report: serde_json::Value = serde_json::from_str(out.stdout.trim()).expect("JSON");
+    let problems = report["problems"].as_array().expect("problems");
+    assert!(
+        problems
+            .iter()
+            .any(|p| p["code"] == "too-many-pieces" && p["side"].is_null()),
+        "{report}"
+    );
+}
+
+#[test]
+fn tsume_allows_a_kingless_attacker() {
+    let plain = run(&["validate", TSUME]);
+    assert_eq!(plain.code, 1);
+    assert!(plain.stdout.contains("missing-king"), "{}", plain.stdout);
+    let tsume = run(&["validate", "--tsume", TSUME]);
+    assert_eq!(tsume.code, 0, "{}{}", tsume.stdout, tsume.stderr);
+}
+
+// errors
+
+#[test]
+fn a_malformed_sfen_names_the_column() {
+    assert_eq!(BAD_LETTER.find('X'), Some(56));
+    let out = run(&["moves", BAD_LETTER]);
+    assert_eq!(out.code, 2);
+    assert!(out.stdout.is_empty());
+    assert_eq!(
+        out.stderr,
+        format!("error: '{BAD_LETTER}': at character 57: unknown piece letter 'X'\n")
+    );
+}
+
+#[test]
+fn an_invalid_position_exits_1_for_moves_and_perft() {
+    let out = run(&["perft", "-d", "1", NIFU]);
+    assert_eq!(out.code, 1);
+    assert!(out
+        .stderr
+        .starts_with(&format!("error: '{NIFU}': invalid position: nifu ")));
+}
+
+#[test]
+fn an_illegal_move_names_the_move() {
+    let out = run(&["moves", "position startpos moves 7g7f 7g7f"]);
+    assert_eq!(out.code, 2);
+    assert!(out.stderr.contains("at character 30"), "{}", out.stderr);
+    assert!(
+        out.stderr.contains("move 2 (7g7f) is illegal"),
+        "{}",
+        out.stderr
+    );
+}
+
+#[test]
+fn a_missing_file_or_unknown_word_says_what_was_tried() {
+    let out = run(&["moves", "no-such-file.sfen"]);
+    assert_eq!(out.code, 2);
+    assert!(out.stderr.contains("no such file"), "{}", out.stderr);
+    let out = run(&["moves", "rook2"]);
+    assert_eq!(out.code, 2);
+    assert!(out.stderr.contains("two-piece"), "{}", out.stderr);
+}
+
+#[test]
+fn an_unknown_variant_name() {
+    let out = run(&["moves", "--variant", "chess", "startpos"]);
+    assert_eq!(out.code, 2);
+    assert!(out.stderr.contains("minishogi"), "{}", out.stderr);
+}
+
+#[test]
+fn a_bad_variant_file_gives_its_line() {
+    let minishogi = MINI_VARIANT.replace("promotion_zone: 1", "promotion_zone: 7");
+    let file = TempFile::new("bad-variant.yaml", &minishogi);
+    let line = minishogi
+        .lines()
+        .position(|l| l.starts_with("promotion_zone"))
+        .expect("the field is there")
+        + 1;
+    let out = run(&["moves", "--variant", file.arg(), "startpos"]);
+    assert_eq!(out.code, 2);
+    let want = format!("error: {}:{line}:", file.arg());
+    assert!(out.stderr.starts_with(&want), "{}", out.stderr);
+    assert!(out.stderr.contains("promotion_zone"), "{}", out.stderr);
+}
+
+#[test]
+fn help_tells_how_positions_are_read() {
+    let out = run(&["moves", "--help"]);
+    assert_eq!(out.code, 0);
+    assert!(
+        out.stdout.contains("first rule that applies"),
+        "{}",
+        out.stdout
+    );
+}
+
+// pieces
+
+/// Display width, counting CJK characters as two columns as a terminal does.
+fn width(s: &str) -> usize {
+    s.chars().map(|c| if c >= '\u{2E80}' { 2 } else { 1 }).sum()
+}
+
+#[test]
+fn pieces_lists_the_variant_in_aligned_columns() {
+    let out = run(&["pieces"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let lines = out.lines();
+    assert!(lines[0].starts_with("SFEN"), "{}", out.stdout);
+    let rook = lines
+        .iter()
+        .find(|l| l.starts_with("R "))
+        .expect("a rook row");
+    assert!(rook.contains("飛車") && rook.contains("+R"), "{rook}");
+    let knight = lines
+        .iter()
+        .find(|l| l.starts_with("N "))
+        .expect("a knight row");
+    assert!(knight.contains("ffN"), "{knight}");
+    // The English column starts at the same display column in every row.
+    let header_at = lines[0].find("ENGLISH").expect("ENGLISH header");
+    let rook_at = rook.find("Rook").expect("Rook");
+    assert_eq!(width(&rook[..rook_at]), width(&lines[0][..header_at]));
+    // One header and one row per kind: 8 unpromoted and 6 promoted.
+    assert_eq!(lines.len(), 15);
+}
+
+// user data
+
+const MINI_VARIANT: &str = "\
+id: minishogi
+english: Minishogi
+japanese: 5五将棋
+board: { files: 5, ranks: 5 }
+promotion_zone: 1
+drops: true
+royal: [king]
+set:
+  king: 2
+  rook: 2
+  bishop: 2
+  gold: 2
+  silver: 2
+  pawn: 2
+start: \"rbsgk/4p/5/P4/KGSBR b - 1\"
+";
+
+#[test]
+fn a_user_piece_in_a_user_variant() {
+    let pieces = TempFile::new(
+        "pieces.yaml",
+        "\
+pieces:
+  - id: wazir
+    sfen: \"W\"
+    kanji: 試駒
+    abbr: 試
+    reading: shiku
+    english: Wazir
+    betza: \"W\"
+    promotes_to: ~
+    value: 3
+    rules: []
+",
+    );
+    // Minishogi with a wazir (one orthogonal step) in place of the gold.
+    let variant = TempFile::new(
+        "wazir.yaml",
+        &MINI_VARIANT
+            .replace("id: minishogi", "id: wazir_shogi")
+            .replace("gold: 2", "wazir: 2")
+            .replace("rbsgk/4p/5/P4/KGSBR", "rbswk/4p/5/P4/KWSBR"),
+    );
+    let data = ["--pieces", pieces.arg(), "--variant", variant.arg()];
+
+    let table = run(&[&["pieces"], &data[..]].concat());
+    assert_eq!(table.code, 0, "{}", table.stderr);
+    let wazir = table
+        .lines()
+        .into_iter()
+        .find(|l| l.starts_with("W "))
+        .expect("a wazir row");
+    assert!(wazir.contains("試駒") && wazir.contains("Wazir"), "{wazir}");
+    assert!(!table.stdout.contains("Gold"), "{}", table.stdout);
+
+    let moves = run(&[&["moves"], &data[..], &["startpos"]].concat());
+    assert_eq!(moves.code, 0, "{}", moves.stderr);
+    let lines = moves.lines();
+    // The wazir on 4e steps forward but, unlike the gold, not diagonally.
+    assert!(lines.contains(&"4e4d"), "{lines:?}");
+    assert!(!lines.contains(&"4e3d"), "{lines:?}");
+
+    let ok = run(&[&["validate"], &data[..], &["rbswk/4p/5/P4/KWSBR b - 1"]].concat());
+    assert_eq!(ok.code, 0, "{}{}", ok.stdout, ok.stderr);
+
+    // Without the pieces file the variant names a piece nobody defined.
+    let missing = run(&["moves", "--variant", variant.arg(), "startpos"]);
+    assert_eq!(missing.code, 2);
+    assert!(missing.stderr.contains("wazir"), "{}", missing.stderr);
+}
