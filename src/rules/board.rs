@@ -67,17 +67,22 @@ impl Board {
 
     /// Plays a move without checking it. The move must come from the move generator or have been
     /// checked against it; a move that does not fit the board is ignored rather than panicking.
-    pub fn play(&mut self, t: &Tables, mv: Move) {
+    /// Returns what [`Board::unplay`] needs to take the move back.
+    pub fn play(&mut self, t: &Tables, mv: Move) -> Undo {
         let us = self.turn;
+        let mut undo = Undo::default();
         match mv {
             Move::Normal { from, to, promote } => {
                 let Some(mut piece) = self.take(from) else {
-                    return;
+                    return undo;
                 };
+                undo.moved = Some(piece);
                 if let Some(captured) = self.take(to) {
+                    undo.captured = Some(captured);
                     let base = t.base[captured.kind.index()];
                     if t.droppable[base.index()] {
                         self.hands[us.index()][base.index()] += 1;
+                        undo.to_hand = Some(base);
                     }
                 }
                 if promote {
@@ -89,11 +94,50 @@ impl Board {
             }
             Move::Drop { kind, to } => {
                 let count = &mut self.hands[us.index()][kind.index()];
-                *count = count.saturating_sub(1);
+                if *count == 0 {
+                    return undo;
+                }
+                *count -= 1;
                 self.put(to, Piece { kind, color: us });
+                undo.moved = Some(Piece { kind, color: us });
             }
         }
         self.turn = !us;
         self.move_number += 1;
+        undo
     }
+
+    /// Takes back `mv`, which was the last move played and returned `undo`.
+    pub fn unplay(&mut self, mv: Move, undo: Undo) {
+        let Some(moved) = undo.moved else { return };
+        self.turn = !self.turn;
+        self.move_number -= 1;
+        let us = self.turn;
+        match mv {
+            Move::Normal { from, to, .. } => {
+                self.take(to);
+                self.put(from, moved);
+                if let Some(captured) = undo.captured {
+                    self.put(to, captured);
+                }
+                if let Some(base) = undo.to_hand {
+                    self.hands[us.index()][base.index()] -= 1;
+                }
+            }
+            Move::Drop { kind, to } => {
+                self.take(to);
+                self.hands[us.index()][kind.index()] += 1;
+            }
+        }
+    }
+}
+
+/// What a move changed, to take it back.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Undo {
+    /// The piece as it stood before the move (None: the move did nothing).
+    moved: Option<Piece>,
+    captured: Option<Piece>,
+    /// The kind the capture added to the mover's hand.
+    to_hand: Option<KindId>,
 }

@@ -10,9 +10,11 @@ use super::bitboard::Bitboard;
 use super::board::Board;
 use super::color::Color;
 use super::moves::Move;
-use super::piece::{KindId, MAX_KINDS};
+use super::piece::{KindId, Piece};
 use super::square::Square;
+use super::square::MAX_SQUARES;
 use super::tables::Tables;
+use super::tables::{Shift, MAX_SLIDE_GROUPS};
 use arrayvec::ArrayVec;
 
 /// Receives generated moves as sets of target squares.
@@ -20,6 +22,15 @@ pub(crate) trait Sink {
     /// Moves of the piece on `from` to `to`; of those, the ones in `promote` may promote, and the
     /// ones in `forced` must (so they have no unpromoted form).
     fn board_moves(&mut self, from: Square, to: Bitboard, promote: Bitboard, forced: Bitboard);
+    /// Moves of several pieces at once, each from `to - delta` (square indices) to its square in
+    /// `to`; `promote` and `forced` as for [`Sink::board_moves`].
+    fn shifted_moves(&mut self, delta: i32, to: Bitboard, promote: Bitboard, forced: Bitboard) {
+        for sq in to {
+            let from = Square::new((sq.index() as i32 - delta) as u8);
+            let one = Bitboard::from_square(sq);
+            self.board_moves(from, one, promote & one, forced & one);
+        }
+    }
     /// Drops of `kind` onto `to`.
     fn drops(&mut self, kind: KindId, to: Bitboard);
 }
@@ -38,6 +49,10 @@ impl Sink for Counter {
             n -= forced.count();
         }
         self.0 += n as u64;
+    }
+    #[inline]
+    fn shifted_moves(&mut self, _: i32, to: Bitboard, promote: Bitboard, forced: Bitboard) {
+        self.board_moves(Square::new(0), to, promote, forced);
     }
     #[inline]
     fn drops(&mut self, _: KindId, to: Bitboard) {
@@ -74,56 +89,82 @@ impl Sink for Lister<'_> {
     }
 }
 
-/// The attackers of one side, grouped so that asking "is this square attacked" costs one lookup
-/// per group of kinds that move alike.
-pub(crate) struct Threats {
+/// The attackers of one side. Stepping and jumping attackers are found through the few enemy
+/// pieces near the square (most squares have none); sliders are grouped by the rays they use.
+pub(crate) struct Threats<'a> {
     /// The colour whose tables give the reverse lookups: the defender's.
     look: Color,
-    steps: ArrayVec<(KindId, Bitboard), MAX_KINDS>,
-    slides: ArrayVec<(usize, Bitboard), 64>,
+    theirs: Bitboard,
+    squares: &'a [Option<Piece>; MAX_SQUARES],
+    /// The enemy pieces of each slide group that has any, as (group, pieces).
+    sliders: [(usize, Bitboard); MAX_SLIDE_GROUPS],
+    groups: usize,
 }
 
-impl Threats {
-    /// No attackers yet; [`Threats::fill`] adds those of colour `by`.
-    pub fn empty(by: Color) -> Threats {
+impl<'a> Threats<'a> {
+    #[inline(always)]
+    pub fn new(t: &Tables, b: &'a Board, by: Color) -> Threats<'a> {
+        let look = !by;
+        let theirs = b.by_color[by.index()];
+        let mut sliders = [(0, Bitboard::EMPTY); MAX_SLIDE_GROUPS];
+        let mut groups = 0;
+        for (i, g) in t.slide_groups.iter().enumerate() {
+            let mut bb = Bitboard::EMPTY;
+            for k in &g.kinds {
+                bb |= b.by_kind[k.index()];
+            }
+            bb &= theirs;
+            if bb.any() {
+                sliders[groups] = (i, bb);
+                groups += 1;
+            }
+        }
         Threats {
-            look: !by,
-            steps: ArrayVec::new(),
-            slides: ArrayVec::new(),
+            look,
+            theirs,
+            squares: &b.squares,
+            sliders,
+            groups,
         }
     }
 
-    pub fn fill(&mut self, t: &Tables, b: &Board) {
-        let theirs = b.by_color[(!self.look).index()];
-        for g in &t.step_groups {
-            let mut bb = Bitboard::EMPTY;
-            for k in &g.kinds {
-                bb |= b.by_kind[k.index()];
+    /// Each ray along which an enemy slider might reach `sq`, with the sliders that use it.
+    #[inline(always)]
+    fn slides<'t>(
+        &'t self,
+        t: &'t Tables,
+        sq: Square,
+    ) -> impl Iterator<Item = (usize, Bitboard)> + 't {
+        let at = self.look.index() * t.squares() + sq.index();
+        self.sliders[..self.groups]
+            .iter()
+            .filter(move |&&(g, bb)| (t.slide_groups[g].reach[at] & bb).any())
+            .flat_map(move |&(g, bb)| {
+                t.slide_groups[g].rays[self.look.index()]
+                    .iter()
+                    .map(move |&ray| (ray, bb))
+            })
+    }
+
+    /// Enemy pieces that attack `sq` by a step or a jump.
+    #[inline]
+    fn step_attackers(&self, t: &Tables, sq: Square) -> Bitboard {
+        let mut a = 0u128;
+        let mut near = (t.step_any(self.look, sq) & self.theirs).0;
+        while near != 0 {
+            let bit = near & near.wrapping_neg();
+            if let Some(p) = self.squares[near.trailing_zeros() as usize] {
+                a |= t.step(p.kind, self.look, sq).0 & bit;
             }
-            bb &= theirs;
-            if bb.any() {
-                self.steps.push((g.table, bb));
-            }
+            near ^= bit;
         }
-        for g in &t.slide_groups {
-            let mut bb = Bitboard::EMPTY;
-            for k in &g.kinds {
-                bb |= b.by_kind[k.index()];
-            }
-            bb &= theirs;
-            if bb.any() {
-                self.slides.push((g.ray[self.look.index()], bb));
-            }
-        }
+        Bitboard(a)
     }
 
     #[inline]
     pub fn attackers(&self, t: &Tables, sq: Square, occupied: Bitboard) -> Bitboard {
-        let mut a = Bitboard::EMPTY;
-        for &(table, bb) in &self.steps {
-            a |= t.step(table, self.look, sq) & bb;
-        }
-        for &(ray, bb) in &self.slides {
+        let mut a = self.step_attackers(t, sq);
+        for (ray, bb) in self.slides(t, sq) {
             // Most rays hold no slider at all: skip the blocker search for those.
             if (t.ray_mask(ray, sq) & bb).any() {
                 a |= t.ray_attacks(ray, sq, occupied) & bb;
@@ -134,10 +175,8 @@ impl Threats {
 
     #[inline]
     pub fn attacks(&self, t: &Tables, sq: Square, occupied: Bitboard) -> bool {
-        self.steps
-            .iter()
-            .any(|&(table, bb)| (t.step(table, self.look, sq) & bb).any())
-            || self.slides.iter().any(|&(ray, bb)| {
+        self.step_attackers(t, sq).any()
+            || self.slides(t, sq).any(|(ray, bb)| {
                 (t.ray_mask(ray, sq) & bb).any() && (t.ray_attacks(ray, sq, occupied) & bb).any()
             })
     }
@@ -151,7 +190,7 @@ impl Threats {
         occupied: Bitboard,
         pins: &mut Pins,
     ) {
-        for &(ray, sliders) in &self.slides {
+        for (ray, sliders) in self.slides(t, king) {
             let ray_mask = t.ray_mask(ray, king);
             if (ray_mask & sliders).is_empty() {
                 continue;
@@ -206,11 +245,10 @@ pub(crate) fn generate<S: Sink>(t: &Tables, b: &Board, sink: &mut S) {
     let mut check_mask = t.board;
     let mut drop_mask = t.board & !occupied;
     // Built in place: these hold fixed-capacity arrays that are costly to move.
-    let mut threats = Threats::empty(them);
+    let threats = Threats::new(t, b, them);
     let mut pins = Pins::default();
     let king = (royals.count() == 1).then(|| royals.first()).flatten();
     if let Some(ksq) = king {
-        threats.fill(t, b);
         let checkers = threats.attackers(t, ksq, occupied);
         if checkers.several() {
             check_mask = Bitboard::EMPTY;
@@ -223,40 +261,43 @@ pub(crate) fn generate<S: Sink>(t: &Tables, b: &Board, sink: &mut S) {
         threats.find_pins(t, ksq, own, occupied, &mut pins);
     }
 
+    let zone = t.zone[us.index()];
+    if let Some(ksq) = king {
+        // The royal piece may go anywhere not attacked once it has left its square.
+        let k = b.squares[ksq.index()].map_or(t.kinds[0], |p| p.kind);
+        let without_king = occupied ^ Bitboard::from_square(ksq);
+        let to: Bitboard = (t.attacks(k, us, ksq, occupied) & !own)
+            .iter()
+            .filter(|&sq| !threats.attacks(t, sq, without_king))
+            .collect();
+        piece_moves(t, k, us, ksq, to, zone, sink);
+    }
+    let movers = own & !royals_if_single(royals, king);
+    let targets = !own & check_mask;
     for &k in &t.kinds {
-        let pieces = b.pieces(k, us);
-        if pieces.is_empty() {
-            continue;
+        let mut pieces = b.by_kind[k.index()] & movers;
+        let shifts = &t.shifts[k.index()][us.index()];
+        if pieces.count() as usize > shifts.len() && t.only_leaps(k, us) {
+            // Many pieces, few directions (pawns): move them all at once, direction by direction.
+            let free = pieces & !pins.pinned;
+            for shift in shifts {
+                shifted_moves(t, k, us, *shift, free, targets, zone, sink);
+            }
+            pieces &= pins.pinned;
         }
-        let promotes = t.promote[k.index()].is_some();
-        let dead = t.dead[k.index()][us.index()];
-        let zone = t.zone[us.index()];
-        for from in pieces {
-            let mut to = t.attacks(k, us, from, occupied) & !own;
-            if king == Some(from) {
-                let without_king = occupied ^ Bitboard::from_square(from);
-                to = to
-                    .iter()
-                    .filter(|&sq| !threats.attacks(t, sq, without_king))
-                    .collect();
-            } else {
-                to &= check_mask;
-                if pins.pinned.has(from) {
-                    to &= pins.line(from);
-                }
+        // Walk the pieces as bits: testing pins and zones on an isolated bit avoids 128-bit shifts.
+        let mut rest = pieces.0;
+        while rest != 0 {
+            let bit = rest & rest.wrapping_neg();
+            let from = Square::new(rest.trailing_zeros() as u8);
+            rest ^= bit;
+            let mut to = t.attacks(k, us, from, occupied) & targets;
+            if pins.pinned.0 & bit != 0 {
+                to &= pins.line(from);
             }
-            if to.is_empty() {
-                continue;
+            if to.any() {
+                piece_moves(t, k, us, from, to, zone, sink);
             }
-            let promote = match promotes {
-                false => Bitboard::EMPTY,
-                true if zone.has(from) => to,
-                true => to & zone,
-            };
-            // A piece may not stop where it could never move again unless it promotes there.
-            to &= !(dead & !promote);
-            let forced = to & dead;
-            sink.board_moves(from, to, promote, forced);
         }
     }
 
@@ -270,7 +311,7 @@ pub(crate) fn generate<S: Sink>(t: &Tables, b: &Board, sink: &mut S) {
         let mut to = drop_mask & !t.dead[k.index()][us.index()];
         if t.one_per_file[k.index()] {
             for sq in b.pieces(k, us) {
-                to &= !t.columns[t.size.col_row(sq).0 as usize];
+                to &= !t.column_of[sq.index()];
             }
         }
         if t.no_drop_mate[k.index()] {
@@ -280,6 +321,69 @@ pub(crate) fn generate<S: Sink>(t: &Tables, b: &Board, sink: &mut S) {
             sink.drops(k, to);
         }
     }
+}
+
+fn royals_if_single(royals: Bitboard, king: Option<Square>) -> Bitboard {
+    match king {
+        Some(_) => royals,
+        None => Bitboard::EMPTY,
+    }
+}
+
+/// Hands the moves of all `pieces` of kind `k` in one direction to the sink.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn shifted_moves<S: Sink>(
+    t: &Tables,
+    k: KindId,
+    us: Color,
+    shift: Shift,
+    pieces: Bitboard,
+    targets: Bitboard,
+    zone: Bitboard,
+    sink: &mut S,
+) {
+    let mut to = shift.apply(pieces) & targets;
+    if to.is_empty() {
+        return;
+    }
+    let promote = if t.promote[k.index()].is_none() {
+        Bitboard::EMPTY
+    } else {
+        to & (zone | shift.apply(pieces & zone))
+    };
+    let dead = t.dead[k.index()][us.index()];
+    to &= !(dead & !promote);
+    let forced = to & dead;
+    sink.shifted_moves(shift.delta, to, promote, forced);
+}
+
+/// Hands the moves of one piece to the sink, with its promotion options.
+#[inline(always)]
+fn piece_moves<S: Sink>(
+    t: &Tables,
+    k: KindId,
+    us: Color,
+    from: Square,
+    mut to: Bitboard,
+    zone: Bitboard,
+    sink: &mut S,
+) {
+    if to.is_empty() {
+        return;
+    }
+    let promote = if t.promote[k.index()].is_none() {
+        Bitboard::EMPTY
+    } else if (zone & Bitboard::from_square(from)).any() {
+        to
+    } else {
+        to & zone
+    };
+    // A piece may not stop where it could never move again unless it promotes there.
+    let dead = t.dead[k.index()][us.index()];
+    to &= !(dead & !promote);
+    let forced = to & dead;
+    sink.board_moves(from, to, promote, forced);
 }
 
 /// Removes the drops of `kind` that would checkmate the opponent's only royal piece at once.
@@ -330,22 +434,26 @@ pub(crate) fn checkers(t: &Tables, b: &Board, color: Color) -> Bitboard {
     let Some(ksq) = royals.first() else {
         return Bitboard::EMPTY;
     };
-    let mut threats = Threats::empty(!color);
-    threats.fill(t, b);
-    threats.attackers(t, ksq, b.occupied())
+    Threats::new(t, b, !color).attackers(t, ksq, b.occupied())
 }
 
 pub(crate) fn perft(t: &Tables, b: &Board, depth: u32) -> u64 {
+    perft_in_place(t, &mut b.clone(), depth)
+}
+
+/// Makes and unmakes moves on one board: cheaper than copying the board for every child.
+fn perft_in_place(t: &Tables, b: &mut Board, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => count_legal(t, b),
-        _ => legal_moves(t, b)
-            .into_iter()
-            .map(|mv| {
-                let mut child = b.clone();
-                child.play(t, mv);
-                perft(t, &child, depth - 1)
-            })
-            .sum(),
+        _ => {
+            let mut nodes = 0;
+            for mv in legal_moves(t, b) {
+                let undo = b.play(t, mv);
+                nodes += perft_in_place(t, b, depth - 1);
+                b.unplay(mv, undo);
+            }
+            nodes
+        }
     }
 }

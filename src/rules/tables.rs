@@ -9,6 +9,10 @@ use super::movement::{Motion, MotionKind};
 use super::piece::{KindId, MAX_KINDS};
 use super::square::{BoardSize, Square};
 
+/// The most groups of kinds that slide alike a variant may have (standard shogi has three:
+/// rook-like, bishop-like, lance).
+pub(crate) const MAX_SLIDE_GROUPS: usize = 16;
+
 /// A sliding ray in one absolute board direction, possibly limited in range.
 #[derive(Debug)]
 pub(crate) struct Ray {
@@ -22,24 +26,42 @@ pub(crate) struct Ray {
     pub max: Option<u8>,
 }
 
-/// Pieces of several kinds that attack alike: one table lookup covers them all.
-#[derive(Debug)]
-pub(crate) struct StepGroup {
-    pub kinds: Vec<KindId>,
-    /// The kind whose step table the group uses.
-    pub table: KindId,
+/// One step or jump applied to many pieces at once: `to = (from & sources) shifted by delta`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Shift {
+    /// Square index difference from the start to the end of the move.
+    pub delta: i32,
+    /// Squares from which the move stays on the board.
+    pub sources: Bitboard,
 }
 
+impl Shift {
+    #[inline(always)]
+    pub fn apply(self, from: Bitboard) -> Bitboard {
+        let bb = (from & self.sources).0;
+        Bitboard(if self.delta >= 0 {
+            bb << self.delta
+        } else {
+            bb >> -self.delta
+        })
+    }
+}
+
+/// Pieces of several kinds that slide alike (rook and dragon, bishop and horse).
 #[derive(Debug)]
 pub(crate) struct SlideGroup {
     pub kinds: Vec<KindId>,
-    /// The ray a piece of each colour slides along.
-    pub ray: [usize; 2],
+    /// The rays a piece of each colour slides along.
+    pub rays: [Vec<usize>; 2],
+    /// Union of the rays' masks, by `color * squares + square`: if none of the group's pieces is
+    /// there, none of its rays needs looking at.
+    pub reach: Vec<Bitboard>,
 }
 
 #[derive(Debug)]
 pub(crate) struct Tables {
-    pub size: BoardSize,
+    /// `size.len()`, kept for index arithmetic on hot paths.
+    squares: usize,
     pub board: Bitboard,
     pub kinds: Vec<KindId>,
     pub in_variant: [bool; MAX_KINDS],
@@ -55,6 +77,11 @@ pub(crate) struct Tables {
     pub no_drop_mate: [bool; MAX_KINDS],
     /// Step and jump targets, indexed by `(kind * 2 + color) * squares + square`.
     step: Vec<Bitboard>,
+    /// Union of all kinds' step and jump targets, by `color * squares + square`: the only squares
+    /// from which anything could step or jump onto a square.
+    step_any: Vec<Bitboard>,
+    /// Each kind's steps and jumps as shifts of the whole board, by kind and colour.
+    pub shifts: Vec<[Vec<Shift>; 2]>,
     /// Rays each kind slides along: `slide_ids[slide_range[kind * 2 + color]]`.
     slide_range: Vec<(u16, u16)>,
     slide_ids: Vec<u16>,
@@ -66,9 +93,8 @@ pub(crate) struct Tables {
     pub zone: [Bitboard; 2],
     /// Squares strictly between two squares on a common sliding line, by `a * squares + b`.
     between: Vec<Bitboard>,
-    /// Each column's squares.
-    pub columns: Vec<Bitboard>,
-    pub step_groups: Vec<StepGroup>,
+    /// For each square, all squares of its column (file).
+    pub column_of: Vec<Bitboard>,
     pub slide_groups: Vec<SlideGroup>,
 }
 
@@ -129,6 +155,7 @@ impl Tables {
         let board: Bitboard = size.squares().collect();
         let mut step = vec![Bitboard::EMPTY; catalog.len() * 2 * n];
         let mut slides: Vec<[Vec<usize>; 2]> = vec![[Vec::new(), Vec::new()]; catalog.len()];
+        let mut shifts: Vec<[Vec<Shift>; 2]> = vec![[Vec::new(), Vec::new()]; catalog.len()];
         let mut rays: Vec<Ray> = Vec::new();
         let ray_id = |rays: &mut Vec<Ray>, dir: (i32, i32), max: Option<u8>| -> usize {
             let find =
@@ -155,12 +182,18 @@ impl Tables {
                     let (dc, dr) = absolute(m, color);
                     match m.kind {
                         MotionKind::Step | MotionKind::Jump => {
+                            let mut sources = Bitboard::EMPTY;
                             for sq in size.squares() {
                                 let (c, r) = size.col_row(sq);
                                 if let Some(to) = size.from_col_row(c as i32 + dc, r as i32 + dr) {
                                     step[(k.index() * 2 + color.index()) * n + sq.index()].set(to);
+                                    sources.set(sq);
                                 }
                             }
+                            shifts[k.index()][color.index()].push(Shift {
+                                delta: dr * size.files as i32 + dc,
+                                sources,
+                            });
                         }
                         MotionKind::Slide { max } => {
                             let id = ray_id(&mut rays, (dc, dr), max);
@@ -195,9 +228,20 @@ impl Tables {
                 slide_range.push((start, slide_ids.len() as u16));
             }
         }
+        let step_any = Color::ALL
+            .iter()
+            .flat_map(|&c| {
+                let (kinds, step) = (&kinds, &step);
+                size.squares().map(move |sq| {
+                    kinds.iter().fold(Bitboard::EMPTY, |acc, k| {
+                        acc | step[(k.index() * 2 + c.index()) * n + sq.index()]
+                    })
+                })
+            })
+            .collect();
         let ray_masks = rays.iter().flat_map(|r| r.mask.iter().copied()).collect();
         let mut tables = Tables {
-            size,
+            squares: n,
             board,
             kinds,
             in_variant,
@@ -210,6 +254,8 @@ impl Tables {
             one_per_file,
             no_drop_mate,
             step,
+            shifts,
+            step_any,
             slide_range,
             slide_ids,
             rays,
@@ -217,10 +263,14 @@ impl Tables {
             dead: [[Bitboard::EMPTY; 2]; MAX_KINDS],
             zone,
             between: vec![Bitboard::EMPTY; n * n],
-            columns: (0..size.files)
-                .map(|c| size.squares().filter(|s| size.col_row(*s).0 == c).collect())
+            column_of: size
+                .squares()
+                .map(|a| {
+                    size.squares()
+                        .filter(|b| size.col_row(*b).0 == size.col_row(a).0)
+                        .collect()
+                })
                 .collect(),
-            step_groups: Vec::new(),
             slide_groups: Vec::new(),
         };
 
@@ -252,45 +302,45 @@ impl Tables {
             }
         }
 
-        // Group kinds that attack alike, so that "is this square attacked" is one lookup per group.
+        // Group kinds that slide alike, so that attack tests look at each ray once per group.
         for &k in &tables.kinds {
             let movement = &catalog.get(k).movement;
-            let leaps: Vec<&Motion> = movement
-                .motions
-                .iter()
-                .filter(|m| !matches!(m.kind, MotionKind::Slide { .. }))
-                .collect();
-            if !leaps.is_empty() {
-                let same = tables.step_groups.iter_mut().find(|g| {
-                    let other = &catalog.get(g.table).movement;
-                    let theirs: Vec<&Motion> = other
-                        .motions
-                        .iter()
-                        .filter(|m| !matches!(m.kind, MotionKind::Slide { .. }))
-                        .collect();
-                    theirs == leaps
-                });
-                match same {
+            let rays: [Vec<usize>; 2] = Color::ALL.map(|c| {
+                movement
+                    .slides()
+                    .map(|m| tables.find_ray(absolute(m, c), slide_max(m)))
+                    .collect()
+            });
+            if !rays[0].is_empty() {
+                match tables.slide_groups.iter_mut().find(|g| g.rays == rays) {
                     Some(g) => g.kinds.push(k),
-                    None => tables.step_groups.push(StepGroup {
-                        kinds: vec![k],
-                        table: k,
-                    }),
+                    None => {
+                        let reach = Color::ALL
+                            .iter()
+                            .flat_map(|c| {
+                                let rays = &rays[c.index()];
+                                let tables = &tables;
+                                size.squares().map(move |sq| {
+                                    rays.iter().fold(Bitboard::EMPTY, |acc, &r| {
+                                        acc | tables.ray_mask(r, sq)
+                                    })
+                                })
+                            })
+                            .collect();
+                        tables.slide_groups.push(SlideGroup {
+                            kinds: vec![k],
+                            rays,
+                            reach,
+                        })
+                    }
                 }
             }
-            for m in movement.slides() {
-                let ray = [
-                    tables.find_ray(absolute(m, Color::Black), slide_max(m)),
-                    tables.find_ray(absolute(m, Color::White), slide_max(m)),
-                ];
-                match tables.slide_groups.iter_mut().find(|g| g.ray == ray) {
-                    Some(g) => g.kinds.push(k),
-                    None => tables.slide_groups.push(SlideGroup {
-                        kinds: vec![k],
-                        ray,
-                    }),
-                }
-            }
+        }
+        if tables.slide_groups.len() > MAX_SLIDE_GROUPS {
+            return Err(format!(
+                "{} different ways of sliding; at most {MAX_SLIDE_GROUPS} are supported",
+                tables.slide_groups.len()
+            ));
         }
         Ok(tables)
     }
@@ -304,13 +354,30 @@ impl Tables {
 
     #[inline]
     pub fn step(&self, kind: KindId, color: Color, sq: Square) -> Bitboard {
-        self.step[(kind.index() * 2 + color.index()) * self.size.len() + sq.index()]
+        self.step[(kind.index() * 2 + color.index()) * self.squares + sq.index()]
+    }
+
+    #[inline]
+    pub fn squares(&self) -> usize {
+        self.squares
+    }
+
+    /// Does `kind` only step and jump (no slides)?
+    #[inline]
+    pub fn only_leaps(&self, kind: KindId, color: Color) -> bool {
+        let (start, end) = self.slide_range[kind.index() * 2 + color.index()];
+        start == end
+    }
+
+    #[inline]
+    pub fn step_any(&self, color: Color, sq: Square) -> Bitboard {
+        self.step_any[color.index() * self.squares + sq.index()]
     }
 
     /// Squares reached along `ray` from `sq` on an empty board.
     #[inline]
     pub fn ray_mask(&self, ray: usize, sq: Square) -> Bitboard {
-        self.ray_masks[ray * self.size.len() + sq.index()]
+        self.ray_masks[ray * self.squares + sq.index()]
     }
 
     /// The nearest of `bb`'s squares along `ray`.
@@ -324,7 +391,7 @@ impl Tables {
     }
 
     /// Squares a slider along `ray` reaches from `sq`, up to and including the first blocker.
-    #[inline]
+    #[inline(always)]
     pub fn ray_attacks(&self, ray: usize, sq: Square, occupied: Bitboard) -> Bitboard {
         let r = &self.rays[ray];
         let mask = self.ray_mask(ray, sq);
@@ -337,14 +404,14 @@ impl Tables {
         } else {
             127 - blockers.0.leading_zeros()
         };
-        mask & !self.ray_masks[r.full * self.size.len() + nearest as usize]
+        mask & !self.ray_masks[r.full * self.squares + nearest as usize]
     }
 
     /// Every square a piece of `kind` and `color` on `sq` attacks, given the occupied squares.
-    #[inline]
+    #[inline(always)]
     pub fn attacks(&self, kind: KindId, color: Color, sq: Square, occupied: Bitboard) -> Bitboard {
         let i = kind.index() * 2 + color.index();
-        let mut bb = self.step[i * self.size.len() + sq.index()];
+        let mut bb = self.step[i * self.squares + sq.index()];
         let (start, end) = self.slide_range[i];
         for &ray in &self.slide_ids[start as usize..end as usize] {
             bb |= self.ray_attacks(ray as usize, sq, occupied);
@@ -354,7 +421,7 @@ impl Tables {
 
     #[inline]
     pub fn between(&self, a: Square, b: Square) -> Bitboard {
-        self.between[a.index() * self.size.len() + b.index()]
+        self.between[a.index() * self.squares + b.index()]
     }
 }
 
