@@ -147,7 +147,7 @@ impl<'a> Threats<'a> {
     }
 
     /// Enemy pieces that attack `sq` by a step or a jump.
-    #[inline]
+    #[inline(always)]
     fn step_attackers(&self, t: &Tables, sq: Square) -> Bitboard {
         let mut a = 0u128;
         let mut near = (t.step_any(self.look, sq) & self.theirs).0;
@@ -161,7 +161,7 @@ impl<'a> Threats<'a> {
         Bitboard(a)
     }
 
-    #[inline]
+    #[inline(always)]
     pub fn attackers(&self, t: &Tables, sq: Square, occupied: Bitboard) -> Bitboard {
         let mut a = self.step_attackers(t, sq);
         for (ray, bb) in self.slides(t, sq) {
@@ -173,15 +173,33 @@ impl<'a> Threats<'a> {
         a
     }
 
-    #[inline]
-    pub fn attacks(&self, t: &Tables, sq: Square, occupied: Bitboard) -> bool {
-        self.step_attackers(t, sq).any()
-            || self.slides(t, sq).any(|(ray, bb)| {
-                (t.ray_mask(ray, sq) & bb).any() && (t.ray_attacks(ray, sq, occupied) & bb).any()
-            })
+    /// Does an enemy slider attack `sq`?
+    #[inline(always)]
+    pub fn slides_onto(&self, t: &Tables, sq: Square, occupied: Bitboard) -> bool {
+        self.slides(t, sq).any(|(ray, bb)| {
+            (t.ray_mask(ray, sq) & bb).any() && (t.ray_attacks(ray, sq, occupied) & bb).any()
+        })
+    }
+
+    /// Of `squares`, those that no enemy piece attacks by a step or a jump.
+    #[inline(always)]
+    fn without_step_attacks(&self, t: &Tables, squares: Bitboard) -> Bitboard {
+        let mut near = Bitboard::EMPTY;
+        for sq in squares {
+            near |= t.step_any(self.look, sq);
+        }
+        let by = !self.look;
+        let mut attacked = Bitboard::EMPTY;
+        for x in near & self.theirs {
+            if let Some(p) = self.squares[x.index()] {
+                attacked |= t.step(p.kind, by, x);
+            }
+        }
+        squares & !attacked
     }
 
     /// Pieces of `own` that shield `king` from a slider, each with the squares it may still go to.
+    #[inline(always)]
     fn find_pins(
         &self,
         t: &Tables,
@@ -266,9 +284,10 @@ pub(crate) fn generate<S: Sink>(t: &Tables, b: &Board, sink: &mut S) {
         // The royal piece may go anywhere not attacked once it has left its square.
         let k = b.squares[ksq.index()].map_or(t.kinds[0], |p| p.kind);
         let without_king = occupied ^ Bitboard::from_square(ksq);
-        let to: Bitboard = (t.attacks(k, us, ksq, occupied) & !own)
+        let to: Bitboard = threats
+            .without_step_attacks(t, t.attacks(k, us, ksq, occupied) & !own)
             .iter()
-            .filter(|&sq| !threats.attacks(t, sq, without_king))
+            .filter(|&sq| !threats.slides_onto(t, sq, without_king))
             .collect();
         piece_moves(t, k, us, ksq, to, zone, sink);
     }
@@ -310,9 +329,7 @@ pub(crate) fn generate<S: Sink>(t: &Tables, b: &Board, sink: &mut S) {
         }
         let mut to = drop_mask & !t.dead[k.index()][us.index()];
         if t.one_per_file[k.index()] {
-            for sq in b.pieces(k, us) {
-                to &= !t.column_of[sq.index()];
-            }
+            to &= !t.fill_columns(b.pieces(k, us));
         }
         if t.no_drop_mate[k.index()] {
             to = without_drop_mates(t, b, k, to);

@@ -82,8 +82,10 @@ pub(crate) struct Tables {
     step_any: Vec<Bitboard>,
     /// Each kind's steps and jumps as shifts of the whole board, by kind and colour.
     pub shifts: Vec<[Vec<Shift>; 2]>,
-    /// Rays each kind slides along: `slide_ids[slide_range[kind * 2 + color]]`.
-    slide_range: Vec<(u16, u16)>,
+    /// Rays each kind slides along: `slide_ids[start..end]` for `(start, mid, end) =
+    /// slide_range[kind * 2 + color]`, rays of growing square index first (up to `mid`), so
+    /// that finding the nearest blocker needs no branch on the direction.
+    slide_range: Vec<(u16, u16, u16)>,
     slide_ids: Vec<u16>,
     pub rays: Vec<Ray>,
     /// Ray masks flattened, by `ray * squares + square`, so a lookup is one index.
@@ -93,8 +95,8 @@ pub(crate) struct Tables {
     pub zone: [Bitboard; 2],
     /// Squares strictly between two squares on a common sliding line, by `a * squares + b`.
     between: Vec<Bitboard>,
-    /// For each square, all squares of its column (file).
-    pub column_of: Vec<Bitboard>,
+    /// Board width, for shifting whole ranks.
+    files: u32,
     pub slide_groups: Vec<SlideGroup>,
 }
 
@@ -224,8 +226,18 @@ impl Tables {
         for per_color in &slides {
             for ids in per_color {
                 let start = slide_ids.len() as u16;
-                slide_ids.extend(ids.iter().map(|&i| i as u16));
-                slide_range.push((start, slide_ids.len() as u16));
+                slide_ids.extend(
+                    ids.iter()
+                        .filter(|&&i| rays[i].increasing)
+                        .map(|&i| i as u16),
+                );
+                let mid = slide_ids.len() as u16;
+                slide_ids.extend(
+                    ids.iter()
+                        .filter(|&&i| !rays[i].increasing)
+                        .map(|&i| i as u16),
+                );
+                slide_range.push((start, mid, slide_ids.len() as u16));
             }
         }
         let step_any = Color::ALL
@@ -263,14 +275,7 @@ impl Tables {
             dead: [[Bitboard::EMPTY; 2]; MAX_KINDS],
             zone,
             between: vec![Bitboard::EMPTY; n * n],
-            column_of: size
-                .squares()
-                .map(|a| {
-                    size.squares()
-                        .filter(|b| size.col_row(*b).0 == size.col_row(a).0)
-                        .collect()
-                })
-                .collect(),
+            files: size.files as u32,
             slide_groups: Vec::new(),
         };
 
@@ -357,6 +362,22 @@ impl Tables {
         self.step[(kind.index() * 2 + color.index()) * self.squares + sq.index()]
     }
 
+    /// Every square of each file that holds a square of `bb`: a vertical smear by shifts.
+    #[inline]
+    pub fn fill_columns(&self, bb: Bitboard) -> Bitboard {
+        let w = self.files;
+        let mut x = bb.0;
+        x |= x >> w;
+        x |= x >> (2 * w);
+        x |= x >> (4 * w);
+        x |= x >> (8 * w);
+        x |= x << w;
+        x |= x << (2 * w);
+        x |= x << (4 * w);
+        x |= x << (8 * w);
+        Bitboard(x) & self.board
+    }
+
     #[inline]
     pub fn squares(&self) -> usize {
         self.squares
@@ -365,7 +386,7 @@ impl Tables {
     /// Does `kind` only step and jump (no slides)?
     #[inline]
     pub fn only_leaps(&self, kind: KindId, color: Color) -> bool {
-        let (start, end) = self.slide_range[kind.index() * 2 + color.index()];
+        let (start, _, end) = self.slide_range[kind.index() * 2 + color.index()];
         start == end
     }
 
@@ -412,9 +433,27 @@ impl Tables {
     pub fn attacks(&self, kind: KindId, color: Color, sq: Square, occupied: Bitboard) -> Bitboard {
         let i = kind.index() * 2 + color.index();
         let mut bb = self.step[i * self.squares + sq.index()];
-        let (start, end) = self.slide_range[i];
-        for &ray in &self.slide_ids[start as usize..end as usize] {
-            bb |= self.ray_attacks(ray as usize, sq, occupied);
+        let (start, mid, end) = self.slide_range[i];
+        let n = self.squares;
+        for &ray in &self.slide_ids[start as usize..mid as usize] {
+            let mask = self.ray_masks[ray as usize * n + sq.index()];
+            let blockers = (mask & occupied).0;
+            bb |= if blockers == 0 {
+                mask
+            } else {
+                let full = self.rays[ray as usize].full;
+                mask & !self.ray_masks[full * n + blockers.trailing_zeros() as usize]
+            };
+        }
+        for &ray in &self.slide_ids[mid as usize..end as usize] {
+            let mask = self.ray_masks[ray as usize * n + sq.index()];
+            let blockers = (mask & occupied).0;
+            bb |= if blockers == 0 {
+                mask
+            } else {
+                let full = self.rays[ray as usize].full;
+                mask & !self.ray_masks[full * n + 127 - blockers.leading_zeros() as usize]
+            };
         }
         bb
     }
