@@ -52,12 +52,20 @@ impl Movement {
             .filter(|m| matches!(m.kind, MotionKind::Slide { .. }))
     }
 
-    /// A plain-English summary for tables, e.g. "slides orthogonally; steps diagonally".
+    /// The motions clockwise from straight ahead, as a reader scans a movement diagram.
+    pub fn clockwise(&self) -> Vec<Motion> {
+        let mut motions = self.motions.clone();
+        motions.sort_by(|a, b| bearing(a).total_cmp(&bearing(b)).then(a.cmp(b)));
+        motions
+    }
+
+    /// A compact summary for tables, directions clockwise from forward, e.g.
+    /// "steps FL BL BR FR; slides F R B L" for the dragon.
     pub fn describe(&self) -> String {
+        let motions = self.clockwise();
         let mut parts = Vec::new();
         for (kind, verb) in [(MotionKind::Step, "steps"), (MotionKind::Jump, "jumps")] {
-            let dirs: Vec<&str> = self
-                .motions
+            let dirs: Vec<&str> = motions
                 .iter()
                 .filter(|m| m.kind == kind)
                 .map(|m| direction_name(m.dx, m.dy))
@@ -66,8 +74,9 @@ impl Movement {
                 parts.push(format!("{verb} {}", dirs.join(" ")));
             }
         }
-        let slides: Vec<String> = self
-            .slides()
+        let slides: Vec<String> = motions
+            .iter()
+            .filter(|m| matches!(m.kind, MotionKind::Slide { .. }))
             .map(|m| match m.kind {
                 MotionKind::Slide { max: Some(n) } => format!("{}≤{n}", direction_name(m.dx, m.dy)),
                 _ => direction_name(m.dx, m.dy).to_string(),
@@ -77,6 +86,16 @@ impl Movement {
             parts.push(format!("slides {}", slides.join(" ")));
         }
         parts.join("; ")
+    }
+}
+
+/// Angle of a motion clockwise from straight ahead, in radians from 0 up to 2π.
+fn bearing(m: &Motion) -> f64 {
+    let a = (m.dx as f64).atan2(m.dy as f64);
+    if a < 0.0 {
+        a + std::f64::consts::TAU
+    } else {
+        a
     }
 }
 
