@@ -27,10 +27,22 @@ impl DataError {
 
     /// The same error for `field`, located in `text` after the line that holds `anchor`
     /// (for example `id: gold`), when the field can be found there.
-    pub fn at_field(mut self, text: &str, anchor: Option<&str>, field: &str) -> DataError {
+    pub fn at_field(self, text: &str, anchor: Option<&str>, field: &str) -> DataError {
+        self.at_field_nth(text, anchor, 0, field)
+    }
+
+    /// Like [`DataError::at_field`], after the `nth` (0-based) line holding `anchor`: for an
+    /// anchor that repeats, such as a duplicate id.
+    pub fn at_field_nth(
+        mut self,
+        text: &str,
+        anchor: Option<&str>,
+        nth: usize,
+        field: &str,
+    ) -> DataError {
         let key = field.rsplit('.').next().unwrap_or(field);
         let key = key.split('[').next().unwrap_or(key);
-        if let Some((line, column)) = locate(text, anchor, key) {
+        if let Some((line, column)) = locate(text, anchor, nth, key) {
             self.line = Some(line);
             self.column = Some(column);
         }
@@ -57,12 +69,27 @@ impl fmt::Display for DataError {
 
 impl std::error::Error for DataError {}
 
-/// Finds the first line `key:` at or after the line containing `anchor`. Returns 1-based line and
-/// the column of the value (or of the key when the value is on later lines).
-fn locate(text: &str, anchor: Option<&str>, key: &str) -> Option<(usize, usize)> {
+/// Finds the first line `key:` at or after the `nth` line holding `anchor` (a line that is the
+/// anchor, possibly as a list item and with a comment, or else the first line containing it).
+/// Returns 1-based line and the column of the value (or of the key when the value is on later
+/// lines).
+fn locate(text: &str, anchor: Option<&str>, nth: usize, key: &str) -> Option<(usize, usize)> {
     let lines: Vec<&str> = text.lines().collect();
     let start = match anchor {
-        Some(a) => lines.iter().position(|l| l.contains(a))?,
+        Some(a) => {
+            let is_anchor = |l: &str| {
+                let t = l.trim_start().trim_start_matches("- ").trim_start();
+                t.strip_prefix(a).is_some_and(|rest| {
+                    let rest = rest.trim_start();
+                    rest.is_empty() || rest.starts_with('#')
+                })
+            };
+            let hits: Vec<usize> = (0..lines.len()).filter(|&i| is_anchor(lines[i])).collect();
+            match hits.get(nth).or(hits.last()) {
+                Some(&i) => i,
+                None => lines.iter().position(|l| l.contains(a))?,
+            }
+        }
         None => 0,
     };
     let needle = format!("{key}:");
@@ -80,7 +107,7 @@ fn locate(text: &str, anchor: Option<&str>, key: &str) -> Option<(usize, usize)>
             return Some((i + 1, line[..col].chars().count() + 1));
         }
     }
-    anchor.and_then(|_| locate(text, None, key))
+    anchor.and_then(|_| locate(text, None, 0, key))
 }
 
 /// Parses YAML into `T`, turning syntax and type errors into located [`DataError`]s.

@@ -62,7 +62,26 @@ impl PieceCatalog {
     /// The built-in catalog with a user's pieces added: a piece with an existing id replaces it.
     pub fn builtin_with(text: &str, source_name: &str) -> Result<PieceCatalog, DataError> {
         let mut merged = load(crate::templates::PIECES, crate::templates::PIECES_NAME)?;
-        for extra in load(text, source_name)? {
+        let extras = load(text, source_name)?;
+        // A repeated id within the user's file is a mistake, not a replacement.
+        for (i, s) in extras.iter().enumerate() {
+            let before = extras[..i]
+                .iter()
+                .filter(|o| o.piece.id == s.piece.id)
+                .count();
+            if before > 0 {
+                return Err(
+                    DataError::new(source_name, format!("duplicate id '{}'", s.piece.id))
+                        .at_field_nth(
+                            text,
+                            Some(&format!("id: {}", s.piece.id)),
+                            before,
+                            &format!("pieces[{i}].id"),
+                        ),
+                );
+            }
+        }
+        for extra in extras {
             match merged.iter_mut().find(|p| p.piece.id == extra.piece.id) {
                 Some(slot) => *slot = extra,
                 None => merged.push(extra),
@@ -126,9 +145,16 @@ fn load(text: &str, source_name: &str) -> Result<Vec<Sourced>, DataError> {
 
 fn compile(raw: Vec<Sourced>) -> Result<PieceCatalog, DataError> {
     let err = |s: &Sourced, field: &str, msg: String| {
-        DataError::new(&s.source_name, msg).at_field(
+        // Earlier entries of the same file with the same id: the anchor repeats that often.
+        let before = raw
+            .iter()
+            .take_while(|o| !std::ptr::eq(*o, s))
+            .filter(|o| std::sync::Arc::ptr_eq(&o.text, &s.text) && o.piece.id == s.piece.id)
+            .count();
+        DataError::new(&s.source_name, msg).at_field_nth(
             &s.text,
             Some(&format!("id: {}", s.piece.id)),
+            before,
             &format!("pieces[{}].{field}", s.index),
         )
     };
