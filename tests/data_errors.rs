@@ -476,13 +476,9 @@ set:
 start: \"r1k1d/5/5/5/D1K1R w - 1\"
 ";
 
-/// Fails today: movegen.rs masks a single check with `between(king, checker)`, a table with one
-/// entry per pair of squares filled from every unlimited ray, so a check by a jumping atom
-/// (D, A, H, G) on a line where the variant also has unit slides counts as blockable and the
-/// drop G*3b is generated. Reported to the owners of src/rules/movegen.rs and tables.rs; remove
-/// the `ignore` once fixed.
+/// A check by a jumping atom (D, A, H, G) on a line where the variant also has unit slides is not
+/// blockable: the drop G*3b must not be generated (a bug the first generator had).
 #[test]
-#[ignore = "movegen bug: checks by line jumpers (D, A, H, G) are treated as blockable"]
 fn a_jumpers_check_cannot_be_blocked() {
     let catalog = PieceCatalog::builtin_with(DABBABA, "dabbaba.yaml").unwrap();
     let v = Variant::from_yaml(DABBABA_VARIANT, "dabbaba_shogi.yaml", Arc::new(catalog)).unwrap();
@@ -505,9 +501,8 @@ fn a_jumpers_check_cannot_be_blocked() {
 /// The same root cause with a rider of a long leap, found by the `betza` fuzz target: White's
 /// alfil-rider on 5c checks Black's king on 3e by leaping over 4d, and Black's piece on 3c may
 /// not "block" on 4d. The piece (`bBAA`) also slides backwards as a bishop, so the variant has
-/// unit diagonal rays and `between(3e, 5c)` is taken from them.
+/// unit diagonal rays; the squares between are those of the checking rider's own ray.
 #[test]
-#[ignore = "movegen bug: checks by riders of long leaps (AA, DD) are blockable on leapt squares"]
 fn a_long_leap_riders_check_cannot_be_blocked_on_the_squares_it_leaps() {
     let pieces = DABBABA
         .replace("id: dabbaba", "id: alfil_rider")

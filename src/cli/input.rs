@@ -2,8 +2,8 @@
 //! arguments into position texts, each with the place it came from for messages.
 
 use super::Failure;
-use shogiprint::formats::{sfen, usi, ParseError};
-use shogiprint::rules::{validate, Handicap, PieceCatalog, Position, Variant};
+use shogiprint::formats::{sfen, usi};
+use shogiprint::rules::{validate, PieceCatalog, Position, Variant};
 use std::fmt;
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -221,84 +221,10 @@ pub fn position(
     options: validate::Options,
 ) -> Result<Position, shogiprint::Error> {
     let trimmed = entry.text.trim();
-    if usi::is_position_string(trimmed) {
-        return match with_handicap_sfen(&entry.text, variant) {
-            Some(swap) => {
-                usi::parse_position(&swap.text, variant, options).map_err(|e| swap.unshift(e))
-            }
-            None => usi::parse_position(&entry.text, variant, options),
-        };
-    }
-    if let Some(h) = handicap(variant, trimmed) {
-        return sfen::position(&h.sfen, variant, options);
+    if usi::is_position_string(trimmed) || variant.handicap(trimmed).is_some() {
+        return usi::parse_position(&entry.text, variant, options);
     }
     sfen::position(&entry.text, variant, options)
-}
-
-/// A handicap by id (`two-piece`, `two_piece`, any case) or Japanese name.
-fn handicap<'v>(variant: &'v Variant, word: &str) -> Option<&'v Handicap> {
-    variant
-        .handicap(word)
-        .or_else(|| variant.handicap(&word.to_lowercase()))
-}
-
-/// A USI string that starts from a handicap (`two-piece moves 5a4b`) rewritten as
-/// `sfen <SFEN> moves 5a4b`, which the USI reader knows.
-struct HandicapSwap {
-    text: String,
-    /// The first column after the inserted SFEN, and how many columns it added.
-    after: usize,
-    shift: usize,
-}
-
-impl HandicapSwap {
-    /// Moves an error's column back to where the user wrote it.
-    fn unshift(&self, error: shogiprint::Error) -> shogiprint::Error {
-        match error {
-            shogiprint::Error::Parse(e) if e.column >= self.after => {
-                ParseError::new(e.column - self.shift, e.message).into()
-            }
-            other => other,
-        }
-    }
-}
-
-fn with_handicap_sfen(text: &str, variant: &Variant) -> Option<HandicapSwap> {
-    let mut words = words(text);
-    if words.first().map(|w| w.1) == Some("position") {
-        words.remove(0);
-    }
-    let &(start, name) = words.first()?;
-    let h = handicap(variant, name)?;
-    let end = start + name.len();
-    let inserted = format!("sfen {}", h.sfen);
-    let before = text[..start].chars().count();
-    let (name_len, inserted_len) = (name.chars().count(), inserted.chars().count());
-    Some(HandicapSwap {
-        text: format!("{}{inserted}{}", &text[..start], &text[end..]),
-        after: before + inserted_len + 1,
-        shift: inserted_len.saturating_sub(name_len),
-    })
-}
-
-/// Whitespace-separated words with their byte offsets.
-fn words(text: &str) -> Vec<(usize, &str)> {
-    let mut out = Vec::new();
-    let mut start = None;
-    for (i, c) in text.char_indices() {
-        match (c.is_whitespace(), start) {
-            (true, Some(s)) => {
-                out.push((s, &text[s..i]));
-                start = None;
-            }
-            (false, None) => start = Some(i),
-            _ => {}
-        }
-    }
-    if let Some(s) = start {
-        out.push((s, &text[s..]));
-    }
-    out
 }
 
 /// The message for an entry that could not be read. A single word was most likely meant as a

@@ -9,14 +9,33 @@ use crate::rules::square::{BoardSize, MAX_FILES, MAX_RANKS};
 use crate::rules::{validate, Color, Piece, PieceCatalog, Position, Setup, Square, Variant};
 use std::sync::Arc;
 
-/// Splits text into whitespace-separated fields with their 1-based starting columns.
-pub(crate) fn fields(text: &str) -> Vec<(usize, &str)> {
+/// A whitespace-separated field of a text.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Field<'a> {
+    /// 1-based character column where the field starts.
+    pub column: usize,
+    /// Byte offsets of the field in the text.
+    pub start: usize,
+    pub end: usize,
+    pub text: &'a str,
+}
+
+/// Splits text into whitespace-separated fields with their positions.
+pub(crate) fn fields(text: &str) -> Vec<Field<'_>> {
     let mut out = Vec::new();
     let mut start: Option<(usize, usize)> = None;
+    let mut push = |column, start, end| {
+        out.push(Field {
+            column,
+            start,
+            end,
+            text: &text[start..end],
+        })
+    };
     for (col, (byte, c)) in text.char_indices().enumerate() {
         match (c.is_whitespace(), start) {
             (true, Some((scol, sbyte))) => {
-                out.push((scol, &text[sbyte..byte]));
+                push(scol, sbyte, byte);
                 start = None;
             }
             (false, None) => start = Some((col + 1, byte)),
@@ -24,7 +43,7 @@ pub(crate) fn fields(text: &str) -> Vec<(usize, &str)> {
         }
     }
     if let Some((scol, sbyte)) = start {
-        out.push((scol, &text[sbyte..]));
+        push(scol, sbyte, text.len());
     }
     out
 }
@@ -32,7 +51,7 @@ pub(crate) fn fields(text: &str) -> Vec<(usize, &str)> {
 /// Parses an SFEN string into a setup. Piece letters must be in the catalog; whether they belong
 /// to the variant is for validation to say.
 pub fn parse(text: &str, catalog: &PieceCatalog) -> Result<Setup, ParseError> {
-    let f = fields(text);
+    let f: Vec<(usize, &str)> = fields(text).iter().map(|x| (x.column, x.text)).collect();
     if f.is_empty() {
         return Err(ParseError::new(
             1,

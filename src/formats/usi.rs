@@ -1,13 +1,14 @@
-//! USI position strings: `startpos`, `sfen <SFEN>`, `position startpos moves 7g7f 3c3d`,
-//! `sfen <SFEN> moves ...`, or a bare SFEN followed by `moves ...`. Moves are checked for
-//! legality one by one; an illegal move is reported with its number and column.
+//! USI position strings: `startpos`, `sfen <SFEN>`, a bare SFEN, or a handicap name of the variant
+//! (`two-piece`, `香落ち`), each optionally preceded by `position` and followed by
+//! `moves 7g7f 3c3d ...`. Moves are checked for legality one by one; a malformed or illegal move is
+//! reported with its number and column.
 
 use super::parse_error::ParseError;
-use super::sfen::{self, fields};
+use super::sfen::{self, fields, Field};
 use crate::rules::{validate, Move, Position, Variant};
 use std::sync::Arc;
 
-/// Does this text look like a USI position string rather than a bare SFEN?
+/// Does this text look like a USI position string rather than a bare SFEN or a name?
 pub fn is_position_string(text: &str) -> bool {
     let first = text.split_whitespace().next().unwrap_or("");
     matches!(first, "position" | "startpos" | "sfen")
@@ -20,72 +21,68 @@ pub fn parse_position(
     options: validate::Options,
 ) -> Result<Position, crate::Error> {
     let f = fields(text);
-    let mut i = 0;
-    if f.first().map(|x| x.1) == Some("position") {
-        i += 1;
-    }
-    let moves_at = f.iter().position(|x| x.1 == "moves").unwrap_or(f.len());
-    let mut pos = match f.get(i).map(|x| x.1) {
-        None => {
+    let skip = usize::from(f.first().map(|x| x.text) == Some("position"));
+    let moves_at = f.iter().position(|x| x.text == "moves").unwrap_or(f.len());
+    let end_column = text.chars().count() + 1;
+    let start = &f[skip.min(moves_at)..moves_at];
+    let mut pos = match start {
+        [] => {
             return Err(ParseError::new(
-                text.chars().count() + 1,
-                "expected 'startpos' or 'sfen' followed by a position",
+                f.get(moves_at).map_or(end_column, |x| x.column),
+                "expected 'startpos', 'sfen <SFEN>', a handicap name or an SFEN",
             )
             .into())
         }
-        Some("startpos") => {
-            if i + 1 < moves_at {
-                return Err(ParseError::new(
-                    f[i + 1].0,
-                    format!(
-                        "unexpected '{}' after startpos: expected 'moves'",
-                        f[i + 1].1
-                    ),
-                )
-                .into());
-            }
-            Position::start(variant)?
+        [x] if x.text == "startpos" => Position::start(variant)?,
+        [x, extra, ..] if x.text == "startpos" => {
+            return Err(ParseError::new(
+                extra.column,
+                format!(
+                    "unexpected '{}' after startpos: expected 'moves'",
+                    extra.text
+                ),
+            )
+            .into())
         }
-        Some(word) => {
-            let first = if word == "sfen" { i + 1 } else { i };
-            if first >= moves_at {
-                return Err(ParseError::new(
-                    f.get(first).map_or(text.chars().count() + 1, |x| x.0),
-                    "expected an SFEN after 'sfen'",
-                )
-                .into());
-            }
-            // Re-join the SFEN fields and shift errors back to their place in the whole text.
-            let start = f[first].0;
-            let sfen_text = f[first..moves_at]
-                .iter()
-                .map(|x| x.1)
-                .collect::<Vec<_>>()
-                .join(" ");
-            let setup = sfen::parse(&sfen_text, &variant.catalog).map_err(|e| {
-                let mut col = e.column;
-                // Map the column in the joined text onto the original field positions.
-                let mut acc = 1;
-                for x in &f[first..moves_at] {
-                    let len = x.1.chars().count();
-                    if e.column < acc + len + 1 {
-                        col = x.0 + (e.column - acc);
-                        break;
-                    }
-                    acc += len + 1;
-                }
-                let _ = start;
-                ParseError::new(col, e.message)
-            })?;
-            validate::validate(variant, setup, options)?
+        [x] if x.text == "sfen" => {
+            return Err(ParseError::new(
+                f.get(moves_at).map_or(end_column, |m| m.column),
+                "expected an SFEN after 'sfen'",
+            )
+            .into())
         }
+        [x, rest @ ..] if x.text == "sfen" => sfen_position(text, rest, variant, options)?,
+        [x] if variant.handicap(x.text).is_some() => {
+            let sfen_text = variant.handicap(x.text).map_or("", |h| h.sfen.as_str());
+            sfen::position(sfen_text, variant, options)?
+        }
+        rest => sfen_position(text, rest, variant, options)?,
     };
-    for (n, &(col, word)) in f.iter().enumerate().skip(moves_at + 1) {
-        let number = n - moves_at;
-        let mv = Move::from_usi(word, variant)
-            .map_err(|m| ParseError::new(col, format!("move {number}: {m}")))?;
-        pos.play(mv)
-            .map_err(|e| ParseError::new(col, format!("move {number} ({word}) is illegal: {e}")))?;
+    for (number, m) in f.iter().skip(moves_at + 1).enumerate() {
+        let number = number + 1;
+        let mv = Move::from_usi(m.text, variant)
+            .map_err(|e| ParseError::new(m.column, format!("move {number}: {e}")))?;
+        pos.play(mv).map_err(|e| {
+            ParseError::new(
+                m.column,
+                format!("move {number} ({}) is illegal: {e}", m.text),
+            )
+        })?;
     }
     Ok(pos)
+}
+
+/// Reads the SFEN spread over `fields`, with error columns counted in the whole text.
+fn sfen_position(
+    text: &str,
+    fields: &[Field<'_>],
+    variant: &Arc<Variant>,
+    options: validate::Options,
+) -> Result<Position, crate::Error> {
+    let (Some(first), Some(last)) = (fields.first(), fields.last()) else {
+        return Err(ParseError::new(1, "expected an SFEN").into());
+    };
+    let setup = sfen::parse(&text[first.start..last.end], &variant.catalog)
+        .map_err(|e| e.shifted(first.column - 1))?;
+    Ok(validate::validate(variant, setup, options)?)
 }

@@ -310,6 +310,21 @@ fn compile(raw: Vec<Sourced>) -> Result<PieceCatalog, DataError> {
     }
     for (i, s) in raw.iter().enumerate() {
         if kinds[i].promoted && kinds[i].demotes_to.is_none() {
+            // Blame the unpromoted piece that lost its promotion (often a user's override of a
+            // built-in piece that left out `promotes_to`), rather than the promoted piece.
+            if let Some(base) = raw
+                .iter()
+                .position(|o| o.piece.sfen == kinds[i].letter.to_string())
+            {
+                return Err(err(
+                    &raw[base],
+                    "promotes_to",
+                    format!(
+                        "'{}' has no promotion, but '{}' ({}) is its promoted form: add `promotes_to: {}`",
+                        raw[base].piece.id, s.piece.id, s.piece.sfen, s.piece.id
+                    ),
+                ));
+            }
             return Err(err(
                 s,
                 "sfen",

@@ -173,6 +173,24 @@ impl<'a> Threats<'a> {
         a
     }
 
+    /// The pieces attacking `sq` and, for a slider among them, the squares between it and `sq`
+    /// where a piece could block it.
+    #[inline(always)]
+    pub fn checks(&self, t: &Tables, sq: Square, occupied: Bitboard) -> (Bitboard, Bitboard) {
+        let mut checkers = self.step_attackers(t, sq);
+        let mut between = Bitboard::EMPTY;
+        for (ray, bb) in self.slides(t, sq) {
+            if (t.ray_mask(ray, sq) & bb).any() {
+                let found = t.ray_attacks(ray, sq, occupied) & bb;
+                if let Some(slider) = found.first() {
+                    checkers |= found;
+                    between |= t.between(ray, sq, slider);
+                }
+            }
+        }
+        (checkers, between)
+    }
+
     /// Does an enemy slider attack `sq`?
     #[inline(always)]
     pub fn slides_onto(&self, t: &Tables, sq: Square, occupied: Bitboard) -> bool {
@@ -230,7 +248,7 @@ impl<'a> Threats<'a> {
                 pins.pinned.set(shield);
                 pins.lines.push((
                     shield,
-                    t.between(king, pinner) | Bitboard::from_square(pinner),
+                    t.between(ray, king, pinner) | Bitboard::from_square(pinner),
                 ));
             }
         }
@@ -267,12 +285,12 @@ pub(crate) fn generate<S: Sink>(t: &Tables, b: &Board, sink: &mut S) {
     let mut pins = Pins::default();
     let king = (royals.count() == 1).then(|| royals.first()).flatten();
     if let Some(ksq) = king {
-        let checkers = threats.attackers(t, ksq, occupied);
+        let (checkers, between) = threats.checks(t, ksq, occupied);
         if checkers.several() {
             check_mask = Bitboard::EMPTY;
             drop_mask = Bitboard::EMPTY;
-        } else if let Some(checker) = checkers.first() {
-            let between = t.between(ksq, checker);
+        } else if checkers.any() {
+            // A check by a step or a jump can only be answered by capturing the checker.
             check_mask = between | checkers;
             drop_mask &= between;
         }

@@ -1,6 +1,5 @@
 //! Lookup tables built from the piece movement data when a variant loads: step and jump targets
-//! per kind, colour and square; sliding rays; dead squares; promotion zones; squares between two
-//! squares. Move generation reads only these, so a new piece needs no code.
+//! per kind, colour and square; sliding rays; dead squares; promotion zones. Move generation reads only these, so a new piece needs no code.
 
 use super::bitboard::Bitboard;
 use super::catalog::PieceCatalog;
@@ -22,6 +21,8 @@ pub(crate) struct Ray {
     pub mask: Vec<Bitboard>,
     /// The unlimited ray in the same direction, used to cut a ray off behind its first blocker.
     pub full: usize,
+    /// The unlimited ray in the opposite direction.
+    pub opposite: usize,
     pub dir: (i32, i32),
     pub max: Option<u8>,
 }
@@ -93,8 +94,6 @@ pub(crate) struct Tables {
     /// Squares where a piece of this kind and colour could never move again.
     pub dead: [[Bitboard; 2]; MAX_KINDS],
     pub zone: [Bitboard; 2],
-    /// Squares strictly between two squares on a common sliding line, by `a * squares + b`.
-    between: Vec<Bitboard>,
     /// Board width, for shifting whole ranks.
     files: u32,
     pub slide_groups: Vec<SlideGroup>,
@@ -274,7 +273,6 @@ impl Tables {
             ray_masks,
             dead: [[Bitboard::EMPTY; 2]; MAX_KINDS],
             zone,
-            between: vec![Bitboard::EMPTY; n * n],
             files: size.files as u32,
             slide_groups: Vec::new(),
         };
@@ -290,21 +288,8 @@ impl Tables {
         }
 
         for ray in 0..tables.rays.len() {
-            if tables.rays[ray].max.is_some() {
-                continue;
-            }
             let (dc, dr) = tables.rays[ray].dir;
-            for a in size.squares() {
-                let (c, r) = size.col_row(a);
-                let (mut c, mut r) = (c as i32, r as i32);
-                let mut between = Bitboard::EMPTY;
-                while let Some(b) = size.from_col_row(c + dc, r + dr) {
-                    tables.between[a.index() * n + b.index()] = between;
-                    between.set(b);
-                    c += dc;
-                    r += dr;
-                }
-            }
+            tables.rays[ray].opposite = tables.find_ray((-dc, -dr), None);
         }
 
         // Group kinds that slide alike, so that attack tests look at each ray once per group.
@@ -458,9 +443,11 @@ impl Tables {
         bb
     }
 
+    /// The squares a slider on `from` passes over along `ray` to reach `to` (where it would land
+    /// if the line were empty, so a rider's jumped-over squares are not among them).
     #[inline]
-    pub fn between(&self, a: Square, b: Square) -> Bitboard {
-        self.between[a.index() * self.squares + b.index()]
+    pub fn between(&self, ray: usize, from: Square, to: Square) -> Bitboard {
+        self.ray_mask(ray, from) & self.ray_mask(self.rays[ray].opposite, to)
     }
 }
 
@@ -496,6 +483,7 @@ fn make_ray(size: BoardSize, dir: (i32, i32), max: Option<u8>, full: usize) -> R
         increasing,
         mask,
         full,
+        opposite: full,
         dir,
         max,
     }

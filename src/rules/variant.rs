@@ -236,8 +236,9 @@ impl Variant {
         &self.tables.kinds
     }
 
+    /// A named start position by id (`two_piece`, `two-piece`, any case) or Japanese name.
     pub fn handicap(&self, id: &str) -> Option<&Handicap> {
-        let wanted = id.replace('-', "_");
+        let wanted = id.replace('-', "_").to_lowercase();
         self.handicaps
             .iter()
             .find(|h| h.id == wanted || h.japanese == id)
