@@ -93,7 +93,18 @@ fn locate(text: &str, anchor: Option<&str>, nth: usize, key: &str) -> Option<(us
         None => 0,
     };
     let needle = format!("{key}:");
+    let indent = |l: &str| l.len() - l.trim_start().len();
     for (i, line) in lines.iter().enumerate().skip(start) {
+        // The anchor's list entry ends where the next entry at its level begins: a field the entry
+        // leaves out is then reported on the entry's own first line, not on a later entry.
+        if anchor.is_some()
+            && i > start
+            && line.trim_start().starts_with("- ")
+            && indent(line) <= indent(lines[start])
+        {
+            let col = indent(lines[start]) + 1;
+            return Some((start + 1, col));
+        }
         let trimmed = line.trim_start().trim_start_matches("- ");
         if trimmed.starts_with(&needle) {
             let key_col = line.find(&needle).unwrap_or(0);
@@ -107,7 +118,8 @@ fn locate(text: &str, anchor: Option<&str>, nth: usize, key: &str) -> Option<(us
             return Some((i + 1, line[..col].chars().count() + 1));
         }
     }
-    anchor.and_then(|_| locate(text, None, 0, key))
+    // The entry ends with the file without the field: report the entry's first line.
+    anchor.map(|_| (start + 1, indent(lines[start]) + 1))
 }
 
 /// Parses YAML into `T`, turning syntax and type errors into located [`DataError`]s.
