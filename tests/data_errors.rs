@@ -528,3 +528,33 @@ fn a_long_leap_riders_check_cannot_be_blocked_on_the_squares_it_leaps() {
             .collect()
     );
 }
+
+/// Found by the `betza` fuzz target: a checker that attacks the king both by a slide and by a
+/// jump along the same line cannot be blocked, since the block stops only the slide. Black's
+/// bishop-plus-alfil (`BA`) on 1c checks the white king on 3a through 2b and by leaping over it.
+#[test]
+fn a_check_by_both_a_slide_and_a_jump_cannot_be_blocked() {
+    let pieces = DABBABA
+        .replace("id: dabbaba", "id: bishop_alfil")
+        .replace("sfen: \"D\"", "sfen: \"X\"")
+        .replace("betza: \"D\"", "betza: \"BA\"");
+    let catalog = PieceCatalog::builtin_with(&pieces, "ba.yaml").unwrap();
+    let variant = "id: ba\nenglish: BA\njapanese: 象\nboard: { files: 5, ranks: 5 }\npromotion_zone: 1\ndrops: true\nroyal: [king]\nset:\n  king: 2\n  gold: 2\n  bishop_alfil: 2\nstart: \"2k2/5/4X/5/K4 w g 1\"\n";
+    let v = Variant::from_yaml(variant, "ba.yaml", Arc::new(catalog)).unwrap();
+    //   5 4 3 2 1
+    // a . . k . .
+    // b . . . . .      2b: the square the slide passes and the leap jumps over
+    // c . . . . X
+    // e K . . . .      White holds a gold
+    let p = Position::start(&v).unwrap();
+    assert!(p.is_check());
+    let m = moves(&p);
+    assert!(!m.contains("G*2b"), "a drop 'blocks' a leap: {m:?}");
+    assert_eq!(
+        m,
+        ["3a2a", "3a3b", "3a4a", "3a4b"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect()
+    );
+}

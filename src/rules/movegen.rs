@@ -178,15 +178,24 @@ impl<'a> Threats<'a> {
     #[inline(always)]
     pub fn checks(&self, t: &Tables, sq: Square, occupied: Bitboard) -> (Bitboard, Bitboard) {
         let mut checkers = self.step_attackers(t, sq);
-        let mut between = Bitboard::EMPTY;
+        // A block must stop every way the checker attacks: none if it also steps or jumps there,
+        // and only squares common to all its rays (a bishop that is also an alfil rider).
+        let mut between = if checkers.any() {
+            Bitboard::EMPTY
+        } else {
+            Bitboard(!0)
+        };
         for (ray, bb) in self.slides(t, sq) {
             if (t.ray_mask(ray, sq) & bb).any() {
                 let found = t.ray_attacks(ray, sq, occupied) & bb;
                 if let Some(slider) = found.first() {
                     checkers |= found;
-                    between |= t.between(ray, sq, slider);
+                    between &= t.between(ray, sq, slider);
                 }
             }
+        }
+        if checkers.is_empty() {
+            between = Bitboard::EMPTY;
         }
         (checkers, between)
     }
@@ -244,12 +253,17 @@ impl<'a> Threats<'a> {
             let Some(pinner) = nearest(rest) else {
                 continue;
             };
-            if sliders.has(pinner) && !pins.pinned.has(shield) {
-                pins.pinned.set(shield);
-                pins.lines.push((
-                    shield,
-                    t.between(ray, king, pinner) | Bitboard::from_square(pinner),
-                ));
+            if sliders.has(pinner) {
+                let line = t.between(ray, king, pinner) | Bitboard::from_square(pinner);
+                match pins.lines.iter_mut().find(|(s, _)| *s == shield) {
+                    // Pinned along one line by two kinds of ray (a slide and a rider's leaps):
+                    // it may only go where both stay shut.
+                    Some((_, existing)) => *existing &= line,
+                    None => {
+                        pins.pinned.set(shield);
+                        pins.lines.push((shield, line));
+                    }
+                }
             }
         }
     }
