@@ -476,6 +476,20 @@ set:
 start: \"r1k1d/5/5/5/D1K1R w - 1\"
 ";
 
+/// A 5×5 variant with kings and a user piece `id` (SFEN `X`) moving as `betza`; `set` lists the
+/// non-king counts.
+fn fairy_5x5(id: &str, betza: &str, set: &str, start: &str) -> Arc<Variant> {
+    let pieces = DABBABA
+        .replace("id: dabbaba", &format!("id: {id}"))
+        .replace("sfen: \"D\"", "sfen: \"X\"")
+        .replace("betza: \"D\"", &format!("betza: \"{betza}\""));
+    let catalog = PieceCatalog::builtin_with(&pieces, "fairy.yaml").unwrap();
+    let variant = format!(
+        "id: fairy\nenglish: Fairy\njapanese: 妖精\nboard: {{ files: 5, ranks: 5 }}\npromotion_zone: 1\ndrops: true\nroyal: [king]\nset:\n  king: 2\n  {set}\nstart: \"{start}\"\n"
+    );
+    Variant::from_yaml(&variant, "fairy_variant.yaml", Arc::new(catalog)).unwrap()
+}
+
 /// A check by a jumping atom (D, A, H, G) on a line where the variant also has unit slides is not
 /// blockable: the drop G*3b must not be generated (a bug the first generator had).
 #[test]
@@ -504,13 +518,12 @@ fn a_jumpers_check_cannot_be_blocked() {
 /// unit diagonal rays; the squares between are those of the checking rider's own ray.
 #[test]
 fn a_long_leap_riders_check_cannot_be_blocked_on_the_squares_it_leaps() {
-    let pieces = DABBABA
-        .replace("id: dabbaba", "id: alfil_rider")
-        .replace("sfen: \"D\"", "sfen: \"X\"")
-        .replace("betza: \"D\"", "betza: \"bBAA\"");
-    let catalog = PieceCatalog::builtin_with(&pieces, "alfil.yaml").unwrap();
-    let variant = "id: alfil\nenglish: Alfil\njapanese: 象\nboard: { files: 5, ranks: 5 }\npromotion_zone: 1\ndrops: true\nroyal: [king]\nset:\n  king: 2\n  alfil_rider: 4\nstart: \"2k2/5/x1X2/5/2K1X b - 1\"\n";
-    let v = Variant::from_yaml(variant, "alfil.yaml", Arc::new(catalog)).unwrap();
+    let v = fairy_5x5(
+        "alfil_rider",
+        "bBAA",
+        "alfil_rider: 4",
+        "2k2/5/x1X2/5/2K1X b - 1",
+    );
     //   5 4 3 2 1
     // a . . k . .
     // c x . X . .
@@ -534,13 +547,12 @@ fn a_long_leap_riders_check_cannot_be_blocked_on_the_squares_it_leaps() {
 /// bishop-plus-alfil (`BA`) on 1c checks the white king on 3a through 2b and by leaping over it.
 #[test]
 fn a_check_by_both_a_slide_and_a_jump_cannot_be_blocked() {
-    let pieces = DABBABA
-        .replace("id: dabbaba", "id: bishop_alfil")
-        .replace("sfen: \"D\"", "sfen: \"X\"")
-        .replace("betza: \"D\"", "betza: \"BA\"");
-    let catalog = PieceCatalog::builtin_with(&pieces, "ba.yaml").unwrap();
-    let variant = "id: ba\nenglish: BA\njapanese: 象\nboard: { files: 5, ranks: 5 }\npromotion_zone: 1\ndrops: true\nroyal: [king]\nset:\n  king: 2\n  gold: 2\n  bishop_alfil: 2\nstart: \"2k2/5/4X/5/K4 w g 1\"\n";
-    let v = Variant::from_yaml(variant, "ba.yaml", Arc::new(catalog)).unwrap();
+    let v = fairy_5x5(
+        "bishop_alfil",
+        "BA",
+        "gold: 2\n  bishop_alfil: 2",
+        "2k2/5/4X/5/K4 w g 1",
+    );
     //   5 4 3 2 1
     // a . . k . .
     // b . . . . .      2b: the square the slide passes and the leap jumps over

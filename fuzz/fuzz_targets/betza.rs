@@ -3,7 +3,7 @@
 //! moves a slow reference generator finds, along a short playout chosen by the input's bytes.
 #![no_main]
 
-#[path = "reference.rs"]
+#[path = "../../tests/support/reference.rs"]
 mod reference;
 
 use libfuzzer_sys::fuzz_target;

@@ -399,18 +399,30 @@ impl Tables {
     /// Squares a slider along `ray` reaches from `sq`, up to and including the first blocker.
     #[inline(always)]
     pub fn ray_attacks(&self, ray: usize, sq: Square, occupied: Bitboard) -> Bitboard {
-        let r = &self.rays[ray];
-        let mask = self.ray_mask(ray, sq);
-        let blockers = mask & occupied;
-        if blockers.is_empty() {
+        if self.rays[ray].increasing {
+            self.slide(ray, sq, occupied, |b| b.trailing_zeros())
+        } else {
+            self.slide(ray, sq, occupied, |b| 127 - b.leading_zeros())
+        }
+    }
+
+    /// [`Tables::ray_attacks`] with the direction's nearest-blocker rule given, so that callers
+    /// that know the direction pay no branch for it.
+    #[inline(always)]
+    fn slide(
+        &self,
+        ray: usize,
+        sq: Square,
+        occupied: Bitboard,
+        nearest: impl Fn(u128) -> u32,
+    ) -> Bitboard {
+        let mask = self.ray_masks[ray * self.squares + sq.index()];
+        let blockers = (mask & occupied).0;
+        if blockers == 0 {
             return mask;
         }
-        let nearest = if r.increasing {
-            blockers.0.trailing_zeros()
-        } else {
-            127 - blockers.0.leading_zeros()
-        };
-        mask & !self.ray_masks[r.full * self.squares + nearest as usize]
+        let full = self.rays[ray].full;
+        mask & !self.ray_masks[full * self.squares + nearest(blockers) as usize]
     }
 
     /// Every square a piece of `kind` and `color` on `sq` attacks, given the occupied squares.
@@ -419,26 +431,11 @@ impl Tables {
         let i = kind.index() * 2 + color.index();
         let mut bb = self.step[i * self.squares + sq.index()];
         let (start, mid, end) = self.slide_range[i];
-        let n = self.squares;
         for &ray in &self.slide_ids[start as usize..mid as usize] {
-            let mask = self.ray_masks[ray as usize * n + sq.index()];
-            let blockers = (mask & occupied).0;
-            bb |= if blockers == 0 {
-                mask
-            } else {
-                let full = self.rays[ray as usize].full;
-                mask & !self.ray_masks[full * n + blockers.trailing_zeros() as usize]
-            };
+            bb |= self.slide(ray as usize, sq, occupied, |b| b.trailing_zeros());
         }
         for &ray in &self.slide_ids[mid as usize..end as usize] {
-            let mask = self.ray_masks[ray as usize * n + sq.index()];
-            let blockers = (mask & occupied).0;
-            bb |= if blockers == 0 {
-                mask
-            } else {
-                let full = self.rays[ray as usize].full;
-                mask & !self.ray_masks[full * n + 127 - blockers.leading_zeros() as usize]
-            };
+            bb |= self.slide(ray as usize, sq, occupied, |b| 127 - b.leading_zeros());
         }
         bb
     }

@@ -1,6 +1,9 @@
-//! A slow reference move generator written from the rules alone (a copy of the one in
-//! tests/moves.rs): it walks each piece's motions square by square and decides check by asking
-//! whether any enemy piece reaches the king, without the crate's tables.
+//! A slow reference move generator written from the rules alone, for every variant (and for
+//! pieces the crate has never seen): it walks each piece's motions square by square, and decides
+//! check by asking whether any enemy piece reaches the king, with none of the crate's tables.
+//! Shared by `tests/moves.rs` and the `betza` fuzz target.
+#![allow(dead_code)]
+
 use shogiprint::rules::{Color, KindId, MotionKind, Move, Piece, Position, Square, Variant};
 
 fn forward(color: Color, dx: i8, dy: i8) -> (i32, i32) {
