@@ -96,36 +96,29 @@ pub(crate) struct Threats<'a> {
     look: Color,
     theirs: Bitboard,
     squares: &'a [Option<Piece>; MAX_SQUARES],
-    /// The enemy pieces of each slide group that has any, as (group, pieces).
-    sliders: [(usize, Bitboard); MAX_SLIDE_GROUPS],
-    groups: usize,
+    /// The enemy pieces of each slide group (in the tables' group order; empty for none).
+    sliders: [Bitboard; MAX_SLIDE_GROUPS],
 }
 
 impl<'a> Threats<'a> {
     #[inline(always)]
     pub fn new(t: &Tables, b: &'a Board, by: Color) -> Threats<'a> {
-        let look = !by;
         let theirs = b.by_color[by.index()];
-        let mut sliders = [(0, Bitboard::EMPTY); MAX_SLIDE_GROUPS];
-        let mut groups = 0;
+        // Built in place and small (no list of groups), so that no copy follows.
+        let mut threats = Threats {
+            look: !by,
+            theirs,
+            squares: &b.squares,
+            sliders: [Bitboard::EMPTY; MAX_SLIDE_GROUPS],
+        };
         for (i, g) in t.slide_groups.iter().enumerate() {
             let mut bb = Bitboard::EMPTY;
             for k in &g.kinds {
                 bb |= b.by_kind[k.index()];
             }
-            bb &= theirs;
-            if bb.any() {
-                sliders[groups] = (i, bb);
-                groups += 1;
-            }
+            threats.sliders[i] = bb & theirs;
         }
-        Threats {
-            look,
-            theirs,
-            squares: &b.squares,
-            sliders,
-            groups,
-        }
+        threats
     }
 
     /// Each ray along which an enemy slider might reach `sq`, with the sliders that use it.
@@ -136,14 +129,11 @@ impl<'a> Threats<'a> {
         sq: Square,
     ) -> impl Iterator<Item = (usize, Bitboard)> + 't {
         let at = self.look.index() * t.squares() + sq.index();
-        self.sliders[..self.groups]
+        t.slide_groups
             .iter()
-            .filter(move |&&(g, bb)| (t.slide_groups[g].reach[at] & bb).any())
-            .flat_map(move |&(g, bb)| {
-                t.slide_groups[g].rays[self.look.index()]
-                    .iter()
-                    .map(move |&ray| (ray, bb))
-            })
+            .zip(&self.sliders)
+            .filter(move |(g, bb)| (g.reach[at] & **bb).any())
+            .flat_map(move |(g, &bb)| g.rays[self.look.index()].iter().map(move |&ray| (ray, bb)))
     }
 
     /// Enemy pieces that attack `sq` by a step or a jump.
@@ -254,16 +244,12 @@ impl<'a> Threats<'a> {
                 continue;
             };
             if sliders.has(pinner) {
-                let line = t.between(ray, king, pinner) | Bitboard::from_square(pinner);
-                match pins.lines.iter_mut().find(|(s, _)| *s == shield) {
-                    // Pinned along one line by two kinds of ray (a slide and a rider's leaps):
-                    // it may only go where both stay shut.
-                    Some((_, existing)) => *existing &= line,
-                    None => {
-                        pins.pinned.set(shield);
-                        pins.lines.push((shield, line));
-                    }
-                }
+                // Pinned along one line by two kinds of ray (a slide and a rider's leaps), a
+                // piece may only go where both stay shut: `add` intersects the lines.
+                pins.add(
+                    shield,
+                    t.between(ray, king, pinner) | Bitboard::from_square(pinner),
+                );
             }
         }
     }
@@ -272,15 +258,36 @@ impl<'a> Threats<'a> {
 #[derive(Default)]
 struct Pins {
     pinned: Bitboard,
-    lines: ArrayVec<(Square, Bitboard), 64>,
+    /// Each pinned piece with the squares it may go to. Eight fit inline (one per direction
+    /// for ordinary pieces); riders of more directions spill into the vector.
+    lines: ArrayVec<(Square, Bitboard), 8>,
+    more: Vec<(Square, Bitboard)>,
 }
 
 impl Pins {
     fn line(&self, sq: Square) -> Bitboard {
         self.lines
             .iter()
+            .chain(&self.more)
             .find(|(s, _)| *s == sq)
             .map_or(Bitboard::EMPTY, |(_, l)| *l)
+    }
+
+    /// Adds a pin line, or narrows the piece's line if it is already pinned along another ray.
+    fn add(&mut self, shield: Square, line: Bitboard) {
+        if let Some((_, existing)) = self
+            .lines
+            .iter_mut()
+            .chain(self.more.iter_mut())
+            .find(|(s, _)| *s == shield)
+        {
+            *existing &= line;
+            return;
+        }
+        self.pinned.set(shield);
+        if let Err(full) = self.lines.try_push((shield, line)) {
+            self.more.push(full.element());
+        }
     }
 }
 
@@ -321,34 +328,39 @@ pub(crate) fn generate<S: Sink>(t: &Tables, b: &Board, sink: &mut S) {
             .iter()
             .filter(|&sq| !threats.slides_onto(t, sq, without_king))
             .collect();
-        piece_moves(t, k, us, ksq, to, zone, sink);
+        let in_zone = zone.has(ksq);
+        piece_moves(t, k, us, ksq, in_zone, to, zone, sink);
     }
     let movers = own & !royals_if_single(royals, king);
     let targets = !own & check_mask;
-    for &k in &t.kinds {
-        let mut pieces = b.by_kind[k.index()] & movers;
-        let shifts = &t.shifts[k.index()][us.index()];
-        if pieces.count() as usize > shifts.len() && t.only_leaps(k, us) {
-            // Many pieces, few directions (pawns): move them all at once, direction by direction.
-            let free = pieces & !pins.pinned;
-            for shift in shifts {
+    // Kinds with many pieces and one direction (pawns) move all at once, by a shift of the board.
+    let mut batched = Bitboard::EMPTY;
+    for &k in &t.batched[us.index()] {
+        let free = b.by_kind[k.index()] & movers & !pins.pinned;
+        if free.any() {
+            for shift in &t.shifts[k.index()][us.index()] {
                 shifted_moves(t, k, us, *shift, free, targets, zone, sink);
             }
-            pieces &= pins.pinned;
+            batched |= free;
         }
-        // Walk the pieces as bits: testing pins and zones on an isolated bit avoids 128-bit shifts.
-        let mut rest = pieces.0;
-        while rest != 0 {
-            let bit = rest & rest.wrapping_neg();
-            let from = Square::new(rest.trailing_zeros() as u8);
-            rest ^= bit;
-            let mut to = t.attacks(k, us, from, occupied) & targets;
-            if pins.pinned.0 & bit != 0 {
-                to &= pins.line(from);
-            }
-            if to.any() {
-                piece_moves(t, k, us, from, to, zone, sink);
-            }
+    }
+    // The rest piece by piece, walked as bits: testing pins and zones on an isolated bit avoids
+    // 128-bit shifts, and the kind comes from the mailbox rather than a loop over all kinds.
+    let mut rest = (movers & !batched).0;
+    while rest != 0 {
+        let bit = rest & rest.wrapping_neg();
+        let from = Square::new(rest.trailing_zeros() as u8);
+        rest ^= bit;
+        let Some(piece) = b.squares[from.index()] else {
+            continue;
+        };
+        let mut to = t.attacks(piece.kind, us, from, occupied) & targets;
+        if pins.pinned.0 & bit != 0 {
+            to &= pins.line(from);
+        }
+        if to.any() {
+            let in_zone = zone.0 & bit != 0;
+            piece_moves(t, piece.kind, us, from, in_zone, to, zone, sink);
         }
     }
 
@@ -409,11 +421,13 @@ fn shifted_moves<S: Sink>(
 
 /// Hands the moves of one piece to the sink, with its promotion options.
 #[inline(always)]
+#[allow(clippy::too_many_arguments)]
 fn piece_moves<S: Sink>(
     t: &Tables,
     k: KindId,
     us: Color,
     from: Square,
+    from_in_zone: bool,
     mut to: Bitboard,
     zone: Bitboard,
     sink: &mut S,
@@ -423,7 +437,7 @@ fn piece_moves<S: Sink>(
     }
     let promote = if t.promote[k.index()].is_none() {
         Bitboard::EMPTY
-    } else if (zone & Bitboard::from_square(from)).any() {
+    } else if from_in_zone {
         to
     } else {
         to & zone

@@ -10,7 +10,7 @@ use super::square::{BoardSize, Square};
 
 /// The most groups of kinds that slide alike a variant may have (standard shogi has three:
 /// rook-like, bishop-like, lance).
-pub(crate) const MAX_SLIDE_GROUPS: usize = 16;
+pub(crate) const MAX_SLIDE_GROUPS: usize = 8;
 
 /// A sliding ray in one absolute board direction, possibly limited in range.
 #[derive(Debug)]
@@ -81,6 +81,9 @@ pub(crate) struct Tables {
     /// Union of all kinds' step and jump targets, by `color * squares + square`: the only squares
     /// from which anything could step or jump onto a square.
     step_any: Vec<Bitboard>,
+    /// Kinds that only step or jump, in one direction (pawns), by colour: move generation moves
+    /// all their pieces at once with a shift.
+    pub batched: [Vec<KindId>; 2],
     /// Each kind's steps and jumps as shifts of the whole board, by kind and colour.
     pub shifts: Vec<[Vec<Shift>; 2]>,
     /// Rays each kind slides along: `slide_ids[start..end]` for `(start, mid, end) =
@@ -251,6 +254,16 @@ impl Tables {
             })
             .collect();
         let ray_masks = rays.iter().flat_map(|r| r.mask.iter().copied()).collect();
+        let batched = Color::ALL.map(|c| {
+            kinds
+                .iter()
+                .copied()
+                .filter(|k| {
+                    let (start, _, end) = slide_range[k.index() * 2 + c.index()];
+                    start == end && shifts[k.index()][c.index()].len() == 1
+                })
+                .collect()
+        });
         let mut tables = Tables {
             squares: n,
             board,
@@ -265,6 +278,7 @@ impl Tables {
             one_per_file,
             no_drop_mate,
             step,
+            batched,
             shifts,
             step_any,
             slide_range,
@@ -366,13 +380,6 @@ impl Tables {
     #[inline]
     pub fn squares(&self) -> usize {
         self.squares
-    }
-
-    /// Does `kind` only step and jump (no slides)?
-    #[inline]
-    pub fn only_leaps(&self, kind: KindId, color: Color) -> bool {
-        let (start, _, end) = self.slide_range[kind.index() * 2 + color.index()];
-        start == end
     }
 
     #[inline]
