@@ -301,7 +301,6 @@ pub(crate) fn generate<S: Sink>(t: &Tables, b: &Board, sink: &mut S) {
 
     let mut check_mask = t.board;
     let mut drop_mask = t.board & !occupied;
-    // Built in place: these hold fixed-capacity arrays that are costly to move.
     let threats = Threats::new(t, b, them);
     let mut pins = Pins::default();
     let king = (royals.count() == 1).then(|| royals.first()).flatten();
@@ -311,7 +310,7 @@ pub(crate) fn generate<S: Sink>(t: &Tables, b: &Board, sink: &mut S) {
             check_mask = Bitboard::EMPTY;
             drop_mask = Bitboard::EMPTY;
         } else if checkers.any() {
-            // A check by a step or a jump can only be answered by capturing the checker.
+            // Capture the checker or block it; `between` is empty for a step or a jump.
             check_mask = between | checkers;
             drop_mask &= between;
         }
