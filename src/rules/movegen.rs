@@ -151,18 +151,6 @@ impl<'a> Threats<'a> {
         Bitboard(a)
     }
 
-    #[inline(always)]
-    pub fn attackers(&self, t: &Tables, sq: Square, occupied: Bitboard) -> Bitboard {
-        let mut a = self.step_attackers(t, sq);
-        for (ray, bb) in self.slides(t, sq) {
-            // Most rays hold no slider at all: skip the blocker search for those.
-            if (t.ray_mask(ray, sq) & bb).any() {
-                a |= t.ray_attacks(ray, sq, occupied) & bb;
-            }
-        }
-        a
-    }
-
     /// The pieces attacking `sq` and, for a slider among them, the squares between it and `sq`
     /// where a piece could block it.
     #[inline(always)]
@@ -496,7 +484,7 @@ pub(crate) fn checkers(t: &Tables, b: &Board, color: Color) -> Bitboard {
     let Some(ksq) = royals.first() else {
         return Bitboard::EMPTY;
     };
-    Threats::new(t, b, !color).attackers(t, ksq, b.occupied())
+    Threats::new(t, b, !color).checks(t, ksq, b.occupied()).0
 }
 
 pub(crate) fn perft(t: &Tables, b: &Board, depth: u32) -> u64 {

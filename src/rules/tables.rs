@@ -17,8 +17,6 @@ pub(crate) const MAX_SLIDE_GROUPS: usize = 8;
 pub(crate) struct Ray {
     /// Square indices grow along the ray, so the nearest blocker is the lowest bit.
     pub increasing: bool,
-    /// Squares reached from each square on an empty board.
-    pub mask: Vec<Bitboard>,
     /// The unlimited ray in the same direction, used to cut a ray off behind its first blocker.
     pub full: usize,
     /// The unlimited ray in the opposite direction.
@@ -167,14 +165,14 @@ impl Tables {
             let full = match find(rays, None) {
                 Some(i) => i,
                 None => {
-                    rays.push(make_ray(size, dir, None, rays.len()));
+                    rays.push(make_ray(dir, None, rays.len()));
                     rays.len() - 1
                 }
             };
             match find(rays, max) {
                 Some(i) => i,
                 None => {
-                    rays.push(make_ray(size, dir, max, full));
+                    rays.push(make_ray(dir, max, full));
                     rays.len() - 1
                 }
             }
@@ -253,7 +251,10 @@ impl Tables {
                 })
             })
             .collect();
-        let ray_masks = rays.iter().flat_map(|r| r.mask.iter().copied()).collect();
+        let ray_masks = rays
+            .iter()
+            .flat_map(|r| ray_squares(size, r.dir, r.max))
+            .collect();
         let batched = Color::ALL.map(|c| {
             kinds
                 .iter()
@@ -462,10 +463,19 @@ fn slide_max(m: &Motion) -> Option<u8> {
     }
 }
 
-fn make_ray(size: BoardSize, dir: (i32, i32), max: Option<u8>, full: usize) -> Ray {
-    let increasing = dir.1 > 0 || (dir.1 == 0 && dir.0 > 0);
-    let mask = size
-        .squares()
+fn make_ray(dir: (i32, i32), max: Option<u8>, full: usize) -> Ray {
+    Ray {
+        increasing: dir.1 > 0 || (dir.1 == 0 && dir.0 > 0),
+        full,
+        opposite: full,
+        dir,
+        max,
+    }
+}
+
+/// The squares a ray reaches from each square of an empty board.
+fn ray_squares(size: BoardSize, dir: (i32, i32), max: Option<u8>) -> Vec<Bitboard> {
+    size.squares()
         .map(|sq| {
             let (c, r) = size.col_row(sq);
             let mut bb = Bitboard::EMPTY;
@@ -482,13 +492,5 @@ fn make_ray(size: BoardSize, dir: (i32, i32), max: Option<u8>, full: usize) -> R
             }
             bb
         })
-        .collect();
-    Ray {
-        increasing,
-        mask,
-        full,
-        opposite: full,
-        dir,
-        max,
-    }
+        .collect()
 }
