@@ -8,7 +8,9 @@
 //! assert_eq!(start.legal_moves().len(), 30);
 //! ```
 
+pub mod draw;
 pub mod formats;
+pub mod render;
 pub mod rules;
 pub mod templates;
 

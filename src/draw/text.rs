@@ -1,0 +1,142 @@
+//! Laying out text as glyphs: a horizontal line, a vertical column (the way hands are written in
+//! Japanese diagrams), and a single glyph centred in a box (a piece on its square).
+
+use super::drawing::Glyph;
+use super::fonts::{FontRole, Fonts, MissingGlyph};
+use super::geometry::{Affine, Point, Rect};
+
+/// A font role and an em size in millimetres.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TextStyle {
+    pub role: FontRole,
+    pub size: f64,
+}
+
+impl TextStyle {
+    pub fn new(role: FontRole, size: f64) -> TextStyle {
+        TextStyle { role, size }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Align {
+    Start,
+    Center,
+    End,
+}
+
+impl Fonts {
+    fn placed(&self, style: TextStyle, ch: char, origin: Point, extra: Affine) -> Result<Glyph, MissingGlyph> {
+        let face = self.face(style.role);
+        let id = face.glyph(ch)?;
+        let s = style.size / face.units_per_em();
+        Ok(Glyph {
+            font: style.role,
+            id,
+            ch,
+            transform: extra * Affine::translate(origin.x, origin.y) * Affine::scale(s, -s),
+        })
+    }
+
+    /// The width of `text` set on one line, in millimetres.
+    pub fn width(&self, style: TextStyle, text: &str) -> Result<f64, MissingGlyph> {
+        let face = self.face(style.role);
+        let mut w = 0.0;
+        for ch in text.chars() {
+            w += face.advance(if ch == ' ' { face.glyph(ch).unwrap_or(0) } else { face.glyph(ch)? });
+        }
+        Ok(w * style.size / face.units_per_em())
+    }
+
+    /// One line of text. `at` is on the baseline, at the start, centre or end of the line.
+    pub fn line(&self, style: TextStyle, text: &str, at: Point, align: Align) -> Result<Vec<Glyph>, MissingGlyph> {
+        let width = self.width(style, text)?;
+        let face = self.face(style.role);
+        let mut x = match align {
+            Align::Start => at.x,
+            Align::Center => at.x - width / 2.0,
+            Align::End => at.x - width,
+        };
+        let scale = style.size / face.units_per_em();
+        let mut glyphs = Vec::with_capacity(text.len());
+        for ch in text.chars() {
+            if ch == ' ' {
+                x += face.advance(face.glyph(ch).unwrap_or(0)) * scale;
+                continue;
+            }
+            let g = self.placed(style, ch, Point::new(x, at.y), Affine::IDENTITY)?;
+            x += face.advance(g.id) * scale;
+            glyphs.push(g);
+        }
+        Ok(glyphs)
+    }
+
+    /// A vertical column of characters, each in its own em box, the first box's top at `top`
+    /// and every box centred on `x`. Returns the glyphs and the column's height.
+    pub fn column(
+        &self,
+        style: TextStyle,
+        text: &str,
+        x: f64,
+        top: f64,
+        spacing: f64,
+    ) -> Result<(Vec<Glyph>, f64), MissingGlyph> {
+        let face = self.face(style.role);
+        let (em_top, _) = face.em_box();
+        let scale = style.size / face.units_per_em();
+        let mut y = top;
+        let mut glyphs = Vec::new();
+        for (i, ch) in text.chars().enumerate() {
+            if i > 0 {
+                y += spacing;
+            }
+            if ch != ' ' && ch != '\u{3000}' {
+                let id = face.glyph(ch)?;
+                let origin = Point::new(x - face.advance(id) * scale / 2.0, y + em_top * scale);
+                glyphs.push(self.placed(style, ch, origin, Affine::IDENTITY)?);
+            }
+            y += style.size;
+        }
+        Ok((glyphs, y - top))
+    }
+
+    /// One glyph centred in `cell`, scaled by `(sx, sy)` about that centre and turned by
+    /// `degrees`. CJK glyphs are centred by their em box, so a row of pieces lines up the way
+    /// type does; Latin ones by their ink, since their em box is mostly empty.
+    pub fn centered(
+        &self,
+        style: TextStyle,
+        ch: char,
+        center: Point,
+        (sx, sy): (f64, f64),
+        degrees: f64,
+    ) -> Result<Glyph, MissingGlyph> {
+        let face = self.face(style.role);
+        let id = face.glyph(ch)?;
+        let scale = style.size / face.units_per_em();
+        let (x_mid, y_mid) = if ch.is_ascii() {
+            let (x0, y0, x1, y1) = face.ink(id).unwrap_or((0.0, 0.0, face.advance(id), 0.0));
+            ((x0 + x1) / 2.0, (y0 + y1) / 2.0)
+        } else {
+            let (top, bottom) = face.em_box();
+            (face.advance(id) / 2.0, (top + bottom) / 2.0)
+        };
+        let local = Affine::translate(center.x, center.y)
+            * Affine::scale(sx * scale, -sy * scale)
+            * Affine::translate(-x_mid, -y_mid);
+        let turn = Affine::rotate_about(degrees, center);
+        Ok(Glyph { font: style.role, id, ch, transform: turn * local })
+    }
+
+    /// Where a glyph's ink lands, in millimetres: what the geometry tests measure.
+    pub fn ink_rect(&self, glyph: &Glyph) -> Option<Rect> {
+        let face = self.face(glyph.font);
+        let (x0, y0, x1, y1) = face.ink(glyph.id)?;
+        let corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)].map(|(x, y)| glyph.transform.apply(Point::new(x, y)));
+        let min_x = corners.iter().map(|p| p.x).fold(f64::INFINITY, f64::min);
+        let min_y = corners.iter().map(|p| p.y).fold(f64::INFINITY, f64::min);
+        let max_x = corners.iter().map(|p| p.x).fold(f64::NEG_INFINITY, f64::max);
+        let max_y = corners.iter().map(|p| p.y).fold(f64::NEG_INFINITY, f64::max);
+        Some(Rect::new(min_x, min_y, max_x - min_x, max_y - min_y))
+    }
+}
