@@ -8,6 +8,7 @@
 //! assert_eq!(start.legal_moves().len(), 30);
 //! ```
 
+pub mod diagram;
 pub mod draw;
 pub mod formats;
 pub mod render;

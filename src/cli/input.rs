@@ -81,7 +81,7 @@ impl From<InputError> for Failure {
 }
 
 /// Reads a text file, naming the file in any error.
-fn read_file(path: &Path) -> Result<String, InputError> {
+pub fn read_file(path: &Path) -> Result<String, InputError> {
     let bytes = std::fs::read(path).map_err(|e| InputError::new(path.display(), e))?;
     decode(bytes, &path.display())
 }
@@ -182,6 +182,11 @@ impl Inputs {
                 format!("holds {n} positions; {command} takes one (validate takes several)"),
             )),
         }
+    }
+
+    /// All of standard input, read once.
+    pub fn stdin_text(&mut self) -> Result<String, InputError> {
+        self.read_stdin()
     }
 
     fn read_stdin(&mut self) -> Result<String, InputError> {

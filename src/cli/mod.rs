@@ -1,8 +1,10 @@
 //! The command line: the argument structure, dispatch to one module per subcommand, and the one
 //! place that prints errors and picks the exit code (0 ok, 1 invalid position, 2 bad input).
 
+mod diagram;
 mod input;
 mod moves;
+mod output;
 mod perft;
 mod pieces;
 mod validate;
@@ -50,6 +52,9 @@ enum Command {
     Validate(validate::Args),
     /// Print the variant's piece table.
     Pieces,
+    /// Draw a position or a YAML diagram file as SVG, PNG or PDF (validated first).
+    #[command(after_help = input::POSITION_HELP)]
+    Diagram(diagram::Args),
 }
 
 /// Something that stops a command: the lines to print after `error: ` and the exit code.
@@ -129,6 +134,7 @@ fn dispatch(cli: &Cli, out: &mut impl Write) -> Result<i32, Failure> {
         Command::Moves(args) => moves::run(args, &variant, out),
         Command::Validate(args) => validate::run(args, &variant, out),
         Command::Pieces => pieces::run(&variant, out),
+        Command::Diagram(args) => diagram::run(args, &variant, cli.pieces.as_deref(), out),
     }
 }
 

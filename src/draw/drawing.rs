@@ -71,11 +71,21 @@ pub struct Stroke {
 
 impl Stroke {
     pub fn solid(color: Color, width: f64) -> Stroke {
-        Stroke { color, width, dash: Vec::new(), cap: LineCap::Butt }
+        Stroke {
+            color,
+            width,
+            dash: Vec::new(),
+            cap: LineCap::Butt,
+        }
     }
 
     pub fn dashed(color: Color, width: f64, dash: &[f64]) -> Stroke {
-        Stroke { color, width, dash: dash.to_vec(), cap: LineCap::Butt }
+        Stroke {
+            color,
+            width,
+            dash: dash.to_vec(),
+            cap: LineCap::Butt,
+        }
     }
 
     pub fn round(mut self) -> Stroke {
@@ -106,7 +116,10 @@ pub struct Glyph {
 pub enum Item {
     Shape(Shape),
     /// Glyphs of one colour.
-    Text { color: Color, glyphs: Vec<Glyph> },
+    Text {
+        color: Color,
+        glyphs: Vec<Glyph>,
+    },
 }
 
 /// A picture of `width` × `height` millimetres.
@@ -119,19 +132,38 @@ pub struct Drawing {
 
 impl Drawing {
     pub fn new(width: f64, height: f64) -> Drawing {
-        Drawing { width, height, items: Vec::new() }
+        Drawing {
+            width,
+            height,
+            items: Vec::new(),
+        }
     }
 
     pub fn fill(&mut self, path: Path, color: Color) {
-        self.items.push(Item::Shape(Shape { path, fill: Some(color), stroke: None, opacity: 1.0 }));
+        self.items.push(Item::Shape(Shape {
+            path,
+            fill: Some(color),
+            stroke: None,
+            opacity: 1.0,
+        }));
     }
 
     pub fn stroke(&mut self, path: Path, stroke: Stroke) {
-        self.items.push(Item::Shape(Shape { path, fill: None, stroke: Some(stroke), opacity: 1.0 }));
+        self.items.push(Item::Shape(Shape {
+            path,
+            fill: None,
+            stroke: Some(stroke),
+            opacity: 1.0,
+        }));
     }
 
     pub fn fill_and_stroke(&mut self, path: Path, fill: Color, stroke: Stroke) {
-        self.items.push(Item::Shape(Shape { path, fill: Some(fill), stroke: Some(stroke), opacity: 1.0 }));
+        self.items.push(Item::Shape(Shape {
+            path,
+            fill: Some(fill),
+            stroke: Some(stroke),
+            opacity: 1.0,
+        }));
     }
 
     pub fn shape(&mut self, shape: Shape) {
@@ -149,10 +181,19 @@ impl Drawing {
         let m = super::Affine::translate(dx, dy);
         for item in &other.items {
             self.items.push(match item {
-                Item::Shape(s) => Item::Shape(Shape { path: s.path.transformed(&m), ..s.clone() }),
+                Item::Shape(s) => Item::Shape(Shape {
+                    path: s.path.transformed(&m),
+                    ..s.clone()
+                }),
                 Item::Text { color, glyphs } => Item::Text {
                     color: *color,
-                    glyphs: glyphs.iter().map(|g| Glyph { transform: m * g.transform, ..*g }).collect(),
+                    glyphs: glyphs
+                        .iter()
+                        .map(|g| Glyph {
+                            transform: m * g.transform,
+                            ..*g
+                        })
+                        .collect(),
                 },
             });
         }

@@ -66,13 +66,15 @@ impl Face {
     /// Parses a TrueType/OpenType font. The bytes live as long as the program, as the bundled
     /// ones do; a user's font is read once per run, so leaking it costs nothing.
     pub fn parse(name: &str, data: &'static [u8]) -> Result<Face, String> {
-        let face = ttf_parser::Face::parse(data, 0).map_err(|e| format!("{name}: not a usable font ({e})"))?;
+        let face = ttf_parser::Face::parse(data, 0)
+            .map_err(|e| format!("{name}: not a usable font ({e})"))?;
         let units_per_em = face.units_per_em() as f64;
         // The ideographic em box: CJK fonts put it in the typographic ascender and descender.
         let (top, bottom) = match face.tables().os2 {
-            Some(os2) if os2.typographic_ascender() > os2.typographic_descender() => {
-                (os2.typographic_ascender() as f64, os2.typographic_descender() as f64)
-            }
+            Some(os2) if os2.typographic_ascender() > os2.typographic_descender() => (
+                os2.typographic_ascender() as f64,
+                os2.typographic_descender() as f64,
+            ),
             _ => (face.ascender() as f64, face.descender() as f64),
         };
         let scale = units_per_em / (top - bottom);
@@ -109,7 +111,10 @@ impl Face {
         match self.face.glyph_index(ch) {
             Some(id) if id.0 != 0 => Ok(id.0),
             // Spaces have no outline but do have a glyph; anything else mapped to 0 is missing.
-            _ => Err(MissingGlyph { ch, font: self.name.clone() }),
+            _ => Err(MissingGlyph {
+                ch,
+                font: self.name.clone(),
+            }),
         }
     }
 
@@ -119,13 +124,20 @@ impl Face {
 
     /// Horizontal advance in font units.
     pub fn advance(&self, id: u16) -> f64 {
-        self.face.glyph_hor_advance(ttf_parser::GlyphId(id)).unwrap_or(0) as f64
+        self.face
+            .glyph_hor_advance(ttf_parser::GlyphId(id))
+            .unwrap_or(0) as f64
     }
 
     /// The ink bounding box in font units (x0, y0, x1, y1), y up.
     pub fn ink(&self, id: u16) -> Option<(f64, f64, f64, f64)> {
         let r = self.face.glyph_bounding_box(ttf_parser::GlyphId(id))?;
-        Some((r.x_min as f64, r.y_min as f64, r.x_max as f64, r.y_max as f64))
+        Some((
+            r.x_min as f64,
+            r.y_min as f64,
+            r.x_max as f64,
+            r.y_max as f64,
+        ))
     }
 
     /// The outline as SVG path data in font units (y up), cached.
@@ -144,7 +156,10 @@ impl Face {
     /// The outline as a list of closed contours of cubic segments, in font units (y up): what
     /// the PDF and geometry tests read.
     pub fn outline_path(&self, id: u16) -> super::Path {
-        let mut out = PathOutline { path: super::Path::new(), last: super::Point::default() };
+        let mut out = PathOutline {
+            path: super::Path::new(),
+            last: super::Point::default(),
+        };
         self.face.outline_glyph(ttf_parser::GlyphId(id), &mut out);
         out.path
     }
@@ -222,7 +237,8 @@ impl Fonts {
         static BUNDLED: std::sync::OnceLock<Fonts> = std::sync::OnceLock::new();
         BUNDLED
             .get_or_init(|| {
-                let face = |name, data| Arc::new(Face::parse(name, data).expect("bundled font parses"));
+                let face =
+                    |name, data| Arc::new(Face::parse(name, data).expect("bundled font parses"));
                 Fonts {
                     faces: [
                         face("Noto Serif JP Regular (bundled subset)", REGULAR),
@@ -238,7 +254,9 @@ impl Fonts {
         let data = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
         let data: &'static [u8] = Box::leak(data.into_boxed_slice());
         let face = Arc::new(Face::parse(&path.display().to_string(), data)?);
-        Ok(Fonts { faces: [face.clone(), face] })
+        Ok(Fonts {
+            faces: [face.clone(), face],
+        })
     }
 
     pub fn face(&self, role: FontRole) -> &Face {
@@ -253,6 +271,8 @@ impl Fonts {
     /// Checks that every character of `text` can be drawn in `role`.
     pub fn check(&self, role: FontRole, text: &str) -> Result<(), MissingGlyph> {
         let face = self.face(role);
-        text.chars().filter(|c| !c.is_whitespace()).try_for_each(|c| face.glyph(c).map(|_| ()))
+        text.chars()
+            .filter(|c| !c.is_whitespace())
+            .try_for_each(|c| face.glyph(c).map(|_| ()))
     }
 }

@@ -76,10 +76,26 @@ impl Path {
         let k = r * KAPPA;
         let mut p = Path::new();
         p.move_to(Point::new(c.x + r, c.y))
-            .cubic_to(Point::new(c.x + r, c.y + k), Point::new(c.x + k, c.y + r), Point::new(c.x, c.y + r))
-            .cubic_to(Point::new(c.x - k, c.y + r), Point::new(c.x - r, c.y + k), Point::new(c.x - r, c.y))
-            .cubic_to(Point::new(c.x - r, c.y - k), Point::new(c.x - k, c.y - r), Point::new(c.x, c.y - r))
-            .cubic_to(Point::new(c.x + k, c.y - r), Point::new(c.x + r, c.y - k), Point::new(c.x + r, c.y))
+            .cubic_to(
+                Point::new(c.x + r, c.y + k),
+                Point::new(c.x + k, c.y + r),
+                Point::new(c.x, c.y + r),
+            )
+            .cubic_to(
+                Point::new(c.x - k, c.y + r),
+                Point::new(c.x - r, c.y + k),
+                Point::new(c.x - r, c.y),
+            )
+            .cubic_to(
+                Point::new(c.x - r, c.y - k),
+                Point::new(c.x - k, c.y - r),
+                Point::new(c.x, c.y - r),
+            )
+            .cubic_to(
+                Point::new(c.x + k, c.y - r),
+                Point::new(c.x + r, c.y - k),
+                Point::new(c.x + r, c.y),
+            )
             .close();
         p
     }

@@ -26,47 +26,76 @@ pub enum Align {
 }
 
 impl Fonts {
-    fn placed(&self, style: TextStyle, ch: char, origin: Point, extra: Affine) -> Result<Glyph, MissingGlyph> {
-        let face = self.face(style.role);
-        let id = face.glyph(ch)?;
+    /// The face that draws `ch` in `role`: the bold subset is small, so a character it lacks
+    /// comes from the regular face rather than failing.
+    pub fn resolve(&self, role: FontRole, ch: char) -> Result<(FontRole, u16), MissingGlyph> {
+        match self.face(role).glyph(ch) {
+            Ok(id) => Ok((role, id)),
+            Err(e) if role == FontRole::Regular => Err(e),
+            Err(_) => self
+                .face(FontRole::Regular)
+                .glyph(ch)
+                .map(|id| (FontRole::Regular, id)),
+        }
+    }
+
+    fn placed(
+        &self,
+        style: TextStyle,
+        ch: char,
+        origin: Point,
+        extra: Affine,
+    ) -> Result<Glyph, MissingGlyph> {
+        let (role, id) = self.resolve(style.role, ch)?;
+        let face = self.face(role);
         let s = style.size / face.units_per_em();
         Ok(Glyph {
-            font: style.role,
+            font: role,
             id,
             ch,
             transform: extra * Affine::translate(origin.x, origin.y) * Affine::scale(s, -s),
         })
     }
 
+    /// How far `ch` moves the pen, in millimetres.
+    fn advance_mm(&self, style: TextStyle, ch: char) -> Result<f64, MissingGlyph> {
+        let (role, id) = match ch {
+            ' ' => (style.role, self.face(style.role).glyph(ch).unwrap_or(0)),
+            _ => self.resolve(style.role, ch)?,
+        };
+        let face = self.face(role);
+        Ok(face.advance(id) * style.size / face.units_per_em())
+    }
+
     /// The width of `text` set on one line, in millimetres.
     pub fn width(&self, style: TextStyle, text: &str) -> Result<f64, MissingGlyph> {
-        let face = self.face(style.role);
         let mut w = 0.0;
         for ch in text.chars() {
-            w += face.advance(if ch == ' ' { face.glyph(ch).unwrap_or(0) } else { face.glyph(ch)? });
+            w += self.advance_mm(style, ch)?;
         }
-        Ok(w * style.size / face.units_per_em())
+        Ok(w)
     }
 
     /// One line of text. `at` is on the baseline, at the start, centre or end of the line.
-    pub fn line(&self, style: TextStyle, text: &str, at: Point, align: Align) -> Result<Vec<Glyph>, MissingGlyph> {
+    pub fn line(
+        &self,
+        style: TextStyle,
+        text: &str,
+        at: Point,
+        align: Align,
+    ) -> Result<Vec<Glyph>, MissingGlyph> {
         let width = self.width(style, text)?;
-        let face = self.face(style.role);
         let mut x = match align {
             Align::Start => at.x,
             Align::Center => at.x - width / 2.0,
             Align::End => at.x - width,
         };
-        let scale = style.size / face.units_per_em();
         let mut glyphs = Vec::with_capacity(text.len());
         for ch in text.chars() {
-            if ch == ' ' {
-                x += face.advance(face.glyph(ch).unwrap_or(0)) * scale;
-                continue;
+            if ch != ' ' {
+                glyphs.push(self.placed(style, ch, Point::new(x, at.y), Affine::IDENTITY)?);
             }
-            let g = self.placed(style, ch, Point::new(x, at.y), Affine::IDENTITY)?;
-            x += face.advance(g.id) * scale;
-            glyphs.push(g);
+            x += self.advance_mm(style, ch)?;
         }
         Ok(glyphs)
     }
@@ -91,8 +120,7 @@ impl Fonts {
                 y += spacing;
             }
             if ch != ' ' && ch != '\u{3000}' {
-                let id = face.glyph(ch)?;
-                let origin = Point::new(x - face.advance(id) * scale / 2.0, y + em_top * scale);
+                let origin = Point::new(x - self.advance_mm(style, ch)? / 2.0, y + em_top * scale);
                 glyphs.push(self.placed(style, ch, origin, Affine::IDENTITY)?);
             }
             y += style.size;
@@ -111,8 +139,8 @@ impl Fonts {
         (sx, sy): (f64, f64),
         degrees: f64,
     ) -> Result<Glyph, MissingGlyph> {
-        let face = self.face(style.role);
-        let id = face.glyph(ch)?;
+        let (role, id) = self.resolve(style.role, ch)?;
+        let face = self.face(role);
         let scale = style.size / face.units_per_em();
         let (x_mid, y_mid) = if ch.is_ascii() {
             let (x0, y0, x1, y1) = face.ink(id).unwrap_or((0.0, 0.0, face.advance(id), 0.0));
@@ -125,18 +153,30 @@ impl Fonts {
             * Affine::scale(sx * scale, -sy * scale)
             * Affine::translate(-x_mid, -y_mid);
         let turn = Affine::rotate_about(degrees, center);
-        Ok(Glyph { font: style.role, id, ch, transform: turn * local })
+        Ok(Glyph {
+            font: role,
+            id,
+            ch,
+            transform: turn * local,
+        })
     }
 
     /// Where a glyph's ink lands, in millimetres: what the geometry tests measure.
     pub fn ink_rect(&self, glyph: &Glyph) -> Option<Rect> {
         let face = self.face(glyph.font);
         let (x0, y0, x1, y1) = face.ink(glyph.id)?;
-        let corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)].map(|(x, y)| glyph.transform.apply(Point::new(x, y)));
+        let corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+            .map(|(x, y)| glyph.transform.apply(Point::new(x, y)));
         let min_x = corners.iter().map(|p| p.x).fold(f64::INFINITY, f64::min);
         let min_y = corners.iter().map(|p| p.y).fold(f64::INFINITY, f64::min);
-        let max_x = corners.iter().map(|p| p.x).fold(f64::NEG_INFINITY, f64::max);
-        let max_y = corners.iter().map(|p| p.y).fold(f64::NEG_INFINITY, f64::max);
+        let max_x = corners
+            .iter()
+            .map(|p| p.x)
+            .fold(f64::NEG_INFINITY, f64::max);
+        let max_y = corners
+            .iter()
+            .map(|p| p.y)
+            .fold(f64::NEG_INFINITY, f64::max);
         Some(Rect::new(min_x, min_y, max_x - min_x, max_y - min_y))
     }
 }

@@ -20,10 +20,11 @@ pub enum ProblemCode {
     MissingKing,
     TooManyKings,
     OpponentInCheck,
+    TsumeHand,
 }
 
 impl ProblemCode {
-    pub const ALL: [ProblemCode; 11] = [
+    pub const ALL: [ProblemCode; 12] = [
         ProblemCode::WrongBoardSize,
         ProblemCode::PieceNotInVariant,
         ProblemCode::DropsNotAllowed,
@@ -35,6 +36,7 @@ impl ProblemCode {
         ProblemCode::MissingKing,
         ProblemCode::TooManyKings,
         ProblemCode::OpponentInCheck,
+        ProblemCode::TsumeHand,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -50,6 +52,7 @@ impl ProblemCode {
             ProblemCode::MissingKing => "missing-king",
             ProblemCode::TooManyKings => "too-many-kings",
             ProblemCode::OpponentInCheck => "opponent-in-check",
+            ProblemCode::TsumeHand => "tsume-hand",
         }
     }
 

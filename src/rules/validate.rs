@@ -187,6 +187,36 @@ pub fn problems(variant: &Variant, setup: &Setup, options: Options) -> Vec<Probl
         }
     }
 
+    // In a tsume the defender holds every piece not on the board or in the attacker's hand. An
+    // empty defender's hand means exactly that; a written-out one has to add up to the set.
+    if options.tsume {
+        let defender = !setup.turn;
+        let written = setup.hand(defender);
+        let rest = tsume_rest(variant, setup);
+        if !written.is_empty() && *written != rest {
+            let list = |h: &super::setup::Hand| {
+                let parts: Vec<String> =
+                    h.iter().map(|(k, n)| format!("{n} {}", name(*k))).collect();
+                if parts.is_empty() {
+                    "nothing".to_string()
+                } else {
+                    parts.join(", ")
+                }
+            };
+            out.push(Problem {
+                code: ProblemCode::TsumeHand,
+                side: Some(defender),
+                squares: vec![],
+                message: format!(
+                    "in a tsume {} holds all remaining pieces ({}), but the hand given is {}",
+                    defender.name(),
+                    list(&rest),
+                    list(written)
+                ),
+            });
+        }
+    }
+
     // Pieces that could never move again.
     for (sq, p) in setup.pieces() {
         if variant.has_kind(p.kind) && t.dead[p.kind.index()][p.color.index()].has(sq) {
@@ -300,4 +330,24 @@ pub fn problems(variant: &Variant, setup: &Setup, options: Options) -> Vec<Probl
         }
     }
     out
+}
+
+/// The defender's hand in a tsume: every piece of the set that is neither on the board nor in
+/// the attacker's (the side to move's) hand, by unpromoted kind; royal pieces are left out.
+pub fn tsume_rest(variant: &Variant, setup: &Setup) -> super::setup::Hand {
+    let t = &variant.tables;
+    let attacker = setup.turn;
+    let mut rest = super::setup::Hand::new();
+    for &k in variant.hand_kinds() {
+        let on_board = setup
+            .pieces()
+            .filter(|(_, p)| t.base[p.kind.index()] == k)
+            .count() as u32;
+        let held = setup.hand(attacker).get(&k).copied().unwrap_or(0);
+        let n = variant.set_count(k).saturating_sub(on_board + held);
+        if n > 0 {
+            rest.insert(k, n);
+        }
+    }
+    rest
 }

@@ -1,0 +1,285 @@
+//! `shogiprint diagram`: one position (or a YAML diagram file) to SVG, PNG or PDF. The position
+//! is validated before anything is written.
+
+use super::input;
+use super::output::{self, Format};
+use super::Failure;
+use shogiprint::diagram::{self, spec, Diagram, Kings, Style};
+use shogiprint::draw::Fonts;
+use shogiprint::render;
+use shogiprint::rules::{Color, Variant};
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// A position (SFEN, startpos, handicap, USI string, a file holding one, or '-'), or a YAML
+    /// diagram file (*.yaml, *.yml).
+    #[arg(value_name = "INPUT")]
+    input: String,
+
+    /// Output file; its extension picks the format. Without it the SVG goes to stdout.
+    #[arg(short, long, value_name = "FILE")]
+    output: Option<String>,
+
+    /// The format, when the file name does not say (or to override it).
+    #[arg(long, value_enum)]
+    format: Option<Format>,
+
+    /// traditional (kanji, as in books), arrows (pentagons with movement marks) or western
+    /// (pentagons with letters and movement marks).
+    #[arg(long, value_parser = ["traditional", "arrows", "western"])]
+    style: Option<String>,
+
+    /// Draw the board as White sees it.
+    #[arg(long)]
+    flip: bool,
+
+    /// A tsume: the attacker may have no king; the defender's hand is shown as 残り全部.
+    #[arg(long)]
+    tsume: bool,
+
+    /// In a tsume, leave the defender's hand out instead of writing 残り全部.
+    #[arg(long)]
+    hide_defender_hand: bool,
+
+    /// Label the sides 下手/上手 (automatic when INPUT is a handicap).
+    #[arg(long)]
+    handicap: bool,
+
+    #[arg(long)]
+    title: Option<String>,
+
+    /// A line under the board, e.g. '第1図 ▲7六歩まで'.
+    #[arg(long)]
+    caption: Option<String>,
+
+    /// Square width in millimetres (default 7).
+    #[arg(long, value_name = "MM")]
+    size: Option<f64>,
+
+    /// Square proportions: 11:12 (a real board, default) or 1:1.
+    #[arg(long, value_parser = ["11:12", "1:1"])]
+    squares: Option<String>,
+
+    /// How kings are written: traditional (玉 for Black, 王 for White), ou or gyoku.
+    #[arg(long, value_parser = ["traditional", "ou", "gyoku"])]
+    kings: Option<String>,
+
+    /// Write promoted lance, knight and silver as 成香, 成桂, 成銀 instead of 杏, 圭, 全.
+    #[arg(long)]
+    two_char_promoted: bool,
+
+    /// Squares to highlight (7g, 76 or 7六), repeatable.
+    #[arg(long, value_name = "SQUARE")]
+    highlight: Vec<String>,
+
+    /// Arrows as moves (7g7f) or drops (P*5e), repeatable.
+    #[arg(long, value_name = "MOVE")]
+    arrow: Vec<String>,
+
+    /// The move to mark as just played (7g7f, P*5e); 'none' for none. By default the last move of
+    /// a USI string.
+    #[arg(long, value_name = "MOVE")]
+    last_move: Option<String>,
+
+    /// Draw even if the position breaks the rules.
+    #[arg(long)]
+    allow_invalid: bool,
+
+    /// A TrueType/OpenType font to use instead of the bundled Noto Serif JP.
+    #[arg(long, value_name = "FILE")]
+    font: Option<PathBuf>,
+
+    /// PNG width in pixels.
+    #[arg(long, value_name = "PX", default_value_t = 800)]
+    px: u32,
+}
+
+pub fn run(
+    args: &Args,
+    variant: &Arc<Variant>,
+    pieces: Option<&std::path::Path>,
+    out: &mut impl Write,
+) -> Result<i32, Failure> {
+    let fonts = match &args.font {
+        Some(path) => Fonts::from_file(path).map_err(|e| Failure::bad("--font", e))?,
+        None => Fonts::bundled(),
+    };
+    let format = match (&args.format, &args.output) {
+        (Some(f), _) => *f,
+        (None, Some(o)) if o != "-" => {
+            Format::from_path(std::path::Path::new(o)).ok_or_else(|| {
+                Failure::bad(
+                    o,
+                    "cannot tell the format from the extension: use .svg, .png, .pdf or --format",
+                )
+            })?
+        }
+        _ => Format::Svg,
+    };
+
+    let mut diagram = read(args, variant, pieces)?;
+    apply_flags(args, &mut diagram)?;
+    if !args.allow_invalid {
+        diagram
+            .check()
+            .map_err(|e| Failure::from_error(where_(args), &shogiprint::Error::Invalid(e)))?;
+    }
+    let drawing = diagram::draw(&diagram, &fonts).map_err(|e| Failure::bad(where_(args), e))?;
+    let bytes = match format {
+        Format::Svg => render::to_svg(&drawing, &fonts).into_bytes(),
+        Format::Png => {
+            render::to_png(&drawing, &fonts, args.px).map_err(|e| Failure::bad(where_(args), e))?
+        }
+        Format::Pdf => render::pdf::to_pdf(
+            std::slice::from_ref(&drawing),
+            &fonts,
+            diagram.title.as_deref().unwrap_or("Shogi diagram"),
+        ),
+    };
+    output::write(args.output.as_deref().unwrap_or("-"), &bytes, out)?;
+    Ok(0)
+}
+
+fn where_(args: &Args) -> String {
+    if args.input == "-" {
+        "stdin".to_string()
+    } else {
+        format!("'{}'", args.input)
+    }
+}
+
+fn is_yaml_name(name: &str) -> bool {
+    let lower = name.to_ascii_lowercase();
+    lower.ends_with(".yaml") || lower.ends_with(".yml")
+}
+
+/// A YAML diagram file, or a position in any form the other commands take.
+fn read(
+    args: &Args,
+    variant: &Arc<Variant>,
+    pieces: Option<&std::path::Path>,
+) -> Result<Diagram, Failure> {
+    let mut inputs = input::Inputs::default();
+    let yaml_text = if is_yaml_name(&args.input) {
+        let path = std::path::Path::new(&args.input);
+        Some((
+            input::read_file(path)?,
+            args.input.clone(),
+            path.parent().map(|p| p.to_path_buf()),
+        ))
+    } else if args.input == "-" {
+        let text = inputs.stdin_text()?;
+        text.lines()
+            .any(|l| l.trim_start().starts_with("position:"))
+            .then(|| (text, "stdin".to_string(), None))
+    } else {
+        None
+    };
+    if let Some((text, name, dir)) = yaml_text {
+        let load = |v: &str| -> Result<Arc<Variant>, shogiprint::Error> {
+            // A variant file is found beside the diagram file.
+            let path = match &dir {
+                Some(d) if !Variant::builtin_names().any(|n| n.eq_ignore_ascii_case(v)) => {
+                    d.join(v)
+                }
+                _ => PathBuf::from(v),
+            };
+            input::load_variant(&path.to_string_lossy(), pieces)
+                .map_err(|f| shogiprint::Error::Io(f.lines.join("; ")))
+        };
+        return spec::from_yaml_text(&text, &name, variant, &load).map_err(|e| match &e {
+            shogiprint::Error::Invalid(_) => Failure::from_error(&name, &e),
+            _ => Failure {
+                lines: vec![e.to_string()],
+                code: e.exit_code(),
+            },
+        });
+    }
+    let entry = inputs.one(&args.input, "diagram")?;
+    let read = spec::read_position(&entry.text, variant)
+        .map_err(|e| input::entry_failure(&entry, &e, variant))?;
+    let mut diagram = Diagram::new(variant.clone(), read.setup);
+    diagram.annotations.last_move = read.last_move;
+    diagram.options.handicap = read.handicap;
+    Ok(diagram)
+}
+
+/// Command-line options override the file's.
+fn apply_flags(args: &Args, d: &mut Diagram) -> Result<(), Failure> {
+    let size = d.variant.size;
+    let o = &mut d.options;
+    if let Some(s) = &args.style {
+        let style = Style::parse(s).unwrap_or_default();
+        if style != o.style && o.square == o.style.default_square() {
+            o.square = style.default_square();
+        }
+        o.style = style;
+    }
+    if args.flip {
+        o.viewer = Color::White;
+    }
+    o.tsume |= args.tsume;
+    if args.hide_defender_hand {
+        o.defender_hand = diagram::DefenderHand::Hidden;
+    }
+    o.handicap |= args.handicap;
+    if let Some(mm) = args.size {
+        if !(2.0..=60.0).contains(&mm) {
+            return Err(Failure::bad(
+                "--size",
+                format!("{mm} mm is out of range (2 to 60 mm)"),
+            ));
+        }
+        o.square = mm;
+    }
+    if let Some(s) = &args.squares {
+        o.aspect = if s == "1:1" { 1.0 } else { 12.0 / 11.0 };
+    }
+    if let Some(k) = &args.kings {
+        o.kings = match k.as_str() {
+            "ou" => Kings::Ou,
+            "gyoku" => Kings::Gyoku,
+            _ => Kings::Traditional,
+        };
+    }
+    o.two_char_promoted |= args.two_char_promoted;
+    if args.title.is_some() {
+        d.title = args.title.clone();
+    }
+    if args.caption.is_some() {
+        d.caption = args.caption.clone();
+    }
+    for h in &args.highlight {
+        let sq = spec::parse_square(h, size).ok_or_else(|| {
+            Failure::bad(
+                "--highlight",
+                format!("'{h}' is not a square (write 7g, 76 or 7六)"),
+            )
+        })?;
+        d.annotations.highlights.push((sq, diagram::HIGHLIGHT));
+    }
+    for a in &args.arrow {
+        let arrow = spec::parse_arrow(a, &d.setup, &d.variant).ok_or_else(|| {
+            Failure::bad(
+                "--arrow",
+                format!("'{a}' is not a move like 7g7f or a drop like P*5e"),
+            )
+        })?;
+        d.annotations.arrows.push(arrow);
+    }
+    if let Some(m) = &args.last_move {
+        d.annotations.last_move = match m.as_str() {
+            "none" => None,
+            _ => Some(spec::parse_move(m, size).ok_or_else(|| {
+                Failure::bad(
+                    "--last-move",
+                    format!("'{m}' is not a move like 7g7f or P*5e"),
+                )
+            })?),
+        };
+    }
+    Ok(())
+}

@@ -1,0 +1,49 @@
+//! Writing results: to stdout for `-`, otherwise to a file that appears whole or not at all (the
+//! bytes go to a temporary file beside it, which is then renamed over the target).
+
+use super::Failure;
+use std::io::Write;
+use std::path::Path;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    Svg,
+    Png,
+    Pdf,
+}
+
+impl Format {
+    /// The format a file name asks for, by extension.
+    pub fn from_path(path: &Path) -> Option<Format> {
+        match path.extension()?.to_str()?.to_ascii_lowercase().as_str() {
+            "svg" => Some(Format::Svg),
+            "png" => Some(Format::Png),
+            "pdf" => Some(Format::Pdf),
+            _ => None,
+        }
+    }
+}
+
+/// Writes `bytes` to `target` (`-` is stdout).
+pub fn write(target: &str, bytes: &[u8], out: &mut impl Write) -> Result<(), Failure> {
+    if target == "-" {
+        out.write_all(bytes)?;
+        return Ok(());
+    }
+    let path = Path::new(target);
+    let dir = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().to_string())
+        .unwrap_or_default();
+    let temp = dir.join(format!(".{name}.{}.part", std::process::id()));
+    let result = std::fs::write(&temp, bytes).and_then(|_| std::fs::rename(&temp, path));
+    if let Err(e) = result {
+        let _ = std::fs::remove_file(&temp);
+        return Err(Failure::bad(target, e));
+    }
+    Ok(())
+}

@@ -1,0 +1,93 @@
+//! The board: squares, grid, border, hoshi and the coordinates around it.
+
+use super::layout::Layout;
+use super::model::Style;
+use super::numerals;
+use crate::draw::{
+    Align, Color, Drawing, FontRole, Fonts, MissingGlyph, Path, Point, Rect, Stroke, TextStyle,
+};
+
+pub const BEGINNER_BOARD: Color = Color(0xf2, 0xdc, 0xa4);
+
+pub fn draw_board(d: &mut Drawing, l: &Layout, style: Style) {
+    if style != Style::Traditional {
+        d.fill(Path::rect(l.board), BEGINNER_BOARD);
+    }
+}
+
+/// Grid lines, the border and the hoshi, drawn over the square tints.
+pub fn draw_grid(d: &mut Drawing, l: &Layout) {
+    let b = l.board;
+    let thin = (0.022 * l.w).max(0.12);
+    let thick = (0.075 * l.w).max(0.35);
+    let mut grid = Path::new();
+    for x in 1..l.size.files {
+        let x = b.x + x as f64 * l.w;
+        grid.move_to(Point::new(x, b.y))
+            .line_to(Point::new(x, b.bottom()));
+    }
+    for y in 1..l.size.ranks {
+        let y = b.y + y as f64 * l.h;
+        grid.move_to(Point::new(b.x, y))
+            .line_to(Point::new(b.right(), y));
+    }
+    d.stroke(grid, Stroke::solid(Color::BLACK, thin));
+    // The border is drawn outside the outer squares so that they stay the size of the others.
+    d.stroke(
+        Path::rect(b.inset(-thick / 2.0)),
+        Stroke::solid(Color::BLACK, thick),
+    );
+
+    // Hoshi: the four dots that mark the promotion zones' corners on a 9×9 board.
+    if l.size.files == 9 && l.size.ranks == 9 {
+        for (x, y) in [(3, 3), (6, 3), (3, 6), (6, 6)] {
+            let c = Point::new(b.x + x as f64 * l.w, b.y + y as f64 * l.h);
+            d.fill(Path::circle(c, 0.065 * l.w), Color::BLACK);
+        }
+    }
+}
+
+/// ９…１ above the board and 一…九 to its right; in the western style 9…1 and a…i, as in
+/// English books and USI.
+pub fn draw_coordinates(
+    d: &mut Drawing,
+    fonts: &Fonts,
+    l: &Layout,
+    western: bool,
+) -> Result<(), MissingGlyph> {
+    let style = TextStyle::new(FontRole::Regular, 0.42 * l.w);
+    let mut glyphs = Vec::new();
+    for x in 0..l.size.files as usize {
+        let cx = l.board.x + (x as f64 + 0.5) * l.w;
+        let label = match western {
+            true => l.file_label(x).to_string(),
+            false => numerals::full_width(l.file_label(x)),
+        };
+        let at = Point::new(cx, l.board.y - 0.25 * l.w);
+        glyphs.extend(fonts.line(style, &label, at, Align::Center)?);
+    }
+    for y in 0..l.size.ranks as usize {
+        let cy = l.board.y + (y as f64 + 0.5) * l.h;
+        let label = match western {
+            true => {
+                char::from_u32('a' as u32 + l.rank_label(y) - 1).map_or(String::new(), String::from)
+            }
+            false => numerals::kanji(l.rank_label(y)),
+        };
+        let chars: Vec<char> = label.chars().collect();
+        // Two-character numerals (十一) stack, squeezed, as in vertical type.
+        let n = chars.len() as f64;
+        for (i, ch) in chars.iter().enumerate() {
+            let offset = (i as f64 - (n - 1.0) / 2.0) * style.size / n;
+            let at = Point::new(l.board.right() + 0.38 * l.w, cy + offset);
+            glyphs.push(fonts.centered(style, *ch, at, (1.0, 1.0 / n), 0.0)?);
+        }
+    }
+    d.glyphs(Color::BLACK, glyphs);
+    Ok(())
+}
+
+/// Fills a square (highlights, the last move).
+pub fn tint(d: &mut Drawing, cell: Rect, color: Color) {
+    d.fill(Path::rect(cell), color);
+}

@@ -1,0 +1,127 @@
+//! A piece drawn as a piece: the pentagon outline with its label and movement marks. The
+//! beginner diagram styles use it on every square, and the print kit at true size.
+
+use super::marks::movement_marks;
+use crate::draw::{
+    Affine, Color, Drawing, FontRole, Fonts, MissingGlyph, Path, Point, Stroke, TextStyle,
+};
+use crate::rules::PieceKind;
+
+/// Ink colours of a printed piece.
+pub const INK: Color = Color(0x1a, 0x1a, 0x1a);
+pub const PROMOTED_INK: Color = Color(0xc0, 0x1c, 0x1c);
+pub const WOOD: Color = Color(0xf6, 0xe7, 0xc1);
+
+/// The traditional outline: a base of `base` mm, a height of `height` mm, sides leaning in at
+/// about 80.5° to the base and a roof meeting at the apex. `bottom` is the middle of the base.
+/// Points run from the bottom left, clockwise on the page.
+pub fn pentagon(bottom: Point, base: f64, height: f64) -> [Point; 5] {
+    const SIDE_ANGLE: f64 = 80.5;
+    let shoulder_rise = 0.78 * height;
+    let inset = shoulder_rise / SIDE_ANGLE.to_radians().tan();
+    let half = base / 2.0;
+    [
+        Point::new(bottom.x - half, bottom.y),
+        Point::new(bottom.x - half + inset, bottom.y - shoulder_rise),
+        Point::new(bottom.x, bottom.y - height),
+        Point::new(bottom.x + half - inset, bottom.y - shoulder_rise),
+        Point::new(bottom.x + half, bottom.y),
+    ]
+}
+
+/// What a face shows in its middle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Label {
+    /// A one-character kanji (玉, 飛, と …).
+    Kanji(char),
+    /// The SFEN letter (K, R, +R …).
+    Letter,
+}
+
+/// Draws `kind` as a pentagon piece of `base` × `height` mm standing on `bottom`, turned by
+/// `degrees` about the middle of the piece (180 for the player at the top), with a label and the
+/// movement marks read from the kind's movement data.
+#[allow(clippy::too_many_arguments)]
+pub fn draw_face(
+    d: &mut Drawing,
+    fonts: &Fonts,
+    kind: &PieceKind,
+    label: Label,
+    bottom: Point,
+    (base, height): (f64, f64),
+    degrees: f64,
+) -> Result<(), MissingGlyph> {
+    let center = Point::new(bottom.x, bottom.y - height / 2.0);
+    let turn = Affine::rotate_about(degrees, center);
+    let outline = pentagon(bottom, base, height).map(|p| turn.apply(p));
+    d.fill_and_stroke(
+        Path::polygon(&outline),
+        WOOD,
+        Stroke::solid(INK, base * 0.02),
+    );
+
+    let ink = if kind.promoted { PROMOTED_INK } else { INK };
+    // Marks sit on an ellipse around the label, a little below the middle where the piece is
+    // widest.
+    let hub = Point::new(bottom.x, bottom.y - 0.44 * height);
+    let radii = (0.33 * base, 0.34 * height);
+    for shape in movement_marks(&kind.movement, hub, radii, base * 0.055) {
+        let mut shape = shape;
+        shape.path = shape.path.transformed(&turn);
+        shape.fill = shape.fill.map(|_| ink);
+        if let Some(s) = &mut shape.stroke {
+            s.color = ink;
+        }
+        d.shape(shape);
+    }
+
+    let hub_turned = turn.apply(hub);
+    let glyphs = match label {
+        Label::Kanji(ch) => {
+            vec![fonts.centered(
+                TextStyle::new(FontRole::Bold, 0.40 * base),
+                ch,
+                hub_turned,
+                (1.0, 1.0),
+                degrees,
+            )?]
+        }
+        Label::Letter => letter_glyphs(fonts, kind, hub_turned, base, degrees)?,
+    };
+    d.glyphs(ink, glyphs);
+    Ok(())
+}
+
+/// `R` or `+R`, centred on `center`; the plus is smaller and raised, as in printed notation.
+fn letter_glyphs(
+    fonts: &Fonts,
+    kind: &PieceKind,
+    center: Point,
+    base: f64,
+    degrees: f64,
+) -> Result<Vec<crate::draw::Glyph>, MissingGlyph> {
+    let size = 0.42 * base;
+    let style = TextStyle::new(FontRole::Bold, size);
+    if !kind.promoted {
+        return Ok(vec![fonts.centered(
+            style,
+            kind.letter,
+            center,
+            (1.0, 1.0),
+            degrees,
+        )?]);
+    }
+    let turn = Affine::rotate_about(degrees, center);
+    let plus_at = turn.apply(Point::new(center.x - 0.17 * base, center.y - 0.02 * base));
+    let letter_at = turn.apply(Point::new(center.x + 0.07 * base, center.y));
+    Ok(vec![
+        fonts.centered(
+            TextStyle::new(FontRole::Bold, size * 0.7),
+            '+',
+            plus_at,
+            (1.0, 1.0),
+            degrees,
+        )?,
+        fonts.centered(style, kind.letter, letter_at, (1.0, 1.0), degrees)?,
+    ])
+}

@@ -1,0 +1,213 @@
+//! Pieces in hand. Traditional and arrows styles write them as Japanese books do, in a vertical
+//! column: ☗先手 持駒 飛 金二 歩三 (なし when empty). The western style lists letters and counts.
+
+use super::layout::Layout;
+use super::model::{DefenderHand, Diagram, Style};
+use super::numerals;
+use crate::draw::{
+    Align, Color as Ink, Drawing, FontRole, Fonts, MissingGlyph, Path, Point, Stroke, TextStyle,
+};
+use crate::rules::{Color, KindId};
+use std::collections::BTreeMap;
+
+/// Where each hand's pieces were written (for drop arrows) and how far down the columns go.
+#[derive(Debug, Default)]
+pub struct Placed {
+    pub pieces: BTreeMap<(Color, KindId), Point>,
+    pub bottom: f64,
+}
+
+/// What one side's column says.
+struct Column {
+    side: Color,
+    name: String,
+    /// (kind, count) in the variant's order; None when the hand is not listed.
+    entries: Option<Vec<(KindId, u32)>>,
+    /// Said instead of entries: なし, 残り全部.
+    instead: Option<&'static str>,
+}
+
+fn columns(diagram: &Diagram) -> Vec<Column> {
+    let setup = &diagram.setup;
+    let opts = &diagram.options;
+    let western = opts.style == Style::Western;
+    let mut out = Vec::new();
+    for side in Color::ALL {
+        let name = diagram.players[side.index()].clone().unwrap_or_else(|| {
+            match (western, opts.handicap, side) {
+                (true, _, Color::Black) => "Black",
+                (true, _, Color::White) => "White",
+                (false, true, Color::Black) => "下手",
+                (false, true, Color::White) => "上手",
+                (false, false, Color::Black) => "先手",
+                (false, false, Color::White) => "後手",
+            }
+            .to_string()
+        });
+        let defender = opts.tsume && side != setup.turn;
+        if defender && setup.hand(side).is_empty() {
+            if opts.defender_hand == DefenderHand::Hidden {
+                continue;
+            }
+            // The rest is named, not listed, as in tsume books.
+            out.push(Column {
+                side,
+                name,
+                entries: None,
+                instead: Some(if western { "the rest" } else { "残り全部" }),
+            });
+            continue;
+        }
+        let hand = setup.hand(side);
+        let order = diagram.variant.hand_kinds();
+        let mut entries: Vec<(KindId, u32)> = hand
+            .iter()
+            .filter(|(_, n)| **n > 0)
+            .map(|(k, n)| (*k, *n))
+            .collect();
+        entries.sort_by_key(|(k, _)| order.iter().position(|o| o == k).unwrap_or(usize::MAX));
+        let instead = entries
+            .is_empty()
+            .then_some(if western { "none" } else { "なし" });
+        out.push(Column {
+            side,
+            name,
+            entries: Some(entries),
+            instead,
+        });
+    }
+    out
+}
+
+pub fn draw_hands(
+    d: &mut Drawing,
+    fonts: &Fonts,
+    l: &Layout,
+    diagram: &Diagram,
+) -> Result<Placed, MissingGlyph> {
+    let mut placed = Placed {
+        bottom: l.hand_top,
+        ..Placed::default()
+    };
+    for column in columns(diagram) {
+        let x = l.hand_x[column.side.index()];
+        let bottom = match diagram.options.style {
+            Style::Western => western_column(d, fonts, l, diagram, &column, x, &mut placed)?,
+            _ => kanji_column(d, fonts, l, diagram, &column, x, &mut placed)?,
+        };
+        placed.bottom = placed.bottom.max(bottom);
+    }
+    Ok(placed)
+}
+
+/// ☗ or ☖ as a vector pentagon: the same on every machine, whatever the font.
+fn side_mark(d: &mut Drawing, side: Color, center: Point, size: f64) {
+    let bottom = Point::new(center.x, center.y + 0.42 * size);
+    let outline = super::face::pentagon(bottom, 0.72 * size, 0.84 * size);
+    let path = Path::polygon(&outline);
+    match side {
+        Color::Black => d.fill(path, Ink::BLACK),
+        Color::White => d.fill_and_stroke(path, Ink::WHITE, Stroke::solid(Ink::BLACK, 0.07 * size)),
+    }
+}
+
+fn kanji_column(
+    d: &mut Drawing,
+    fonts: &Fonts,
+    l: &Layout,
+    diagram: &Diagram,
+    column: &Column,
+    x: f64,
+    placed: &mut Placed,
+) -> Result<f64, MissingGlyph> {
+    let em = l.hand_em;
+    let style = TextStyle::new(FontRole::Regular, em);
+    let gap = 0.45 * em;
+    let mut y = l.hand_top;
+    side_mark(d, column.side, Point::new(x, y + em / 2.0), em);
+    y += em;
+    let mut glyphs = Vec::new();
+    let write = |text: &str,
+                 y: &mut f64,
+                 glyphs: &mut Vec<crate::draw::Glyph>|
+     -> Result<(), MissingGlyph> {
+        let (g, height) = fonts.column(style, text, x, *y, 0.0)?;
+        glyphs.extend(g);
+        *y += height;
+        Ok(())
+    };
+    write(&column.name, &mut y, &mut glyphs)?;
+    y += gap;
+    write("持駒", &mut y, &mut glyphs)?;
+    if let Some(entries) = &column.entries {
+        for (kind, n) in entries {
+            y += gap;
+            let k = diagram.variant.catalog.get(*kind);
+            placed
+                .pieces
+                .insert((column.side, *kind), Point::new(x, y + em / 2.0));
+            let count = if *n > 1 {
+                numerals::kanji(*n)
+            } else {
+                String::new()
+            };
+            write(&format!("{}{}", k.abbr, count), &mut y, &mut glyphs)?;
+        }
+    }
+    if let Some(text) = column.instead {
+        y += gap;
+        write(text, &mut y, &mut glyphs)?;
+    }
+    d.glyphs(Ink::BLACK, glyphs);
+    Ok(y)
+}
+
+fn western_column(
+    d: &mut Drawing,
+    fonts: &Fonts,
+    l: &Layout,
+    diagram: &Diagram,
+    column: &Column,
+    x: f64,
+    placed: &mut Placed,
+) -> Result<f64, MissingGlyph> {
+    let size = 0.46 * l.w;
+    let step = 0.78 * l.w;
+    let regular = TextStyle::new(FontRole::Regular, size);
+    let bold = TextStyle::new(FontRole::Bold, size);
+    let mut y = l.hand_top;
+    side_mark(d, column.side, Point::new(x, y + 0.35 * l.w), 0.6 * l.w);
+    y += 0.75 * l.w;
+    let mut glyphs = Vec::new();
+    // Baselines sit 70 % down each line.
+    let mut line = |style: TextStyle, text: &str, y: &mut f64| -> Result<(), MissingGlyph> {
+        glyphs.extend(fonts.line(style, text, Point::new(x, *y + 0.7 * step), Align::Center)?);
+        *y += step;
+        Ok(())
+    };
+    line(bold, &column.name, &mut y)?;
+    line(
+        TextStyle::new(FontRole::Regular, 0.36 * l.w),
+        "in hand",
+        &mut y,
+    )?;
+    if let Some(entries) = &column.entries {
+        for (kind, n) in entries {
+            let k = diagram.variant.catalog.get(*kind);
+            placed
+                .pieces
+                .insert((column.side, *kind), Point::new(x, y + 0.45 * step));
+            let text = if *n > 1 {
+                format!("{} ×{}", k.letter, n)
+            } else {
+                k.letter.to_string()
+            };
+            line(regular, &text, &mut y)?;
+        }
+    }
+    if let Some(text) = column.instead {
+        line(regular, text, &mut y)?;
+    }
+    d.glyphs(Ink::BLACK, glyphs);
+    Ok(y)
+}

@@ -1,0 +1,119 @@
+//! Where everything goes, in millimetres, as multiples of the square width so that a diagram
+//! scales as a whole. The proportions follow Japanese book diagrams: numerals about 60 % of a
+//! square, pieces 80 %, hands in a column beside the board.
+
+use super::model::{Options, Style};
+use crate::draw::{Point, Rect};
+use crate::rules::{BoardSize, Color, Square};
+
+#[derive(Clone, Debug)]
+pub struct Layout {
+    /// Square width and height.
+    pub w: f64,
+    pub h: f64,
+    pub size: BoardSize,
+    pub viewer: Color,
+    pub board: Rect,
+    /// The centre line of each side's hand column, by colour.
+    pub hand_x: [f64; 2],
+    pub hand_top: f64,
+    pub hand_em: f64,
+    pub margin: f64,
+    pub title_baseline: f64,
+    pub width: f64,
+}
+
+impl Layout {
+    pub fn new(size: BoardSize, options: &Options, has_title: bool) -> Layout {
+        let w = options.square;
+        let h = w * options.aspect;
+        let margin = 0.4 * w;
+        let hand_w = match options.style {
+            Style::Western => 1.9 * w,
+            _ => 1.0 * w,
+        };
+        let gap = 0.3 * w;
+        let rank_band = 0.75 * w;
+        let title_band = if has_title { 1.1 * w } else { 0.0 };
+        let file_band = 0.75 * w;
+        let board = Rect::new(
+            margin + hand_w + gap,
+            margin + title_band + file_band,
+            size.files as f64 * w,
+            size.ranks as f64 * h,
+        );
+        let left_hand = margin + hand_w / 2.0;
+        let right_hand = board.right() + rank_band + gap + hand_w / 2.0;
+        let width = board.right() + rank_band + gap + hand_w + margin;
+        // The viewer's own hand is on the right, as in books.
+        let hand_x = match options.viewer {
+            Color::Black => [right_hand, left_hand],
+            Color::White => [left_hand, right_hand],
+        };
+        Layout {
+            w,
+            h,
+            size,
+            viewer: options.viewer,
+            board,
+            hand_x,
+            hand_top: board.y,
+            hand_em: 0.56 * w,
+            margin,
+            title_baseline: margin + 0.8 * w,
+            width,
+        }
+    }
+
+    /// The screen column and row of a square (0, 0 at the top left as drawn).
+    pub fn screen(&self, sq: Square) -> (usize, usize) {
+        let (col, row) = self.size.col_row(sq);
+        let (col, row) = (col as usize, row as usize);
+        match self.viewer {
+            Color::Black => (col, row),
+            Color::White => (
+                self.size.files as usize - 1 - col,
+                self.size.ranks as usize - 1 - row,
+            ),
+        }
+    }
+
+    pub fn cell(&self, sq: Square) -> Rect {
+        let (x, y) = self.screen(sq);
+        Rect::new(
+            self.board.x + x as f64 * self.w,
+            self.board.y + y as f64 * self.h,
+            self.w,
+            self.h,
+        )
+    }
+
+    pub fn center(&self, sq: Square) -> Point {
+        self.cell(sq).center()
+    }
+
+    /// The file number written above screen column `x`.
+    pub fn file_label(&self, x: usize) -> u32 {
+        match self.viewer {
+            Color::Black => self.size.files as u32 - x as u32,
+            Color::White => x as u32 + 1,
+        }
+    }
+
+    /// The rank number written beside screen row `y`.
+    pub fn rank_label(&self, y: usize) -> u32 {
+        match self.viewer {
+            Color::Black => y as u32 + 1,
+            Color::White => self.size.ranks as u32 - y as u32,
+        }
+    }
+
+    /// A piece of `owner` is drawn upside down unless it belongs to the viewer.
+    pub fn turn_for(&self, owner: Color) -> f64 {
+        if owner == self.viewer {
+            0.0
+        } else {
+            180.0
+        }
+    }
+}

@@ -1,0 +1,127 @@
+//! Diagrams: a position and its annotations in, a [`Drawing`] out, in the traditional style of
+//! Japanese books or in the beginner styles (pentagon pieces with movement marks).
+//!
+//! [`Diagram`] is plain data; [`Diagram::check`] validates it before anything is drawn;
+//! [`draw`] lays it out. [`spec`] reads the YAML diagram files.
+
+mod annotations;
+mod board;
+pub mod face;
+mod hands;
+mod layout;
+pub mod marks;
+mod model;
+pub mod numerals;
+mod pieces;
+pub mod spec;
+
+pub use layout::Layout;
+pub use model::{
+    Annotations, Arrow, ArrowStart, DefenderHand, Diagram, Kings, LastMove, Mark, MarkKind,
+    Options, Style,
+};
+pub use pieces::piece_label;
+
+use crate::draw::{Align, Color, Drawing, FontRole, Fonts, MissingGlyph, Point, TextStyle};
+
+/// A glyph the fonts lack, with the part of the diagram that asked for it.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{field}: {missing}")]
+pub struct DrawError {
+    pub field: &'static str,
+    pub missing: MissingGlyph,
+}
+
+trait Field<T> {
+    fn field(self, field: &'static str) -> Result<T, DrawError>;
+}
+
+impl<T> Field<T> for Result<T, MissingGlyph> {
+    fn field(self, field: &'static str) -> Result<T, DrawError> {
+        self.map_err(|missing| DrawError { field, missing })
+    }
+}
+
+pub const HIGHLIGHT: Color = Color(0xf2, 0xc9, 0x1f);
+pub const ARROW: Color = Color(0xc8, 0x1e, 0x1e);
+const LAST_MOVE: Color = Color(0xdd, 0xdd, 0xdd);
+const LAST_MOVE_BEGINNER: Color = Color(0xc9, 0xd9, 0x8f);
+
+/// Lays the diagram out. It does not validate: call [`Diagram::check`] first unless an invalid
+/// position is wanted.
+pub fn draw(diagram: &Diagram, fonts: &Fonts) -> Result<Drawing, DrawError> {
+    draw_with_faded(diagram, fonts, &|_| false)
+}
+
+/// As [`draw`], with the pieces on the squares `faded` says drawn in light grey: a handicap
+/// sheet shows the pieces that are taken off this way.
+pub fn draw_with_faded(
+    diagram: &Diagram,
+    fonts: &Fonts,
+    faded: &dyn Fn(crate::rules::Square) -> bool,
+) -> Result<Drawing, DrawError> {
+    let opts = &diagram.options;
+    let l = Layout::new(diagram.setup.size, opts, diagram.title.is_some());
+    let mut d = Drawing::new(l.width, 0.0);
+    let catalog = &diagram.variant.catalog;
+
+    board::draw_board(&mut d, &l, opts.style);
+    if let Some(m) = diagram.annotations.last_move {
+        let tint = if opts.style == Style::Traditional {
+            LAST_MOVE
+        } else {
+            LAST_MOVE_BEGINNER
+        };
+        for sq in m.from.into_iter().chain([m.to]) {
+            board::tint(&mut d, l.cell(sq), tint);
+        }
+    }
+    for (sq, color) in &diagram.annotations.highlights {
+        board::tint(&mut d, l.cell(*sq), color.tint(0.55));
+    }
+    board::draw_grid(&mut d, &l);
+    board::draw_coordinates(&mut d, fonts, &l, opts.style == Style::Western)
+        .field("coordinates")?;
+    pieces::draw_pieces(&mut d, fonts, &l, &diagram.setup, catalog, opts, faded).field("pieces")?;
+    annotations::draw_marks(
+        &mut d,
+        fonts,
+        &l,
+        &diagram.setup,
+        &diagram.annotations.marks,
+    )
+    .field("marks")?;
+    let placed = hands::draw_hands(&mut d, fonts, &l, diagram).field("players")?;
+    annotations::draw_arrows(&mut d, &l, &placed, &diagram.annotations.arrows);
+
+    let center_x = l.board.center().x;
+    if let Some(title) = &diagram.title {
+        let style = TextStyle::new(FontRole::Bold, 0.62 * l.w);
+        let g = fonts
+            .line(
+                style,
+                title,
+                Point::new(center_x, l.title_baseline),
+                Align::Center,
+            )
+            .field("title")?;
+        d.glyphs(Color::BLACK, g);
+    }
+    let mut bottom = l.board.bottom().max(placed.bottom);
+    if let Some(caption) = &diagram.caption {
+        let style = TextStyle::new(FontRole::Regular, 0.5 * l.w);
+        let baseline = l.board.bottom() + 0.95 * l.w;
+        let g = fonts
+            .line(
+                style,
+                caption,
+                Point::new(center_x, baseline),
+                Align::Center,
+            )
+            .field("caption")?;
+        d.glyphs(Color::BLACK, g);
+        bottom = bottom.max(baseline + 0.2 * l.w);
+    }
+    d.height = bottom + l.margin;
+    Ok(d)
+}

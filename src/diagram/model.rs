@@ -1,0 +1,220 @@
+//! What a diagram is, before it is drawn: a position (as plain data, so that illegal teaching
+//! positions can be drawn on purpose), how to draw it, and what to mark on it.
+
+use crate::draw::Color as Ink;
+use crate::rules::{validate, Color, KindId, Problem, ProblemCode, Setup, Square, Variant};
+use std::sync::Arc;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Style {
+    /// One-character kanji as in Japanese books and magazines.
+    #[default]
+    Traditional,
+    /// Pentagon pieces with their kanji and movement marks.
+    Arrows,
+    /// Pentagon pieces with Latin letters (K, R, +R …) and movement marks.
+    Western,
+}
+
+impl Style {
+    /// The square width (mm) a diagram of this style gets unless told otherwise: beginner
+    /// pieces carry marks that need room.
+    pub fn default_square(self) -> f64 {
+        match self {
+            Style::Traditional => 7.0,
+            Style::Arrows | Style::Western => 10.0,
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Style> {
+        match s {
+            "traditional" | "kanji" => Some(Style::Traditional),
+            "arrows" => Some(Style::Arrows),
+            "western" => Some(Style::Western),
+            _ => None,
+        }
+    }
+}
+
+/// How the kings are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Kings {
+    /// 玉 for Black, 王 for White, as a set has one of each.
+    #[default]
+    Traditional,
+    /// 王 for both.
+    Ou,
+    /// 玉 for both.
+    Gyoku,
+}
+
+/// What a tsume diagram shows for the defender's hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum DefenderHand {
+    /// 残り全部 ("all the rest").
+    #[default]
+    Rest,
+    /// Nothing.
+    Hidden,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Options {
+    pub style: Style,
+    /// The side at the bottom of the diagram.
+    pub viewer: Color,
+    pub tsume: bool,
+    pub defender_hand: DefenderHand,
+    /// Label the sides 下手/上手 instead of 先手/後手.
+    pub handicap: bool,
+    /// Width of a square in millimetres.
+    pub square: f64,
+    /// Height over width of a square: 12/11 like a real board, or 1.
+    pub aspect: f64,
+    pub kings: Kings,
+    /// 成香 成桂 成銀 instead of 杏 圭 全.
+    pub two_char_promoted: bool,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            style: Style::Traditional,
+            viewer: Color::Black,
+            tsume: false,
+            defender_hand: DefenderHand::Rest,
+            handicap: false,
+            square: 7.0,
+            aspect: 12.0 / 11.0,
+            kings: Kings::Traditional,
+            two_char_promoted: false,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ArrowStart {
+    Square(Square),
+    /// A drop: from the piece of this kind in the mover's hand.
+    Hand(Color, KindId),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Arrow {
+    pub from: ArrowStart,
+    pub to: Square,
+    pub color: Ink,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MarkKind {
+    Circle,
+    Cross,
+    Triangle,
+    /// A short label, usually a number: the order of moves in a sequence.
+    Label(String),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Mark {
+    pub square: Square,
+    pub kind: MarkKind,
+    pub color: Ink,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LastMove {
+    /// None for a drop.
+    pub from: Option<Square>,
+    pub to: Square,
+}
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Annotations {
+    pub highlights: Vec<(Square, Ink)>,
+    pub arrows: Vec<Arrow>,
+    pub marks: Vec<Mark>,
+    pub last_move: Option<LastMove>,
+}
+
+/// Everything needed to draw one diagram.
+#[derive(Clone, Debug)]
+pub struct Diagram {
+    pub variant: Arc<Variant>,
+    pub setup: Setup,
+    pub options: Options,
+    pub annotations: Annotations,
+    pub title: Option<String>,
+    pub caption: Option<String>,
+    /// Names shown instead of 先手/後手 (or 下手/上手), indexed by colour.
+    pub players: [Option<String>; 2],
+    /// Problems the diagram shows on purpose; validation passes only if exactly these occur.
+    pub expect_problems: Option<Vec<ProblemCode>>,
+}
+
+impl Diagram {
+    pub fn new(variant: Arc<Variant>, setup: Setup) -> Diagram {
+        Diagram {
+            variant,
+            setup,
+            options: Options::default(),
+            annotations: Annotations::default(),
+            title: None,
+            caption: None,
+            players: [None, None],
+            expect_problems: None,
+        }
+    }
+
+    /// The rules problems of the position (with the tsume rules if it is a tsume).
+    pub fn problems(&self) -> Vec<Problem> {
+        validate::problems(
+            &self.variant,
+            &self.setup,
+            validate::Options {
+                tsume: self.options.tsume,
+            },
+        )
+    }
+
+    /// Checks the position before drawing: it must be valid, or show exactly the problems it
+    /// declares. On failure, the problems that stop it (unexpected ones, or a note of an expected
+    /// one that is missing).
+    pub fn check(&self) -> Result<(), crate::rules::PositionError> {
+        let problems = self.problems();
+        let fail = |problems: Vec<Problem>| {
+            Err(crate::rules::PositionError {
+                problems,
+                size: self.setup.size,
+            })
+        };
+        match &self.expect_problems {
+            None if problems.is_empty() => Ok(()),
+            None => fail(problems),
+            Some(expected) => {
+                let mut found: Vec<ProblemCode> = problems.iter().map(|p| p.code).collect();
+                found.sort();
+                found.dedup();
+                let mut wanted = expected.clone();
+                wanted.sort();
+                wanted.dedup();
+                if found == wanted {
+                    return Ok(());
+                }
+                let mut out: Vec<Problem> = problems
+                    .into_iter()
+                    .filter(|p| !wanted.contains(&p.code))
+                    .collect();
+                for code in wanted.iter().filter(|c| !found.contains(c)) {
+                    out.push(Problem {
+                        code: *code,
+                        side: None,
+                        squares: vec![],
+                        message: format!("the diagram declares the problem {code} (expect_problems), but the position does not have it"),
+                    });
+                }
+                fail(out)
+            }
+        }
+    }
+}

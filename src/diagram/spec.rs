@@ -1,0 +1,469 @@
+//! Diagram files: YAML that names a position and says how to draw and annotate it. Every error
+//! names its file, line, column and field. The schema is documented in the README.
+
+use super::model::{
+    Arrow, ArrowStart, DefenderHand, Diagram, Kings, LastMove, Mark, MarkKind, Style,
+};
+use super::{ARROW, HIGHLIGHT};
+use crate::draw::Color as Ink;
+use crate::formats::data_error::from_yaml;
+use crate::formats::{sfen, usi, DataError};
+use crate::rules::{BoardSize, Color, ProblemCode, Setup, Square, Variant};
+use serde::Deserialize;
+use std::sync::Arc;
+
+/// A position read for drawing: plain data (a bare SFEN is not validated here, so that illegal
+/// teaching positions can be drawn on purpose), the last move if the input played moves, and
+/// whether it started from a handicap.
+#[derive(Clone, Debug)]
+pub struct ReadPosition {
+    pub setup: Setup,
+    pub last_move: Option<LastMove>,
+    pub handicap: bool,
+}
+
+/// Reads position text the way the rest of the tool does: `startpos`, a handicap name, a USI
+/// string with moves (these are played, so must be legal), or a bare SFEN.
+pub fn read_position(text: &str, variant: &Arc<Variant>) -> Result<ReadPosition, crate::Error> {
+    let trimmed = text.trim();
+    let words: Vec<&str> = trimmed.split_whitespace().collect();
+    let first = words
+        .iter()
+        .copied()
+        .find(|w| *w != "position")
+        .unwrap_or("");
+    let handicap = variant.handicap(first).is_some();
+    if usi::is_position_string(trimmed) || handicap {
+        let options = crate::rules::validate::Options { tsume: true };
+        let pos = usi::parse_position(text, variant, options)?;
+        let last_move = match words.iter().position(|w| *w == "moves") {
+            Some(i) => words
+                .get(i + 1..)
+                .and_then(|m| m.last())
+                .and_then(|m| parse_move(m, variant.size)),
+            None => None,
+        };
+        return Ok(ReadPosition {
+            setup: pos.to_setup(),
+            last_move,
+            handicap,
+        });
+    }
+    Ok(ReadPosition {
+        setup: sfen::parse(text, &variant.catalog)?,
+        last_move: None,
+        handicap: false,
+    })
+}
+
+/// A square as `7g` (USI), `76` (file and rank digits), or `7六` / `７六` (as in Japanese notation).
+pub fn parse_square(text: &str, size: BoardSize) -> Option<Square> {
+    let chars: Vec<char> = text.trim().chars().collect();
+    let [f, r] = chars[..] else { return None };
+    let digit = |c: char| match c {
+        '1'..='9' => Some(c as u32 - '0' as u32),
+        '１'..='９' => Some(c as u32 - '１' as u32 + 1),
+        _ => None,
+    };
+    let file = digit(f)?;
+    let rank = match r {
+        'a'..='z' => r as u32 - 'a' as u32 + 1,
+        _ => digit(r).or_else(|| {
+            "一二三四五六七八九"
+                .chars()
+                .position(|k| k == r)
+                .map(|i| i as u32 + 1)
+        })?,
+    };
+    size.from_file_rank(file as u8, rank as u8)
+}
+
+/// The squares of a USI move (`7g7f`, `7g7f+`, `P*5e`).
+pub fn parse_move(text: &str, size: BoardSize) -> Option<LastMove> {
+    let t = text.trim();
+    if let Some((piece, to)) = t.split_once('*') {
+        if piece.len() != 1 {
+            return None;
+        }
+        return Some(LastMove {
+            from: None,
+            to: parse_square(to, size)?,
+        });
+    }
+    let t = t.strip_suffix('+').unwrap_or(t);
+    let t = t.replace('-', "");
+    if t.len() != 4 || !t.is_ascii() {
+        return None;
+    }
+    Some(LastMove {
+        from: Some(parse_square(&t[..2], size)?),
+        to: parse_square(&t[2..], size)?,
+    })
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawDiagram {
+    position: String,
+    variant: Option<String>,
+    title: Option<String>,
+    caption: Option<String>,
+    players: Option<RawPlayers>,
+    style: Option<String>,
+    orientation: Option<String>,
+    #[serde(default)]
+    tsume: bool,
+    defender_hand: Option<String>,
+    handicap: Option<bool>,
+    size: Option<f64>,
+    squares: Option<String>,
+    kings: Option<String>,
+    promoted: Option<String>,
+    #[serde(default)]
+    highlights: Vec<RawHighlight>,
+    #[serde(default)]
+    arrows: Vec<RawArrow>,
+    #[serde(default)]
+    marks: Vec<RawMark>,
+    last_move: Option<String>,
+    expect_problems: Option<Vec<String>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPlayers {
+    black: Option<String>,
+    white: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum RawHighlight {
+    Square(String),
+    Colored {
+        square: String,
+        color: Option<String>,
+    },
+}
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum RawArrow {
+    Move(String),
+    Full {
+        from: String,
+        to: String,
+        color: Option<String>,
+    },
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawMark {
+    square: String,
+    mark: String,
+    color: Option<String>,
+}
+
+/// Reads a diagram file. `load_variant` resolves a `variant:` entry (a built-in name or a path);
+/// without one, `default_variant` is used.
+pub fn from_yaml_text(
+    text: &str,
+    source_name: &str,
+    default_variant: &Arc<Variant>,
+    load_variant: &dyn Fn(&str) -> Result<Arc<Variant>, crate::Error>,
+) -> Result<Diagram, crate::Error> {
+    let raw: RawDiagram = from_yaml(text, source_name)?;
+    let err = |field: &str, value: Option<&str>, message: String| -> crate::Error {
+        located(DataError::new(source_name, message), text, field, value).into()
+    };
+    let variant = match &raw.variant {
+        Some(v) => load_variant(v)?,
+        None => default_variant.clone(),
+    };
+    let size = variant.size;
+
+    let read = read_position(&raw.position, &variant).map_err(|e| match e {
+        crate::Error::Parse(p) => {
+            let mut d = located(
+                DataError::new(source_name, p.message.clone()),
+                text,
+                "position",
+                Some(&raw.position),
+            );
+            if let Some(c) = d.column.as_mut() {
+                *c += p.column.saturating_sub(1);
+            }
+            crate::Error::Data(d)
+        }
+        other => other,
+    })?;
+    let mut diagram = Diagram::new(variant.clone(), read.setup);
+    diagram.annotations.last_move = read.last_move;
+    diagram.options.handicap = raw.handicap.unwrap_or(read.handicap);
+    diagram.title = raw.title;
+    diagram.caption = raw.caption;
+    if let Some(p) = raw.players {
+        diagram.players = [p.black, p.white];
+    }
+    let o = &mut diagram.options;
+    if let Some(s) = &raw.style {
+        o.style = Style::parse(s).ok_or_else(|| {
+            err(
+                "style",
+                Some(s),
+                format!("unknown style '{s}': expected traditional, arrows or western"),
+            )
+        })?;
+    }
+    if let Some(s) = &raw.orientation {
+        o.viewer = match s.as_str() {
+            "black" | "sente" => Color::Black,
+            "white" | "gote" => Color::White,
+            _ => {
+                return Err(err(
+                    "orientation",
+                    Some(s),
+                    format!("unknown orientation '{s}': expected black or white"),
+                ))
+            }
+        };
+    }
+    o.tsume = raw.tsume;
+    if let Some(s) = &raw.defender_hand {
+        o.defender_hand = match s.as_str() {
+            "rest" => DefenderHand::Rest,
+            "hidden" => DefenderHand::Hidden,
+            _ => {
+                return Err(err(
+                    "defender_hand",
+                    Some(s),
+                    format!("unknown defender_hand '{s}': expected rest or hidden"),
+                ))
+            }
+        };
+    }
+    o.square = o.style.default_square();
+    if let Some(mm) = raw.size {
+        if !(2.0..=60.0).contains(&mm) {
+            return Err(err(
+                "size",
+                None,
+                format!("square width {mm} mm is out of range (2 to 60 mm)"),
+            ));
+        }
+        o.square = mm;
+    }
+    if let Some(s) = &raw.squares {
+        o.aspect = match s.as_str() {
+            "real" | "11:12" => 12.0 / 11.0,
+            "square" | "1:1" => 1.0,
+            _ => {
+                return Err(err(
+                    "squares",
+                    Some(s),
+                    format!("unknown squares '{s}': expected 11:12 or 1:1"),
+                ))
+            }
+        };
+    }
+    if let Some(s) = &raw.kings {
+        o.kings = match s.as_str() {
+            "traditional" => Kings::Traditional,
+            "ou" | "王" => Kings::Ou,
+            "gyoku" | "玉" => Kings::Gyoku,
+            _ => {
+                return Err(err(
+                    "kings",
+                    Some(s),
+                    format!("unknown kings '{s}': expected traditional, ou or gyoku"),
+                ))
+            }
+        };
+    }
+    if let Some(s) = &raw.promoted {
+        o.two_char_promoted = match s.as_str() {
+            "one" | "1" => false,
+            "two" | "2" => true,
+            _ => {
+                return Err(err(
+                    "promoted",
+                    Some(s),
+                    format!("unknown promoted '{s}': expected one or two"),
+                ))
+            }
+        };
+    }
+
+    let color = |field: &str, c: &Option<String>, default: Ink| -> Result<Ink, crate::Error> {
+        match c {
+            None => Ok(default),
+            Some(s) => Ink::parse(s).ok_or_else(|| {
+                err(
+                    field,
+                    Some(s),
+                    format!("unknown colour '{s}': expected #rrggbb, #rgb or a name"),
+                )
+            }),
+        }
+    };
+    let square = |field: &str, s: &str| -> Result<Square, crate::Error> {
+        parse_square(s, size).ok_or_else(|| {
+            err(
+                field,
+                Some(s),
+                format!(
+                    "'{s}' is not a square of the {}×{} board (write 7g, 76 or 7六)",
+                    size.files, size.ranks
+                ),
+            )
+        })
+    };
+    for (i, h) in raw.highlights.iter().enumerate() {
+        let field = format!("highlights[{i}]");
+        let (sq, c) = match h {
+            RawHighlight::Square(s) => (square(&field, s.as_str())?, HIGHLIGHT),
+            RawHighlight::Colored {
+                square: s,
+                color: c,
+            } => (
+                square(&field, s.as_str())?,
+                color(&field, &c.clone(), HIGHLIGHT)?,
+            ),
+        };
+        diagram.annotations.highlights.push((sq, c));
+    }
+    for (i, a) in raw.arrows.iter().enumerate() {
+        let field = format!("arrows[{i}]");
+        let (from, to, c) = match a {
+            RawArrow::Move(m) => {
+                let (from, to) =
+                    arrow_ends(m.as_str(), &diagram.setup, &variant).ok_or_else(|| {
+                        err(
+                            &field,
+                            Some(m.as_str()),
+                            format!("'{m}' is not a move like 7g7f or a drop like P*5e"),
+                        )
+                    })?;
+                (from, to, ARROW)
+            }
+            RawArrow::Full { from, to, color: c } => {
+                let start = match arrow_start(from.as_str(), &diagram.setup, &variant) {
+                    Some(s) => s,
+                    None => ArrowStart::Square(square(&field, from)?),
+                };
+                (start, square(&field, to)?, color(&field, c, ARROW)?)
+            }
+        };
+        diagram
+            .annotations
+            .arrows
+            .push(Arrow { from, to, color: c });
+    }
+    for (i, m) in raw.marks.iter().enumerate() {
+        let field = format!("marks[{i}]");
+        let kind = match m.mark.as_str() {
+            "circle" | "○" => MarkKind::Circle,
+            "cross" | "×" => MarkKind::Cross,
+            "triangle" | "△" => MarkKind::Triangle,
+            label if !label.is_empty() && label.chars().count() <= 3 => MarkKind::Label(label.to_string()),
+            other => {
+                return Err(err(&field, Some(other), format!("mark '{other}': expected circle, cross, triangle or a label of up to 3 characters")))
+            }
+        };
+        diagram.annotations.marks.push(Mark {
+            square: square(&field, &m.square)?,
+            kind,
+            color: color(&field, &m.color, ARROW)?,
+        });
+    }
+    if let Some(m) = &raw.last_move {
+        diagram.annotations.last_move = match m.as_str() {
+            "none" | "" => None,
+            _ => Some(parse_move(m, size).ok_or_else(|| {
+                err(
+                    "last_move",
+                    Some(m),
+                    format!("'{m}' is not a move like 7g7f or P*5e"),
+                )
+            })?),
+        };
+    }
+    if let Some(codes) = &raw.expect_problems {
+        let mut out = Vec::new();
+        for (i, c) in codes.iter().enumerate() {
+            out.push(ProblemCode::parse(c).ok_or_else(|| {
+                let known: Vec<&str> = ProblemCode::ALL.iter().map(|c| c.as_str()).collect();
+                err(
+                    &format!("expect_problems[{i}]"),
+                    Some(c),
+                    format!(
+                        "unknown problem code '{c}': expected one of {}",
+                        known.join(", ")
+                    ),
+                )
+            })?);
+        }
+        diagram.expect_problems = Some(out);
+    }
+    Ok(diagram)
+}
+
+/// An arrow written as a move (`7g7f`) or a drop (`P*5e`), in the default colour.
+pub fn parse_arrow(text: &str, setup: &Setup, variant: &Variant) -> Option<Arrow> {
+    let (from, to) = arrow_ends(text, setup, variant)?;
+    Some(Arrow {
+        from,
+        to,
+        color: ARROW,
+    })
+}
+
+/// `P*5e` starts in the hand of the side to move (`p*5e` in White's); `7g7f` on a square.
+fn arrow_ends(text: &str, setup: &Setup, variant: &Variant) -> Option<(ArrowStart, Square)> {
+    let t = text.trim();
+    if let Some((piece, to)) = t.split_once('*') {
+        return Some((
+            arrow_start(&format!("{piece}*"), setup, variant)?,
+            parse_square(to, variant.size)?,
+        ));
+    }
+    let m = parse_move(t, variant.size)?;
+    Some((ArrowStart::Square(m.from?), m.to))
+}
+
+/// `P*` / `p*` / `hand:P` name a piece in a hand.
+fn arrow_start(text: &str, setup: &Setup, variant: &Variant) -> Option<ArrowStart> {
+    let t = text.trim();
+    let letter = t.strip_suffix('*').or_else(|| t.strip_prefix("hand:"))?;
+    let mut chars = letter.chars();
+    let (c, None) = (chars.next()?, chars.next()) else {
+        return None;
+    };
+    let side = if t.starts_with("hand:") {
+        setup.turn
+    } else if c.is_ascii_uppercase() {
+        Color::Black
+    } else {
+        Color::White
+    };
+    let kind = variant.catalog.by_letter(c.to_ascii_uppercase(), false)?;
+    Some(ArrowStart::Hand(side, kind))
+}
+
+/// Locates `field` (its top-level key) and, if given, the value's own text after it.
+fn located(error: DataError, text: &str, field: &str, value: Option<&str>) -> DataError {
+    let key = field.split('[').next().unwrap_or(field);
+    let mut e = error.at_field(text, None, key);
+    e.field = Some(field.to_string());
+    if let (Some(line), Some(value)) = (e.line, value) {
+        for (i, l) in text.lines().enumerate().skip(line - 1) {
+            if let Some(byte) = l.find(value) {
+                e.line = Some(i + 1);
+                e.column = Some(l[..byte].chars().count() + 1);
+                break;
+            }
+        }
+    }
+    e
+}
