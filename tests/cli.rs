@@ -511,3 +511,137 @@ pieces:
     assert_eq!(missing.code, 2);
     assert!(missing.stderr.contains("wazir"), "{}", missing.stderr);
 }
+
+/// A path in the temp dir for an output file, removed on drop (and absent at first).
+fn out_path(name: &str) -> TempFile {
+    let f = TempFile::new(name, "");
+    let _ = std::fs::remove_file(&f.0);
+    f
+}
+
+#[test]
+fn diagram_svg_goes_to_stdout_by_default() {
+    let out = run(&["diagram", "startpos"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(out.stdout.starts_with("<svg "));
+    assert!(out.stdout.contains("mm\""));
+}
+
+#[test]
+fn diagram_format_follows_the_extension() {
+    for (ext, magic) in [
+        ("svg", &b"<svg"[..]),
+        ("png", &b"\x89PNG"[..]),
+        ("pdf", &b"%PDF"[..]),
+    ] {
+        let f = out_path(&format!("d.{ext}"));
+        let out = run(&["diagram", "startpos", "-o", f.arg()]);
+        assert_eq!(out.code, 0, "{}", out.stderr);
+        let bytes = std::fs::read(&f.0).unwrap();
+        assert!(bytes.starts_with(magic), "{ext}");
+    }
+    let f = out_path("d.txt");
+    let out = run(&["diagram", "startpos", "-o", f.arg()]);
+    assert_eq!(out.code, 2);
+    assert!(out.stderr.contains("extension"), "{}", out.stderr);
+    let out = run(&["diagram", "startpos", "-o", f.arg(), "--format", "svg"]);
+    assert_eq!(out.code, 0);
+}
+
+#[test]
+fn diagram_refuses_an_invalid_position_and_writes_nothing() {
+    let f = out_path("nifu.png");
+    let out = run(&["diagram", NIFU, "-o", f.arg()]);
+    assert_eq!(out.code, 1);
+    assert!(out.stderr.contains("nifu"), "{}", out.stderr);
+    assert!(
+        out.stderr.contains("5f") && out.stderr.contains("5h"),
+        "{}",
+        out.stderr
+    );
+    assert!(!f.0.exists(), "no file for an invalid position");
+    let out = run(&["diagram", NIFU, "-o", f.arg(), "--allow-invalid"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(f.0.exists());
+}
+
+#[test]
+fn diagram_tsume_lets_the_attacker_have_no_king() {
+    assert_eq!(run(&["diagram", TSUME]).code, 1);
+    let out = run(&["diagram", TSUME, "--tsume"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    // A written-out defender's hand must be every remaining piece.
+    let out = run(&["diagram", "4k4/9/9/9/9/9/9/9/9 b Gp 1", "--tsume"]);
+    assert_eq!(out.code, 1);
+    assert!(out.stderr.contains("tsume-hand"), "{}", out.stderr);
+}
+
+#[test]
+fn diagram_malformed_input_exits_2_with_a_column() {
+    let out = run(&["diagram", BAD_LETTER]);
+    assert_eq!(out.code, 2);
+    assert!(out.stderr.contains("57"), "{}", out.stderr);
+}
+
+#[test]
+fn diagram_yaml_errors_name_line_column_and_field() {
+    let cases = [
+        (
+            "position: startpos\nstyle: fancy\n",
+            "2:8: style",
+            "unknown style",
+        ),
+        (
+            "position: startpos\nhighlights:\n  - 7g\n  - 0z\n",
+            "4:5: highlights[1]",
+            "not a square",
+        ),
+        ("position: startpos\ncolour: red\n", ":2:", "unknown field"),
+        (
+            "position: startpos\nexpect_problems: [nifoo]\n",
+            "2:19: expect_problems[0]",
+            "unknown problem code",
+        ),
+        (
+            "position: lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNX b - 1\n",
+            "1:67: position",
+            "X",
+        ),
+        ("position: startpos\ncaption: 鬱\n", "caption", "U+9B31"),
+        ("title: no position\n", "position", "missing field"),
+    ];
+    for (yaml, place, message) in cases {
+        let f = TempFile::new("d.yaml", yaml);
+        let out = run(&["diagram", f.arg()]);
+        assert_eq!(out.code, 2, "{yaml}: {}", out.stderr);
+        assert!(out.stderr.contains(place), "{yaml}: {}", out.stderr);
+        assert!(out.stderr.contains(message), "{yaml}: {}", out.stderr);
+    }
+}
+
+#[test]
+fn diagram_yaml_from_stdin_and_expected_problems() {
+    let yaml = format!("position: {NIFU}\nexpect_problems: [nifu]\n");
+    let out = run_with_stdin(&["diagram", "-"], &yaml);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(out.stdout.starts_with("<svg"));
+    let yaml = format!("position: {NIFU}\nexpect_problems: [dead-piece]\n");
+    let out = run_with_stdin(&["diagram", "-"], &yaml);
+    assert_eq!(out.code, 1);
+    assert!(
+        out.stderr.contains("nifu") && out.stderr.contains("dead-piece"),
+        "{}",
+        out.stderr
+    );
+}
+
+#[test]
+fn diagram_output_is_identical_twice() {
+    let a = out_path("a.pdf");
+    let b = out_path("b.pdf");
+    for f in [&a, &b] {
+        let out = run(&["diagram", "examples/diagrams/teaching.yaml", "-o", f.arg()]);
+        assert_eq!(out.code, 0, "{}", out.stderr);
+    }
+    assert_eq!(std::fs::read(&a.0).unwrap(), std::fs::read(&b.0).unwrap());
+}

@@ -349,6 +349,8 @@ fn glyph_text_matrices_decode_to_the_drawing_positions() {
     let turned = fonts
         .centered(style(FontRole::Bold, 20.0), '歩', center, (1.0, 1.0), 180.0)
         .unwrap();
+    // The face that drew it (bold falls back to regular for characters it lacks).
+    let (turned_face, turned_id) = (turned.font, turned.id);
     d.glyphs(Color::BLACK, vec![turned]);
     let doc = load(&to_pdf(&[d], &fonts, "tm"));
     let tms: Vec<Vec<f64>> = page_ops(&doc, 1)
@@ -373,11 +375,10 @@ fn glyph_text_matrices_decode_to_the_drawing_positions() {
     );
 
     // Turned 180°: the em box's centre stays on `center`, the glyph's x and y axes both flip.
-    let upm = fonts.face(FontRole::Bold).units_per_em();
-    let (top, bottom) = fonts.face(FontRole::Bold).em_box();
-    let advance = fonts
-        .face(FontRole::Bold)
-        .advance(fonts.face(FontRole::Bold).glyph('歩').unwrap());
+    let face = fonts.face(turned_face);
+    let upm = face.units_per_em();
+    let (top, bottom) = face.em_box();
+    let advance = face.advance(turned_id);
     let s = 20.0 * K;
     let tm = &tms[2];
     assert_close(&tm[..4], &[-s, 0.0, 0.0, -s], 0.002, "turned glyph's axes");

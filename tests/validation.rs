@@ -55,6 +55,7 @@ fn every_code_has_a_stable_name() {
             "missing-king",
             "too-many-kings",
             "opponent-in-check",
+            "tsume-hand",
         ]
     );
     for c in ProblemCode::ALL {
@@ -402,4 +403,38 @@ fn a_king_in_check_next_to_a_crown_prince_is_not_a_problem_in_sho() {
         problems("sho", "4k2+e+e/9/9/9/9/9/9/9/4K4 b - 1"),
         vec![("too-many-kings", W, sq(&["2a", "1a"]))]
     );
+}
+
+#[test]
+fn tsume_defender_holds_exactly_the_rest() {
+    let tsume = Options { tsume: true };
+    // Empty means "all the rest"; written out, it must be exactly the rest.
+    assert!(problems_with("standard", "4k4/9/4P4/9/9/9/9/9/9 b G 1", tsume).is_empty());
+    let rest = "2r2b3g4s4n4l17p";
+    assert!(problems_with(
+        "standard",
+        &format!("4k4/9/4P4/9/9/9/9/9/9 b G{rest} 1"),
+        tsume
+    )
+    .is_empty());
+    let short = problems_with(
+        "standard",
+        "4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l16p 1",
+        tsume,
+    );
+    assert_eq!(short, [("tsume-hand", W, sq(&[]))]);
+    // Outside tsume mode a partial hand is fine.
+    assert!(problems("standard", "4k4/9/4P4/9/9/9/9/9/4K4 b G2r 1").is_empty());
+}
+
+#[test]
+fn tsume_rest_counts_promoted_pieces_as_their_base_kind() {
+    let v = Variant::builtin("standard").unwrap();
+    let setup = sfen::parse("4k4/9/4+P4/9/9/9/9/9/9 b G 1", &v.catalog).unwrap();
+    let rest = validate::tsume_rest(&v, &setup);
+    let pawn = v.catalog.by_letter('P', false).unwrap();
+    let gold = v.catalog.by_letter('G', false).unwrap();
+    assert_eq!(rest[&pawn], 17);
+    assert_eq!(rest[&gold], 3);
+    assert_eq!(rest.values().sum::<u32>(), 38 - 1 - 1);
 }

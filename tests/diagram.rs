@@ -1,0 +1,417 @@
+//! Diagrams measured from their output: board size, every piece inside its square, White's
+//! pieces turned, hands listed as Japanese books list them, golden SVGs, PNG and PDF sizes, and
+//! byte-identical output.
+
+use shogiprint::diagram::{self, spec, Diagram, Layout, Style};
+use shogiprint::draw::{Drawing, FontRole, Fonts, Glyph, Item, Rect};
+use shogiprint::render;
+use shogiprint::rules::{Color, Variant};
+use std::sync::Arc;
+
+const START: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+
+fn standard() -> Arc<Variant> {
+    Variant::builtin("standard").unwrap()
+}
+
+fn diagram_of(text: &str, variant: &Arc<Variant>) -> Diagram {
+    let read = spec::read_position(text, variant).unwrap();
+    let mut d = Diagram::new(variant.clone(), read.setup);
+    d.options.handicap = read.handicap;
+    d.annotations.last_move = read.last_move;
+    d
+}
+
+fn yaml(path: &str) -> Diagram {
+    let text = std::fs::read_to_string(path).unwrap();
+    let load = |v: &str| -> Result<Arc<Variant>, shogiprint::Error> { Ok(Variant::builtin(v)?) };
+    spec::from_yaml_text(&text, path, &standard(), &load).unwrap()
+}
+
+fn glyphs(d: &Drawing) -> Vec<Glyph> {
+    d.items
+        .iter()
+        .filter_map(|i| match i {
+            Item::Text { glyphs, .. } => Some(glyphs.clone()),
+            _ => None,
+        })
+        .flatten()
+        .collect()
+}
+
+/// The glyphs whose ink centre lies on the board: the pieces.
+fn board_glyphs(d: &Drawing, l: &Layout, fonts: &Fonts) -> Vec<(Glyph, Rect)> {
+    glyphs(d)
+        .into_iter()
+        .filter_map(|g| {
+            let r = fonts.ink_rect(&g)?;
+            l.board.contains(&r, 0.0).then_some((g, r))
+        })
+        .collect()
+}
+
+#[test]
+fn board_is_nine_squares_of_eleven_by_twelve() {
+    let fonts = Fonts::bundled();
+    let d = diagram_of("startpos", &standard());
+    let l = Layout::new(d.setup.size, &d.options, false);
+    assert_eq!(l.w, 7.0);
+    assert!((l.board.w - 63.0).abs() < 1e-9);
+    assert!((l.board.h - 9.0 * 7.0 * 12.0 / 11.0).abs() < 1e-9);
+    let drawing = diagram::draw(&d, &fonts).unwrap();
+    assert!(drawing.width > l.board.right() && drawing.height > l.board.bottom());
+
+    let mut square = d.clone();
+    square.options.aspect = 1.0;
+    let l = Layout::new(square.setup.size, &square.options, false);
+    assert!((l.board.h - 63.0).abs() < 1e-9);
+}
+
+#[test]
+fn every_piece_glyph_lies_inside_its_square_and_white_is_turned() {
+    let fonts = Fonts::bundled();
+    for (text, two_char) in [
+        (START, false),
+        ("startpos moves 7g7f 3c3d 8h2b+ 3a2b", false),
+        ("9/9/9/9/4+L4/9/9/9/k3K4 b - 1", true),
+    ] {
+        let mut d = diagram_of(text, &standard());
+        d.options.two_char_promoted = two_char;
+        d.options.kings = diagram::Kings::Traditional;
+        let l = Layout::new(d.setup.size, &d.options, false);
+        let drawing = diagram::draw(&d, &fonts).unwrap();
+        let placed = board_glyphs(&drawing, &l, &fonts);
+        let mut per_square = std::collections::BTreeMap::new();
+        for (g, r) in &placed {
+            let sq = d
+                .setup
+                .size
+                .squares()
+                .find(|&sq| l.cell(sq).contains(r, 0.0));
+            let sq =
+                sq.unwrap_or_else(|| panic!("glyph {} at {r:?} is not inside one square", g.ch));
+            let piece = d
+                .setup
+                .piece_at(sq)
+                .unwrap_or_else(|| panic!("glyph {} on empty {sq:?}", g.ch));
+            // Upright glyphs map font-up to page-up (d < 0); turned ones the other way.
+            let turned = g.transform.0[3] > 0.0;
+            assert_eq!(turned, piece.color == Color::White, "{} on {:?}", g.ch, sq);
+            assert_eq!(g.font, FontRole::Bold);
+            *per_square.entry(sq).or_insert(0) += 1;
+        }
+        let expected: usize = d
+            .setup
+            .pieces()
+            .map(|(_, p)| {
+                diagram::piece_label(d.variant.catalog.get(p.kind), p.color, &d.options)
+                    .chars()
+                    .count()
+            })
+            .sum();
+        assert_eq!(placed.len(), expected, "{text}");
+        assert_eq!(per_square.len(), d.setup.pieces().count());
+    }
+}
+
+#[test]
+fn kings_are_gyoku_for_black_and_ou_for_white() {
+    let fonts = Fonts::bundled();
+    let d = diagram_of("startpos", &standard());
+    let l = Layout::new(d.setup.size, &d.options, false);
+    let drawing = diagram::draw(&d, &fonts).unwrap();
+    let chars: String = board_glyphs(&drawing, &l, &fonts)
+        .iter()
+        .map(|(g, _)| g.ch)
+        .collect();
+    assert_eq!(chars.matches('玉').count(), 1);
+    assert_eq!(chars.matches('王').count(), 1);
+    let mut both = d.clone();
+    both.options.kings = diagram::Kings::Ou;
+    let drawing = diagram::draw(&both, &fonts).unwrap();
+    let chars: String = board_glyphs(&drawing, &l, &fonts)
+        .iter()
+        .map(|(g, _)| g.ch)
+        .collect();
+    assert_eq!(chars.matches('王').count(), 2);
+}
+
+/// The characters of the hand column on `side`'s side, top to bottom.
+fn hand_column(drawing: &Drawing, l: &Layout, fonts: &Fonts, side: Color) -> String {
+    let x = l.hand_x[side.index()];
+    let mut found: Vec<(f64, char)> = glyphs(drawing)
+        .into_iter()
+        .filter_map(|g| {
+            let r = fonts.ink_rect(&g)?;
+            ((r.center().x - x).abs() < 0.3 * l.w).then_some((r.center().y, g.ch))
+        })
+        .collect();
+    found.sort_by(|a, b| a.0.total_cmp(&b.0));
+    found.into_iter().map(|(_, c)| c).collect()
+}
+
+#[test]
+fn hands_are_written_vertically_with_kanji_counts() {
+    let fonts = Fonts::bundled();
+    let d = diagram_of("4k4/9/9/9/9/9/9/9/4K4 b R2G3Pl 1", &standard());
+    let l = Layout::new(d.setup.size, &d.options, false);
+    let drawing = diagram::draw(&d, &fonts).unwrap();
+    assert_eq!(
+        hand_column(&drawing, &l, &fonts, Color::Black),
+        "先手持駒飛金二歩三"
+    );
+    assert_eq!(
+        hand_column(&drawing, &l, &fonts, Color::White),
+        "後手持駒香"
+    );
+
+    let d = diagram_of("4k4/9/9/9/9/9/9/9/4K4 b 18P 1", &standard());
+    let drawing = diagram::draw(&d, &fonts).unwrap();
+    assert_eq!(
+        hand_column(&drawing, &l, &fonts, Color::Black),
+        "先手持駒歩十八"
+    );
+    assert_eq!(
+        hand_column(&drawing, &l, &fonts, Color::White),
+        "後手持駒なし"
+    );
+}
+
+#[test]
+fn handicap_and_tsume_hands() {
+    let fonts = Fonts::bundled();
+    let d = diagram_of("two-piece", &standard());
+    assert!(d.options.handicap);
+    let l = Layout::new(d.setup.size, &d.options, false);
+    let drawing = diagram::draw(&d, &fonts).unwrap();
+    assert_eq!(
+        hand_column(&drawing, &l, &fonts, Color::Black),
+        "下手持駒なし"
+    );
+    assert_eq!(
+        hand_column(&drawing, &l, &fonts, Color::White),
+        "上手持駒なし"
+    );
+
+    let d = yaml("examples/diagrams/tsume.yaml");
+    let l = Layout::new(d.setup.size, &d.options, true);
+    let drawing = diagram::draw(&d, &fonts).unwrap();
+    assert_eq!(
+        hand_column(&drawing, &l, &fonts, Color::Black),
+        "先手持駒金"
+    );
+    assert_eq!(
+        hand_column(&drawing, &l, &fonts, Color::White),
+        "後手持駒残り全部"
+    );
+    let mut hidden = d.clone();
+    hidden.options.defender_hand = diagram::DefenderHand::Hidden;
+    let drawing = diagram::draw(&hidden, &fonts).unwrap();
+    assert_eq!(hand_column(&drawing, &l, &fonts, Color::White), "");
+}
+
+#[test]
+fn flipped_board_swaps_hands_and_coordinates() {
+    let fonts = Fonts::bundled();
+    let mut d = diagram_of("4k4/9/9/9/9/9/9/9/4K4 b G 1", &standard());
+    d.options.viewer = Color::White;
+    let l = Layout::new(d.setup.size, &d.options, false);
+    assert!(l.hand_x[Color::White.index()] > l.board.right());
+    assert_eq!(l.file_label(0), 1);
+    assert_eq!(l.rank_label(0), 9);
+    let drawing = diagram::draw(&d, &fonts).unwrap();
+    let placed = board_glyphs(&drawing, &l, &fonts);
+    for (g, _) in placed {
+        let turned = g.transform.0[3] > 0.0;
+        assert_eq!(turned, g.ch == '玉', "{}", g.ch);
+    }
+}
+
+#[test]
+fn variants_draw_at_their_own_size() {
+    let fonts = Fonts::bundled();
+    for (name, files, ranks) in [("minishogi", 5, 5), ("gorogoro", 5, 6), ("sho", 9, 9)] {
+        let v = Variant::builtin(name).unwrap();
+        let d = diagram_of("startpos", &v);
+        let l = Layout::new(d.setup.size, &d.options, false);
+        assert!((l.board.w - files as f64 * 7.0).abs() < 1e-9, "{name}");
+        assert!(
+            (l.board.h - ranks as f64 * 7.0 * 12.0 / 11.0).abs() < 1e-9,
+            "{name}"
+        );
+        let drawing = diagram::draw(&d, &fonts).unwrap();
+        let chars: String = board_glyphs(&drawing, &l, &fonts)
+            .iter()
+            .map(|(g, _)| g.ch)
+            .collect();
+        if name == "sho" {
+            assert_eq!(chars.matches('酔').count(), 2);
+        }
+    }
+}
+
+#[test]
+fn beginner_styles_draw_a_pentagon_per_piece_with_marks_from_the_movement_data() {
+    let fonts = Fonts::bundled();
+    for style in [Style::Arrows, Style::Western] {
+        let mut d = diagram_of("4k4/9/9/9/4R4/9/9/9/4K4 b - 1", &standard());
+        d.options.style = style;
+        let drawing = diagram::draw(&d, &fonts).unwrap();
+        let wood = shogiprint::diagram::face::WOOD;
+        let faces = drawing
+            .items
+            .iter()
+            .filter(|i| matches!(i, Item::Shape(s) if s.fill == Some(wood)))
+            .count();
+        assert_eq!(faces, 3, "{style:?}");
+    }
+    // Marks per kind: the rook has four slides (a shaft and a head each), the king eight steps.
+    let v = standard();
+    let rook = v.catalog.get(v.catalog.by_letter('R', false).unwrap());
+    let marks = diagram::marks::movement_marks(&rook.movement, Default::default(), (1.0, 1.0), 0.1);
+    assert_eq!(marks.len(), 8);
+    let king = v.catalog.get(v.catalog.by_letter('K', false).unwrap());
+    assert_eq!(
+        diagram::marks::movement_marks(&king.movement, Default::default(), (1.0, 1.0), 0.1).len(),
+        8
+    );
+    let knight = v.catalog.get(v.catalog.by_letter('N', false).unwrap());
+    assert_eq!(
+        diagram::marks::movement_marks(&knight.movement, Default::default(), (1.0, 1.0), 0.1).len(),
+        2
+    );
+}
+
+#[test]
+fn png_has_the_requested_width_and_the_drawings_proportions() {
+    let fonts = Fonts::bundled();
+    let d = diagram_of("startpos", &standard());
+    let drawing = diagram::draw(&d, &fonts).unwrap();
+    let png = render::to_png(&drawing, &fonts, 600).unwrap();
+    assert_eq!(&png[1..4], b"PNG");
+    let width = u32::from_be_bytes(png[16..20].try_into().unwrap());
+    let height = u32::from_be_bytes(png[20..24].try_into().unwrap());
+    assert_eq!(width, 600);
+    assert_eq!(
+        height,
+        (600.0 * drawing.height / drawing.width).round() as u32
+    );
+}
+
+#[test]
+fn svg_is_millimetre_sized_and_defines_each_glyph_once() {
+    let fonts = Fonts::bundled();
+    let d = diagram_of("startpos", &standard());
+    let drawing = diagram::draw(&d, &fonts).unwrap();
+    let svg = render::to_svg(&drawing, &fonts);
+    assert!(
+        svg.contains(&format!("width=\"{}mm\"", trim(drawing.width))),
+        "{}",
+        &svg[..200]
+    );
+    let defs = svg.matches(" id=\"").count();
+    let distinct: std::collections::BTreeSet<_> =
+        glyphs(&drawing).iter().map(|g| (g.font, g.id)).collect();
+    assert_eq!(defs, distinct.len());
+    assert_eq!(svg.matches("<use ").count(), glyphs(&drawing).len());
+    assert!(!svg.contains("<text"), "text must be outlines");
+}
+
+fn trim(v: f64) -> String {
+    let s = format!("{v:.3}");
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+#[test]
+fn output_is_byte_identical_twice() {
+    let fonts = Fonts::bundled();
+    let d = yaml("examples/diagrams/teaching.yaml");
+    let a = diagram::draw(&d, &fonts).unwrap();
+    let b = diagram::draw(&d, &fonts).unwrap();
+    assert_eq!(render::to_svg(&a, &fonts), render::to_svg(&b, &fonts));
+    assert_eq!(
+        render::to_png(&a, &fonts, 300).unwrap(),
+        render::to_png(&b, &fonts, 300).unwrap()
+    );
+    let pa = render::pdf::to_pdf(std::slice::from_ref(&a), &fonts, "t");
+    let pb = render::pdf::to_pdf(std::slice::from_ref(&b), &fonts, "t");
+    assert_eq!(pa, pb);
+}
+
+#[test]
+fn pdf_page_is_the_drawing_size() {
+    let fonts = Fonts::bundled();
+    let d = diagram_of("startpos", &standard());
+    let drawing = diagram::draw(&d, &fonts).unwrap();
+    let pdf = render::pdf::to_pdf(std::slice::from_ref(&drawing), &fonts, "t");
+    let doc = lopdf::Document::load_mem(&pdf).unwrap();
+    let pages = doc.get_pages();
+    assert_eq!(pages.len(), 1);
+    let page = doc.get_dictionary(*pages.values().next().unwrap()).unwrap();
+    let mb = page.get(b"MediaBox").unwrap().as_array().unwrap();
+    let num = |o: &lopdf::Object| {
+        o.as_float()
+            .map(|f| f as f64)
+            .or_else(|_| o.as_i64().map(|i| i as f64))
+            .unwrap()
+    };
+    let pt = 72.0 / 25.4;
+    assert!((num(&mb[2]) - num(&mb[0]) - drawing.width * pt).abs() < 0.01);
+    assert!((num(&mb[3]) - num(&mb[1]) - drawing.height * pt).abs() < 0.01);
+}
+
+/// Golden files: set UPDATE_GOLDEN=1 to rewrite them after a deliberate change, then look at
+/// the diff (and the pictures) before committing.
+#[test]
+fn golden_svgs() {
+    let fonts = Fonts::bundled();
+    let cases: Vec<(&str, Diagram)> = vec![
+        ("startpos", diagram_of("startpos", &standard())),
+        ("tsume", yaml("examples/diagrams/tsume.yaml")),
+        ("teaching", yaml("examples/diagrams/teaching.yaml")),
+        ("minishogi-arrows", yaml("examples/diagrams/minishogi.yaml")),
+        ("flipped-western", yaml("examples/diagrams/flipped.yaml")),
+    ];
+    let update = std::env::var_os("UPDATE_GOLDEN").is_some();
+    for (name, d) in cases {
+        let svg = render::to_svg(&diagram::draw(&d, &fonts).unwrap(), &fonts);
+        let path = format!("tests/golden/{name}.svg");
+        if update {
+            std::fs::write(&path, &svg).unwrap();
+            continue;
+        }
+        let want = std::fs::read_to_string(&path)
+            .unwrap_or_else(|_| panic!("{path} missing: run with UPDATE_GOLDEN=1"));
+        assert!(svg == want, "{path} differs from the output; if the change is deliberate, rerun with UPDATE_GOLDEN=1");
+    }
+}
+
+#[test]
+fn example_diagrams_all_validate_and_draw() {
+    let fonts = Fonts::bundled();
+    for entry in std::fs::read_dir("examples/diagrams").unwrap() {
+        let path = entry.unwrap().path();
+        let d = yaml(path.to_str().unwrap());
+        d.check()
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        diagram::draw(&d, &fonts).unwrap();
+    }
+}
+
+#[test]
+fn expect_problems_must_match_exactly() {
+    let mut d = yaml("examples/diagrams/nifu.yaml");
+    assert!(d.check().is_ok());
+    d.expect_problems = None;
+    let e = d.check().unwrap_err();
+    assert_eq!(e.problems[0].code.as_str(), "nifu");
+    d.expect_problems = Some(vec![shogiprint::rules::ProblemCode::DeadPiece]);
+    let codes: Vec<&str> = d
+        .check()
+        .unwrap_err()
+        .problems
+        .iter()
+        .map(|p| p.code.as_str())
+        .collect();
+    assert_eq!(codes, ["nifu", "dead-piece"]);
+}
