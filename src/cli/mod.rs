@@ -54,7 +54,7 @@ enum Command {
     Pieces,
     /// Draw a position or a YAML diagram file as SVG, PNG or PDF (validated first).
     #[command(after_help = input::POSITION_HELP)]
-    Diagram(diagram::Args),
+    Diagram(Box<diagram::Args>),
 }
 
 /// Something that stops a command: the lines to print after `error: ` and the exit code.
