@@ -125,7 +125,7 @@ fn kanji_column(
     let gap = 0.45 * em;
     let mut y = l.hand_top;
     side_mark(d, column.side, Point::new(x, y + em / 2.0), em);
-    y += em;
+    y += 1.2 * em;
     let mut glyphs = Vec::new();
     let write = |text: &str,
                  y: &mut f64,
