@@ -13,6 +13,7 @@ Prints a table for people and `cshogi: key=value` lines for bench/diagrams.sh.
 import statistics
 import sys
 import time
+from importlib.metadata import version
 
 import cshogi
 
@@ -85,7 +86,7 @@ def main():
             total += len(b.to_svg())
         return total
 
-    print(f"cshogi {getattr(cshogi, '__version__', '')} on Python {sys.version.split()[0]}: "
+    print(f"cshogi {version('cshogi')} on Python {sys.version.split()[0]}: "
           f"{n} positions from {path}, best and median of {runs} runs after a warm-up")
     print(f"{'step':<44} {'best ms':>10} {'median ms':>10} {'µs/item':>11} {'items/s':>11}")
     rows = [

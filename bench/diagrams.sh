@@ -55,7 +55,9 @@ ours_setup=$(get svg_from_setup_us_per_item)
 ours_draw_svg=$(awk -v a="$(get part_draw_us_per_item)" -v b="$(get part_to_svg_us_per_item)" 'BEGIN { printf "%.3f", a + b }')
 theirs_full=$(get cshogi_svg_full_us_per_item)
 theirs_svg=$(get cshogi_svg_svg_us_per_item)
-png_per_s=$(get png_per_second)
+png_per_s=$(get png_full_per_second)
+png_threads_per_s=$(get png_threads_per_second)
+png_threads=$(get png_threads)
 pdf_s=$(get pdf_seconds)
 pdf_bytes=$(get pdf_bytes)
 n_ours=$(get positions)
@@ -66,7 +68,7 @@ if [[ "$n_ours" != "$n_theirs" ]]; then
 fi
 
 awk -v of="$ours_full" -v os="$ours_setup" -v ods="$ours_draw_svg" -v tf="$theirs_full" -v ts="$theirs_svg" \
-    -v png="$png_per_s" -v pdfs="$pdf_s" -v pdfb="$pdf_bytes" -v n="$n_ours" '
+    -v png="$png_per_s" -v pngt="$png_threads_per_s" -v threads="$png_threads" -v pdfs="$pdf_s" -v pdfb="$pdf_bytes" -v n="$n_ours" '
 function verdict(ok) { return ok ? "PASS" : "FAIL" }
 BEGIN {
     r1 = tf / of; r2 = ts / ods; mb = pdfb / 1e6
@@ -80,6 +82,7 @@ BEGIN {
     printf "%-58s %13.2fx %14s  %s\n", "SVG ratio, rendering only (cshogi time / ours)", r2, ">= 20x", verdict(r2 >= 20)
     printf "%-58s %11.2f µs %14s\n", "SVG shogiprint, setup → Diagram::new, draw, to_svg", os, ""
     printf "%-58s %12.1f/s %14s  %s\n", "PNG 600 px wide, diagram → draw, to_png", png, ">= 300/s", verdict(png >= 300)
+    printf "%-58s %12.1f/s %14s\n", "PNG as above on " threads " threads (for information)", pngt, ""
     printf "%-58s %12.2f s %14s  %s\n", "PDF of all pages, diagram → draw, to_pdf: time", pdfs, "< 5 s", verdict(pdfs < 5)
     printf "%-58s %11.2f MB %14s  %s\n", "PDF of all pages: size", mb, "< 5 MB", verdict(mb < 5)
 }' | tee target/bench-diagrams-summary.txt

@@ -24,5 +24,50 @@ pub fn svg_to_png(svg: &str, width_px: u32) -> Result<Vec<u8>, String> {
         resvg::tiny_skia::Transform::from_scale(scale, scale),
         &mut pixmap.as_mut(),
     );
-    pixmap.encode_png().map_err(|e| format!("PNG: {e}"))
+    encode_rgb(&pixmap)
+}
+
+/// The pixmap as an 8-bit RGB PNG. The background is opaque white, so the alpha channel carries
+/// nothing; dropping it and using the fast deflate setting makes encoding several times quicker
+/// than tiny-skia's own encoder (which was most of a PNG's time).
+fn encode_rgb(pixmap: &resvg::tiny_skia::Pixmap) -> Result<Vec<u8>, String> {
+    let rgb: Vec<u8> = pixmap
+        .data()
+        .chunks_exact(4)
+        .flat_map(|p| [p[0], p[1], p[2]])
+        .collect();
+    let mut out = Vec::with_capacity(rgb.len() / 8);
+    let mut encoder = ::png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
+    encoder.set_color(::png::ColorType::Rgb);
+    encoder.set_depth(::png::BitDepth::Eight);
+    encoder.set_compression(::png::Compression::Fast);
+    encoder.set_filter(::png::Filter::Sub);
+    let mut writer = encoder.write_header().map_err(|e| format!("PNG: {e}"))?;
+    writer
+        .write_image_data(&rgb)
+        .map_err(|e| format!("PNG: {e}"))?;
+    writer.finish().map_err(|e| format!("PNG: {e}"))?;
+    Ok(out)
+}
+
+/// Many PNGs at once, spread over the machine's cores (results in the order of the drawings).
+pub fn to_pngs(drawings: &[Drawing], fonts: &Fonts, width_px: u32) -> Vec<Result<Vec<u8>, String>> {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let chunk = drawings.len().div_ceil(threads).max(1);
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = drawings
+            .chunks(chunk)
+            .map(|part| {
+                scope.spawn(move || {
+                    part.iter()
+                        .map(|d| to_png(d, fonts, width_px))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap_or_default())
+            .collect()
+    })
 }
