@@ -41,7 +41,6 @@ fn encode_rgb(pixmap: &resvg::tiny_skia::Pixmap) -> Result<Vec<u8>, String> {
     encoder.set_color(::png::ColorType::Rgb);
     encoder.set_depth(::png::BitDepth::Eight);
     encoder.set_compression(::png::Compression::Fast);
-    encoder.set_filter(::png::Filter::Sub);
     let mut writer = encoder.write_header().map_err(|e| format!("PNG: {e}"))?;
     writer
         .write_image_data(&rgb)
