@@ -268,16 +268,36 @@ fn beginner_styles_draw_a_pentagon_per_piece_with_marks_from_the_movement_data()
     // Marks per kind: the rook has four slides (a shaft and a head each), the king eight steps.
     let v = standard();
     let rook = v.catalog.get(v.catalog.by_letter('R', false).unwrap());
-    let marks = diagram::marks::movement_marks(&rook.movement, Default::default(), (1.0, 1.0), 0.1);
+    let marks = diagram::marks::movement_marks(
+        &rook.movement,
+        Default::default(),
+        (1.0, 1.0),
+        0.1,
+        shogiprint::draw::Color::BLACK,
+    );
     assert_eq!(marks.len(), 8);
     let king = v.catalog.get(v.catalog.by_letter('K', false).unwrap());
     assert_eq!(
-        diagram::marks::movement_marks(&king.movement, Default::default(), (1.0, 1.0), 0.1).len(),
+        diagram::marks::movement_marks(
+            &king.movement,
+            Default::default(),
+            (1.0, 1.0),
+            0.1,
+            shogiprint::draw::Color::BLACK
+        )
+        .len(),
         8
     );
     let knight = v.catalog.get(v.catalog.by_letter('N', false).unwrap());
     assert_eq!(
-        diagram::marks::movement_marks(&knight.movement, Default::default(), (1.0, 1.0), 0.1).len(),
+        diagram::marks::movement_marks(
+            &knight.movement,
+            Default::default(),
+            (1.0, 1.0),
+            0.1,
+            shogiprint::draw::Color::BLACK
+        )
+        .len(),
         2
     );
 }

@@ -236,14 +236,10 @@ fn apply_flags(args: &Args, d: &mut Diagram) -> Result<(), Failure> {
         o.square = mm;
     }
     if let Some(s) = &args.squares {
-        o.aspect = if s == "1:1" { 1.0 } else { 12.0 / 11.0 };
+        o.aspect = diagram::parse_aspect(s).unwrap_or(o.aspect);
     }
     if let Some(k) = &args.kings {
-        o.kings = match k.as_str() {
-            "ou" => Kings::Ou,
-            "gyoku" => Kings::Gyoku,
-            _ => Kings::Traditional,
-        };
+        o.kings = Kings::parse(k).unwrap_or_default();
     }
     o.two_char_promoted |= args.two_char_promoted;
     if args.title.is_some() {

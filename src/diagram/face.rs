@@ -65,13 +65,8 @@ pub fn draw_face(
     // widest.
     let hub = Point::new(bottom.x, bottom.y - 0.44 * height);
     let radii = (0.33 * base, 0.34 * height);
-    for shape in movement_marks(&kind.movement, hub, radii, base * 0.055) {
-        let mut shape = shape;
+    for mut shape in movement_marks(&kind.movement, hub, radii, base * 0.055, ink) {
         shape.path = shape.path.transformed(&turn);
-        shape.fill = shape.fill.map(|_| ink);
-        if let Some(s) = &mut shape.stroke {
-            s.color = ink;
-        }
         d.shape(shape);
     }
 

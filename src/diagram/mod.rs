@@ -17,8 +17,8 @@ pub mod spec;
 
 pub use layout::Layout;
 pub use model::{
-    Annotations, Arrow, ArrowStart, DefenderHand, Diagram, Kings, LastMove, Mark, MarkKind,
-    Options, Style,
+    parse_aspect, Annotations, Arrow, ArrowStart, DefenderHand, Diagram, Kings, LastMove, Mark,
+    MarkKind, Options, Style,
 };
 pub use pieces::piece_label;
 

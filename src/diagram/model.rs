@@ -48,6 +48,26 @@ pub enum Kings {
     Gyoku,
 }
 
+impl Kings {
+    pub fn parse(s: &str) -> Option<Kings> {
+        match s {
+            "traditional" => Some(Kings::Traditional),
+            "ou" | "王" => Some(Kings::Ou),
+            "gyoku" | "玉" => Some(Kings::Gyoku),
+            _ => None,
+        }
+    }
+}
+
+/// Height over width of a square from `11:12` (a real board) or `1:1`.
+pub fn parse_aspect(s: &str) -> Option<f64> {
+    match s {
+        "real" | "11:12" => Some(12.0 / 11.0),
+        "square" | "1:1" => Some(1.0),
+        _ => None,
+    }
+}
+
 /// What a tsume diagram shows for the defender's hand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum DefenderHand {

@@ -2,7 +2,7 @@
 //! names its file, line, column and field. The schema is documented in the README.
 
 use super::model::{
-    Arrow, ArrowStart, DefenderHand, Diagram, Kings, LastMove, Mark, MarkKind, Style,
+    parse_aspect, Arrow, ArrowStart, DefenderHand, Diagram, Kings, LastMove, Mark, MarkKind, Style,
 };
 use super::{ARROW, HIGHLIGHT};
 use crate::draw::Color as Ink;
@@ -255,31 +255,22 @@ pub fn from_yaml_text(
         o.square = mm;
     }
     if let Some(s) = &raw.squares {
-        o.aspect = match s.as_str() {
-            "real" | "11:12" => 12.0 / 11.0,
-            "square" | "1:1" => 1.0,
-            _ => {
-                return Err(err(
-                    "squares",
-                    Some(s),
-                    format!("unknown squares '{s}': expected 11:12 or 1:1"),
-                ))
-            }
-        };
+        o.aspect = parse_aspect(s).ok_or_else(|| {
+            err(
+                "squares",
+                Some(s),
+                format!("unknown squares '{s}': expected 11:12 or 1:1"),
+            )
+        })?;
     }
     if let Some(s) = &raw.kings {
-        o.kings = match s.as_str() {
-            "traditional" => Kings::Traditional,
-            "ou" | "王" => Kings::Ou,
-            "gyoku" | "玉" => Kings::Gyoku,
-            _ => {
-                return Err(err(
-                    "kings",
-                    Some(s),
-                    format!("unknown kings '{s}': expected traditional, ou or gyoku"),
-                ))
-            }
-        };
+        o.kings = Kings::parse(s).ok_or_else(|| {
+            err(
+                "kings",
+                Some(s),
+                format!("unknown kings '{s}': expected traditional, ou or gyoku"),
+            )
+        })?;
     }
     if let Some(s) = &raw.promoted {
         o.two_char_promoted = match s.as_str() {

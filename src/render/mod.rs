@@ -7,5 +7,5 @@ pub mod png;
 pub mod svg;
 
 pub use self::pdf::{to_pdf, PdfWriter};
-pub use self::png::{to_png, to_pngs};
+pub use self::png::to_png;
 pub use self::svg::to_svg;

@@ -48,25 +48,3 @@ fn encode_rgb(pixmap: &resvg::tiny_skia::Pixmap) -> Result<Vec<u8>, String> {
     writer.finish().map_err(|e| format!("PNG: {e}"))?;
     Ok(out)
 }
-
-/// Many PNGs at once, spread over the machine's cores (results in the order of the drawings).
-pub fn to_pngs(drawings: &[Drawing], fonts: &Fonts, width_px: u32) -> Vec<Result<Vec<u8>, String>> {
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let chunk = drawings.len().div_ceil(threads).max(1);
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = drawings
-            .chunks(chunk)
-            .map(|part| {
-                scope.spawn(move || {
-                    part.iter()
-                        .map(|d| to_png(d, fonts, width_px))
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().unwrap_or_default())
-            .collect()
-    })
-}

@@ -140,7 +140,7 @@ fn push_num(out: &mut String, v: f64, decimals: u32) {
     let scale = 10i64.pow(decimals);
     let scaled = (v * scale as f64).round();
     if !scaled.is_finite() || scaled.abs() > 9.0e15 {
-        out.push_str(&num(v));
+        out.push_str(&format!("{v:.0}"));
         return;
     }
     let mut n = scaled as i64;
@@ -198,27 +198,27 @@ impl Digits {
 
 /// A coordinate in millimetres to 1/1000 mm, without trailing zeros.
 fn num(v: f64) -> String {
-    trim(format!("{:.3}", v))
-}
-
-fn trim(mut s: String) -> String {
-    if s.contains('.') {
-        while s.ends_with('0') {
-            s.pop();
-        }
-        if s.ends_with('.') {
-            s.pop();
-        }
-    }
-    if s == "-0" {
-        s = "0".to_string();
-    }
+    let mut s = String::new();
+    push_num(&mut s, v, 3);
     s
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn trim(s: String) -> String {
+        let s = if s.contains('.') {
+            s.trim_end_matches('0').trim_end_matches('.').to_string()
+        } else {
+            s
+        };
+        if s == "-0" {
+            "0".to_string()
+        } else {
+            s
+        }
+    }
 
     #[test]
     fn fast_numbers_match_formatted_ones() {
