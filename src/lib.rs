@@ -8,9 +8,12 @@
 //! assert_eq!(start.legal_moves().len(), 30);
 //! ```
 
+pub mod booklet;
 pub mod diagram;
 pub mod draw;
 pub mod formats;
+pub mod handicap_sheet;
+pub mod kit;
 pub mod render;
 pub mod rules;
 pub mod templates;

@@ -645,3 +645,85 @@ fn diagram_output_is_identical_twice() {
     }
     assert_eq!(std::fs::read(&a.0).unwrap(), std::fs::read(&b.0).unwrap());
 }
+
+#[test]
+fn kit_with_no_options_writes_shogi_kit_pdf_in_the_current_directory() {
+    let dir = std::env::temp_dir().join(format!("shogiprint-kit-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_shogiprint"))
+        .arg("kit")
+        .current_dir(&dir)
+        .output()
+        .expect("the binary runs");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let bytes = std::fs::read(dir.join("shogi-kit.pdf")).expect("shogi-kit.pdf is written");
+    let doc = lopdf::Document::load_mem(&bytes).expect("a PDF");
+    // The cover with pieces, a second sheet of pieces, four board tiles.
+    assert_eq!(doc.get_pages().len(), 6);
+    let leftovers: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .filter(|n| n != "shogi-kit.pdf")
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn kit_options_reach_the_pdf() {
+    let pdf = out_path("sho.pdf");
+    let out = run(&[
+        "kit",
+        "--variant",
+        "sho",
+        "--extras",
+        "prince",
+        "--paper",
+        "letter",
+        "--layout",
+        "duplex",
+        "--style",
+        "western",
+        "--no-board",
+        "-o",
+        pdf.arg(),
+    ]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let doc = lopdf::Document::load_mem(&std::fs::read(&pdf.0).unwrap()).unwrap();
+    let pages = doc.get_pages();
+    // Duplex: pages come in front/back pairs; no board pages.
+    assert_eq!(pages.len() % 2, 0);
+    let first = doc.get_dictionary(pages[&1]).unwrap();
+    let mb = first.get(b"MediaBox").unwrap().as_array().unwrap();
+    assert!((mb[2].as_float().unwrap() - 612.0).abs() < 0.01);
+    assert!((mb[3].as_float().unwrap() - 792.0).abs() < 0.01);
+}
+
+#[test]
+fn kit_bad_options_exit_2_and_write_nothing() {
+    for (args, says) in [
+        (vec!["--paper", "a5"], "expected a4, letter"),
+        (vec!["--extras", "unicorn"], "unicorn"),
+        (vec!["--scale", "9"], "scale"),
+        (vec!["--style", "fancy"], "kanji, arrows or western"),
+        (vec!["--square", "35x"], "across x deep"),
+        (vec!["--paper", "75x75mm"], "does not fit"),
+    ] {
+        let pdf = out_path("bad.pdf");
+        let mut all = vec!["kit", "-o", pdf.arg()];
+        all.extend(args.iter().copied());
+        let out = run(&all);
+        assert_eq!(out.code, 2, "{args:?}: {}", out.stderr);
+        assert!(out.stderr.contains(says), "{args:?}: {}", out.stderr);
+        assert!(!pdf.0.exists(), "{args:?} wrote a file");
+    }
+    let png = out_path("kit.png");
+    let out = run(&["kit", "-o", png.arg()]);
+    assert_eq!(out.code, 2);
+    assert!(out.stderr.contains("written as PDF"), "{}", out.stderr);
+}

@@ -570,3 +570,35 @@ fn a_check_by_both_a_slide_and_a_jump_cannot_be_blocked() {
             .collect()
     );
 }
+
+#[test]
+fn a_piece_size_out_of_range_or_on_a_promoted_kind_is_located() {
+    let sized = |size: &str| {
+        pieces_file(&[
+            piece("phoenix", "H", "K", "~"),
+            piece("griffin", "Y", "FfW", "~")
+                .replace("rules: []", &format!("rules: []\n    size_mm: {size}")),
+        ])
+    };
+    let text = sized("[0, 30]");
+    let e = catalog_error(&text);
+    assert_eq!(e.field.as_deref(), Some("pieces[1].size_mm"), "{e}");
+    assert_eq!(
+        e.line,
+        Some(line_of(&text, "id: griffin", "size_mm:")),
+        "{e}"
+    );
+    assert!(e.message.contains("between 5 and 150 mm"), "{e}");
+    let e = catalog_error(&sized("[26]"));
+    assert!(e.to_string().contains("size_mm"), "{e}");
+    PieceCatalog::from_yaml(&sized("[26, 29]"), "user.yaml").expect("a sane size loads");
+
+    let text = pieces_file(&[
+        piece("phoenix", "H", "K", "great_phoenix"),
+        piece("great_phoenix", "+H", "Q", "~")
+            .replace("rules: []", "rules: []\n    size_mm: [26, 29]"),
+    ]);
+    let e = catalog_error(&text);
+    assert_eq!(e.field.as_deref(), Some("pieces[1].size_mm"), "{e}");
+    assert!(e.message.contains("back of its unpromoted piece"), "{e}");
+}

@@ -274,6 +274,7 @@ fn beginner_styles_draw_a_pentagon_per_piece_with_marks_from_the_movement_data()
         (1.0, 1.0),
         0.1,
         shogiprint::draw::Color::BLACK,
+        &diagram::marks::MarkGeometry::DIAGRAM,
     );
     assert_eq!(marks.len(), 8);
     let king = v.catalog.get(v.catalog.by_letter('K', false).unwrap());
@@ -283,7 +284,8 @@ fn beginner_styles_draw_a_pentagon_per_piece_with_marks_from_the_movement_data()
             Default::default(),
             (1.0, 1.0),
             0.1,
-            shogiprint::draw::Color::BLACK
+            shogiprint::draw::Color::BLACK,
+            &diagram::marks::MarkGeometry::DIAGRAM,
         )
         .len(),
         8
@@ -295,7 +297,8 @@ fn beginner_styles_draw_a_pentagon_per_piece_with_marks_from_the_movement_data()
             Default::default(),
             (1.0, 1.0),
             0.1,
-            shogiprint::draw::Color::BLACK
+            shogiprint::draw::Color::BLACK,
+            &diagram::marks::MarkGeometry::DIAGRAM,
         )
         .len(),
         2

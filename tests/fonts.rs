@@ -16,6 +16,11 @@ fn drawn_strings() -> Vec<(FontRole, String)> {
         for h in &v.handicaps {
             add(FontRole::Regular, &h.japanese);
             add(FontRole::Regular, &h.english);
+            // The handicap sheets: the title in bold, the gap and its notes, the source.
+            add(FontRole::Bold, &h.japanese);
+            add(FontRole::Regular, h.gap.as_deref().unwrap_or(""));
+            add(FontRole::Regular, h.used_for.as_deref().unwrap_or(""));
+            add(FontRole::Regular, &h.source);
         }
         for (_, kind) in v.catalog.iter() {
             for color in Color::ALL {
@@ -61,6 +66,27 @@ fn drawn_strings() -> Vec<(FontRole, String)> {
     ] {
         add(FontRole::Bold, label);
     }
+    // Handicap sheets and booklets draw these themselves.
+    for label in [
+        "駒落ち 手合割",
+        "Handicap setup sheet",
+        "落とす駒",
+        "手番",
+        "手合の目安",
+        "上手の持駒",
+        "駒落ち一覧",
+        "手合",
+        "目安",
+        "頁",
+        "解答と解説",
+        "第12問  頭金",
+    ] {
+        add(FontRole::Bold, label);
+    }
+    add(
+        FontRole::Regular,
+        "上手（△）が先に指します 段級差 6～7 以上 飛（８二）  香（９一・１一） 歩九枚 ― - 3 - 1 / 17 目安: the amateur rank difference (段級差) — Source:",
+    );
     // Captions in the usual notation: ▲7六歩 △同　銀 ☗☖, 成 不成 打 まで.
     add(
         FontRole::Regular,
@@ -104,9 +130,9 @@ fn a_missing_character_is_an_error_not_a_silent_gap() {
 #[test]
 fn the_bold_face_falls_back_to_regular_for_vocabulary() {
     let fonts = Fonts::bundled();
-    assert!(!fonts.face(FontRole::Bold).has('則'));
+    assert!(!fonts.face(FontRole::Bold).has('嬉'));
     assert_eq!(
-        fonts.resolve(FontRole::Bold, '則').unwrap().0,
+        fonts.resolve(FontRole::Bold, '嬉').unwrap().0,
         FontRole::Regular
     );
     assert_eq!(

@@ -1,8 +1,11 @@
 //! The command line: the argument structure, dispatch to one module per subcommand, and the one
 //! place that prints errors and picks the exit code (0 ok, 1 invalid position, 2 bad input).
 
+mod booklet;
 mod diagram;
+mod handicap;
 mod input;
+mod kit;
 mod moves;
 mod output;
 mod perft;
@@ -41,6 +44,9 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    /// The print kit: a PDF of every piece at true size (cut, fold, glue) and the board in
+    /// page tiles. With no options: the standard set on A4, written to shogi-kit.pdf.
+    Kit(Box<kit::Args>),
     /// Count the leaf nodes of the legal move tree (the count is the last line).
     #[command(after_help = input::POSITION_HELP)]
     Perft(perft::Args),
@@ -55,6 +61,10 @@ enum Command {
     /// Draw a position or a YAML diagram file as SVG, PNG or PDF (validated first).
     #[command(after_help = input::POSITION_HELP)]
     Diagram(Box<diagram::Args>),
+    /// Handicap setup sheets: one as SVG/PNG/PDF, several or --all as one PDF with an index.
+    Handicap(Box<handicap::Args>),
+    /// A booklet of numbered, validated diagrams (YAML file or one SFEN per line) as a PDF.
+    Booklet(Box<booklet::Args>),
 }
 
 /// Something that stops a command: the lines to print after `error: ` and the exit code.
@@ -130,11 +140,14 @@ pub fn run(cli: Cli) -> i32 {
 fn dispatch(cli: &Cli, out: &mut impl Write) -> Result<i32, Failure> {
     let variant = input::load_variant(&cli.variant, cli.pieces.as_deref())?;
     match &cli.command {
+        Command::Kit(args) => kit::run(args, &variant, out),
         Command::Perft(args) => perft::run(args, &variant, out),
         Command::Moves(args) => moves::run(args, &variant, out),
         Command::Validate(args) => validate::run(args, &variant, out),
         Command::Pieces => pieces::run(&variant, out),
         Command::Diagram(args) => diagram::run(args, &variant, cli.pieces.as_deref(), out),
+        Command::Handicap(args) => handicap::run(args, &variant, out),
+        Command::Booklet(args) => booklet::run(args, &variant, cli.pieces.as_deref(), out),
     }
 }
 

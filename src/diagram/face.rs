@@ -1,7 +1,7 @@
 //! A piece drawn as a piece: the pentagon outline with its label and movement marks. The
 //! beginner diagram styles use it on every square, and the print kit at true size.
 
-use super::marks::movement_marks;
+use super::marks::{movement_marks, MarkGeometry};
 use crate::draw::{
     Affine, Color, Drawing, FontRole, Fonts, MissingGlyph, Path, Point, Stroke, TextStyle,
 };
@@ -65,7 +65,14 @@ pub fn draw_face(
     // widest.
     let hub = Point::new(bottom.x, bottom.y - 0.44 * height);
     let radii = (0.33 * base, 0.34 * height);
-    for mut shape in movement_marks(&kind.movement, hub, radii, base * 0.055, ink) {
+    for mut shape in movement_marks(
+        &kind.movement,
+        hub,
+        radii,
+        base * 0.055,
+        ink,
+        &MarkGeometry::DIAGRAM,
+    ) {
         shape.path = shape.path.transformed(&turn);
         d.shape(shape);
     }

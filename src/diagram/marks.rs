@@ -5,32 +5,69 @@
 use crate::draw::{Color, Path, Point, Shape, Stroke};
 use crate::rules::{MotionKind, Movement};
 
+/// Where the marks sit, as fractions of the ellipse's radii along each direction.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MarkGeometry {
+    /// A slide's arrow runs from `slide.0` to its tip at `slide.1`.
+    pub slide: (f64, f64),
+    /// A jump's ring sits at this fraction of the ellipse.
+    pub jump: f64,
+    /// True to place jumps on the box around the ellipse rather than on it, so that the
+    /// knight's rings stand level with the forward step, the way its targets lie on a board.
+    pub jump_on_box: bool,
+}
+
+impl MarkGeometry {
+    /// Diagram pieces: the label is one small character, so arrows can start near the middle.
+    pub const DIAGRAM: MarkGeometry = MarkGeometry {
+        slide: (0.62, 1.16),
+        jump: 1.08,
+        jump_on_box: false,
+    };
+    /// Kit pieces: a tall two-character name fills the middle, so marks keep to the rim.
+    pub const KIT: MarkGeometry = MarkGeometry {
+        slide: (0.80, 1.14),
+        jump: 0.9,
+        jump_on_box: true,
+    };
+}
+
 /// The marks of `movement` for a piece facing up the page, around `hub`. Steps sit on the
-/// ellipse of radii `(rx, ry)`; slides run out to it; `dot` is a step dot's radius.
+/// ellipse of radii `(rx, ry)`; slides run out across it; `dot` is a step dot's radius.
 pub fn movement_marks(
     movement: &Movement,
     hub: Point,
     (rx, ry): (f64, f64),
     dot: f64,
     ink: Color,
+    geometry: &MarkGeometry,
 ) -> Vec<Shape> {
     let mut shapes = Vec::new();
     let on_ellipse =
         |dir: Point, k: f64| Point::new(hub.x + dir.x * rx * k, hub.y + dir.y * ry * k);
     for m in movement.clockwise() {
         // Forward (dy > 0) is up the page; the owner's right (dx > 0) is right.
-        let dir = Point::new(m.dx as f64, -(m.dy as f64)).unit();
+        let raw = Point::new(m.dx as f64, -(m.dy as f64));
+        let dir = raw.unit();
         match m.kind {
             MotionKind::Step => shapes.push(filled(Path::circle(on_ellipse(dir, 1.0), dot), ink)),
-            MotionKind::Jump => shapes.push(Shape {
-                path: Path::circle(on_ellipse(dir, 1.08), dot * 1.1),
-                fill: None,
-                stroke: Some(Stroke::solid(ink, dot * 0.6)),
-                opacity: 1.0,
-            }),
+            MotionKind::Jump => {
+                let at = if geometry.jump_on_box {
+                    let longest = raw.x.abs().max(raw.y.abs());
+                    on_ellipse(raw * (1.0 / longest), geometry.jump)
+                } else {
+                    on_ellipse(dir, geometry.jump)
+                };
+                shapes.push(Shape {
+                    path: Path::circle(at, dot * 1.1),
+                    fill: None,
+                    stroke: Some(Stroke::solid(ink, dot * 0.6)),
+                    opacity: 1.0,
+                })
+            }
             MotionKind::Slide { .. } => {
-                let tip = on_ellipse(dir, 1.16);
-                let tail = on_ellipse(dir, 0.62);
+                let tip = on_ellipse(dir, geometry.slide.1);
+                let tail = on_ellipse(dir, geometry.slide.0);
                 let head = dot * 2.4;
                 let neck = tip - (tip - tail).unit() * head;
                 shapes.push(Shape {

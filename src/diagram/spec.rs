@@ -127,6 +127,17 @@ struct RawDiagram {
     marks: Vec<RawMark>,
     last_move: Option<String>,
     expect_problems: Option<Vec<String>>,
+    comment: Option<String>,
+    answer: Option<String>,
+}
+
+/// What a booklet prints with a diagram besides the diagram itself: a comment (under the
+/// diagram or in the answers section) and the answer. A single diagram file may carry them too;
+/// the `diagram` command does not draw them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Notes {
+    pub comment: Option<String>,
+    pub answer: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -173,7 +184,21 @@ pub fn from_yaml_text(
     default_variant: &Arc<Variant>,
     load_variant: &dyn Fn(&str) -> Result<Arc<Variant>, crate::Error>,
 ) -> Result<Diagram, crate::Error> {
+    from_yaml_text_with_notes(text, source_name, default_variant, load_variant).map(|(d, _)| d)
+}
+
+/// As [`from_yaml_text`], with the diagram's [`Notes`] (`comment`, `answer`).
+pub fn from_yaml_text_with_notes(
+    text: &str,
+    source_name: &str,
+    default_variant: &Arc<Variant>,
+    load_variant: &dyn Fn(&str) -> Result<Arc<Variant>, crate::Error>,
+) -> Result<(Diagram, Notes), crate::Error> {
     let raw: RawDiagram = from_yaml(text, source_name)?;
+    let notes = Notes {
+        comment: raw.comment.clone(),
+        answer: raw.answer.clone(),
+    };
     let err = |field: &str, value: Option<&str>, message: String| -> crate::Error {
         located(DataError::new(source_name, message), text, field, value).into()
     };
@@ -397,7 +422,7 @@ pub fn from_yaml_text(
         }
         diagram.expect_problems = Some(out);
     }
-    Ok(diagram)
+    Ok((diagram, notes))
 }
 
 /// An arrow written as a move (`7g7f`) or a drop (`P*5e`), in the default colour.

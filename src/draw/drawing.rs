@@ -178,11 +178,22 @@ impl Drawing {
 
     /// Appends another drawing's items, moved by `(dx, dy)`: how pages are composed of diagrams.
     pub fn place(&mut self, other: &Drawing, dx: f64, dy: f64) {
-        let m = super::Affine::translate(dx, dy);
+        self.place_transformed(other, super::Affine::translate(dx, dy));
+    }
+
+    /// Appends another drawing's items mapped through `m` (stroke widths and dashes scale with
+    /// it): how a kit turns a piece's back face 180° about its fold line.
+    pub fn place_transformed(&mut self, other: &Drawing, m: super::Affine) {
+        let k = m.scale_factor();
         for item in &other.items {
             self.items.push(match item {
                 Item::Shape(s) => Item::Shape(Shape {
                     path: s.path.transformed(&m),
+                    stroke: s.stroke.as_ref().map(|st| Stroke {
+                        width: st.width * k,
+                        dash: st.dash.iter().map(|v| v * k).collect(),
+                        ..st.clone()
+                    }),
                     ..s.clone()
                 }),
                 Item::Text { color, glyphs } => Item::Text {

@@ -100,6 +100,34 @@ impl Fonts {
         Ok(glyphs)
     }
 
+    /// `text` broken into lines no wider than `width` at spaces (a word longer than a line
+    /// stands alone on its line).
+    pub fn wrap(
+        &self,
+        style: TextStyle,
+        text: &str,
+        width: f64,
+    ) -> Result<Vec<String>, MissingGlyph> {
+        let mut lines = Vec::new();
+        let mut line = String::new();
+        for word in text.split_whitespace() {
+            let candidate = if line.is_empty() {
+                word.to_string()
+            } else {
+                format!("{line} {word}")
+            };
+            if !line.is_empty() && self.width(style, &candidate)? > width {
+                lines.push(std::mem::replace(&mut line, word.to_string()));
+            } else {
+                line = candidate;
+            }
+        }
+        if !line.is_empty() {
+            lines.push(line);
+        }
+        Ok(lines)
+    }
+
     /// A vertical column of characters, each in its own em box, the first box's top at `top`
     /// and every box centred on `x`. Returns the glyphs and the column's height.
     pub fn column(

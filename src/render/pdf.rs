@@ -1,26 +1,22 @@
-//! Drawing → PDF with printpdf's native operations. Each page's items become PDF operations as
-//! the page is added; the faces the pages use are embedded once per document as Identity-H
-//! TrueType fonts, and every glyph is placed by its own text matrix, so the PDF puts each glyph
-//! exactly where the drawing (and so the SVG) does.
+//! Drawing → PDF, written object by object as pages are added, so that a document of ten
+//! thousand pages needs no more memory than one page (plus a few bytes per page for the cross
+//! reference table and the page list).
+//!
+//! Each page becomes a compressed content stream and a page dictionary the moment it is added.
+//! All pages share one resource dictionary; the faces the pages use are embedded once per
+//! document at the end, as Identity-H TrueType fonts (the whole bundled subset, its widths and a
+//! `/ToUnicode` map of the glyphs actually shown), and every glyph is placed by its own text
+//! matrix, so the PDF puts each glyph exactly where the drawing (and so the SVG) does.
 //!
 //! Output is deterministic: resource names are fixed (`F1`, `F2` for fonts, `A500` for the
-//! ExtGState of opacity 0.5), the dates stay at printpdf's Unix-epoch default, and the trailer
-//! `/ID` is a digest of the file itself rather than printpdf's random one.
+//! ExtGState of opacity 0.5), the dates are the Unix epoch, numbers are written to 1/1000 pt, and
+//! the trailer `/ID` is a digest of every byte before it.
 //!
-//! Shapes are filled with the nonzero rule, like SVG. printpdf closes only the last ring of a
-//! polygon before stroking it, so a stroke is drawn one subpath at a time (each with its own
-//! `h` when the subpath is closed); a fill-and-stroke shape is one `b` operation when it is a
-//! single closed subpath, and a fill followed by those strokes otherwise. The two differ only
-//! where a translucent shape's parts overlap.
+//! Shapes are filled with the nonzero rule, like SVG; a shape's subpaths are one PDF path, each
+//! closed with `h` where the drawing closes it, painted with `f`, `S`, or `b`/`B` for both.
 
-use std::collections::BTreeMap;
-
-use printpdf::{
-    Codepoint, ExtendedGraphicsState, ExtendedGraphicsStateId, FontId, Line, LineCapStyle,
-    LineDashPattern, LineJoinStyle, LinePoint, Op, PaintMode, ParsedFont, PdfDocument, PdfFont,
-    PdfFontHandle, PdfPage, PdfSaveOptions, Polygon, PolygonRing, Pt, Rgb, TextItem, TextMatrix,
-    WindingOrder,
-};
+use std::collections::{BTreeMap, BTreeSet};
+use std::io::{self, Write};
 
 use crate::draw::{
     Affine, Color, Drawing, FontRole, Fonts, Glyph, Item, LineCap, Path, Point, Segment, Shape,
@@ -30,110 +26,304 @@ use crate::draw::{
 const PT_PER_MM: f64 = 72.0 / 25.4;
 
 /// SVG's default miter limit; PDF's is 10. Set so sharp corners bevel where the SVG/PNG do.
-const MITER_LIMIT: f32 = 4.0;
+const MITER_LIMIT: f64 = 4.0;
+
+/// Objects with fixed numbers; pages and fonts follow.
+const CATALOG: u32 = 1;
+const PAGES: u32 = 2;
+const RESOURCES: u32 = 3;
+const INFO: u32 = 4;
+const EXTGSTATES: u32 = 5;
+const FIRST_FREE: u32 = 6;
 
 /// How a role's face is written.
 #[derive(Clone, Debug)]
 enum FontSlot {
     /// No page has used it yet.
     Unused,
-    /// Embedded under this resource name.
-    Embedded(FontId),
-    /// printpdf could not read the font: its glyphs are drawn as filled outlines instead.
+    /// Embedded (at the end) under `F<n>`; the glyphs shown, with their characters.
+    Embedded(BTreeMap<u16, char>),
+    /// Not a TrueType face: its glyphs are drawn as filled outlines instead.
     Outlines,
 }
 
-/// A PDF being written. Pages are added one by one (each page's drawing is converted to PDF
-/// operations at once and can then be dropped), fonts embedded once per document.
-pub struct PdfWriter {
-    doc: PdfDocument,
-    fonts: Fonts,
-    slots: [FontSlot; 2],
-    /// ExtGState names by opacity in thousandths.
-    alphas: BTreeMap<u32, ExtendedGraphicsStateId>,
+/// Counts the bytes written (for the cross-reference offsets) and digests them (for `/ID`).
+struct Sink<W: Write> {
+    out: W,
+    pos: u64,
+    lanes: [u64; 2],
 }
 
-impl PdfWriter {
-    pub fn new(fonts: &Fonts, title: &str) -> PdfWriter {
-        let mut doc = PdfDocument::new(title);
-        doc.metadata.info.creator = "shogiprint".to_string();
-        doc.metadata.info.producer = "shogiprint".to_string();
-        PdfWriter {
-            doc,
-            fonts: fonts.clone(),
-            slots: [FontSlot::Unused, FontSlot::Unused],
-            alphas: BTreeMap::new(),
+impl<W: Write> Write for Sink<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let n = self.out.write(buf)?;
+        const PRIME: u64 = 0x0000_0100_0000_01b3;
+        for &byte in &buf[..n] {
+            for lane in &mut self.lanes {
+                *lane = (*lane ^ byte as u64).wrapping_mul(PRIME);
+            }
         }
+        self.pos += n as u64;
+        Ok(n)
     }
 
-    pub fn add_page(&mut self, page: &Drawing) {
-        let height_pt = page.height * PT_PER_MM;
-        let mut out = PageOps {
-            ops: Vec::new(),
+    fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
+}
+
+/// A PDF written to any [`Write`] as pages are added: the streaming form of [`PdfWriter`].
+/// Nothing of a page is kept once [`add_page`](PdfStream::add_page) returns.
+pub struct PdfStream<W: Write> {
+    sink: Sink<W>,
+    fonts: Fonts,
+    title: String,
+    slots: [FontSlot; 2],
+    /// Opacities in thousandths that have an ExtGState.
+    alphas: BTreeSet<u32>,
+    /// Byte offset of each object by number (index 0 unused).
+    offsets: Vec<u64>,
+    /// The page dictionaries, in order.
+    pages: Vec<u32>,
+}
+
+impl<W: Write> PdfStream<W> {
+    /// Starts a document: the header is written at once.
+    pub fn new(out: W, fonts: &Fonts, title: &str) -> io::Result<PdfStream<W>> {
+        let mut sink = Sink {
+            out,
+            pos: 0,
+            lanes: [0xcbf2_9ce4_8422_2325, 0x6c62_272e_07bb_0142],
+        };
+        // Opacity (ExtGState ca/CA) is PDF 1.4; the second line marks the file as binary.
+        sink.write_all(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")?;
+        Ok(PdfStream {
+            sink,
+            fonts: fonts.clone(),
+            title: title.to_string(),
+            slots: [FontSlot::Unused, FontSlot::Unused],
+            alphas: BTreeSet::new(),
+            offsets: vec![0; FIRST_FREE as usize],
+            pages: Vec::new(),
+        })
+    }
+
+    pub fn page_count(&self) -> usize {
+        self.pages.len()
+    }
+
+    /// Writes one page: its content stream and its page dictionary.
+    pub fn add_page(&mut self, page: &Drawing) -> io::Result<()> {
+        let mut ops = Ops {
+            buf: Vec::with_capacity(16 * 1024),
             state: State::default(),
             to_pt: to_pt(page.height),
         };
         for item in &page.items {
             match item {
-                Item::Shape(shape) => self.shape(&mut out, shape),
-                Item::Text { color, glyphs } => self.text(&mut out, *color, glyphs),
+                Item::Shape(shape) => self.shape(&mut ops, shape),
+                Item::Text { color, glyphs } => self.text(&mut ops, *color, glyphs),
             }
         }
-        let mut pdf_page = PdfPage::new(printpdf::Mm(0.0), printpdf::Mm(0.0), out.ops);
-        // The box in points computed here rather than through printpdf's f32 Mm→Pt factor.
-        let media = printpdf::Rect::from_wh(Pt(num(page.width * PT_PER_MM)), Pt(num(height_pt)));
-        pdf_page.media_box = media.clone();
-        pdf_page.trim_box = media.clone();
-        pdf_page.crop_box = media;
-        self.doc.pages.push(pdf_page);
+        let content = self.next_id();
+        let (filter, data) = compress(ops.buf);
+        self.begin(content)?;
+        write!(self.sink, "<< /Length {}{filter} >>\nstream\n", data.len())?;
+        self.sink.write_all(&data)?;
+        self.sink.write_all(b"\nendstream\nendobj\n")?;
+
+        let id = self.next_id();
+        let mut dict = String::with_capacity(200);
+        let (w, h) = (page.width * PT_PER_MM, page.height * PT_PER_MM);
+        let mut b = String::new();
+        for v in [0.0, 0.0, w, h] {
+            push_num(&mut b, v);
+        }
+        let bx = b.trim_end();
+        dict.push_str(&format!(
+            "<< /Type /Page /Parent {PAGES} 0 R /MediaBox [{bx}] /CropBox [{bx}] /TrimBox [{bx}] /Resources {RESOURCES} 0 R /Contents {content} 0 R >>"
+        ));
+        self.object(id, dict.as_bytes())?;
+        self.pages.push(id);
+        Ok(())
     }
 
-    pub fn page_count(&self) -> usize {
-        self.doc.pages.len()
+    /// Writes the fonts, the shared resources, the page tree, the catalog, the information
+    /// dictionary and the cross-reference table; returns the writer.
+    pub fn finish(mut self) -> io::Result<W> {
+        let mut font_refs = String::new();
+        for role in FontRole::ALL {
+            let glyphs = match &self.slots[role.index()] {
+                FontSlot::Embedded(g) => g.clone(),
+                _ => continue,
+            };
+            let type0 = self.embed_font(role, &glyphs)?;
+            font_refs.push_str(&format!("/F{} {type0} 0 R ", role.index() + 1));
+        }
+        let mut states = String::from("<< ");
+        for &a in &self.alphas {
+            let mut v = String::new();
+            push_num(&mut v, a as f64 / 1000.0);
+            let v = v.trim_end();
+            states.push_str(&format!("/A{a} << /Type /ExtGState /ca {v} /CA {v} >> "));
+        }
+        states.push_str(">>");
+        self.object(EXTGSTATES, states.as_bytes())?;
+        let resources = format!(
+            "<< /ProcSet [/PDF /Text] /Font << {font_refs}>> /ExtGState {EXTGSTATES} 0 R >>"
+        );
+        self.object(RESOURCES, resources.as_bytes())?;
+
+        let mut kids = String::with_capacity(self.pages.len() * 8 + 64);
+        kids.push_str("<< /Type /Pages /Kids [");
+        for (i, p) in self.pages.iter().enumerate() {
+            if i > 0 {
+                kids.push(' ');
+            }
+            kids.push_str(&format!("{p} 0 R"));
+        }
+        kids.push_str(&format!("] /Count {} >>", self.pages.len()));
+        self.object(PAGES, kids.as_bytes())?;
+        self.object(
+            CATALOG,
+            format!("<< /Type /Catalog /Pages {PAGES} 0 R >>").as_bytes(),
+        )?;
+        let date = "(D:19700101000000+00'00')";
+        let info = format!(
+            "<< /Title {} /Creator (shogiprint) /Producer (shogiprint) /CreationDate {date} /ModDate {date} >>",
+            text_string(&self.title)
+        );
+        self.object(INFO, info.as_bytes())?;
+
+        let xref = self.sink.pos;
+        let count = self.offsets.len();
+        let mut table = format!("xref\n0 {count}\n0000000000 65535 f \n");
+        for offset in &self.offsets[1..] {
+            table.push_str(&format!("{offset:010} 00000 n \n"));
+        }
+        self.sink.write_all(table.as_bytes())?;
+        let mut id = [0u8; 16];
+        id[..8].copy_from_slice(&self.sink.lanes[0].to_be_bytes());
+        id[8..].copy_from_slice(&self.sink.lanes[1].to_be_bytes());
+        let id: String = id.iter().map(|b| format!("{b:02X}")).collect();
+        write!(
+            self.sink,
+            "trailer\n<< /Size {count} /Root {CATALOG} 0 R /Info {INFO} 0 R /ID [<{id}> <{id}>] >>\nstartxref\n{xref}\n%%EOF\n"
+        )?;
+        self.sink.flush()?;
+        Ok(self.sink.out)
     }
 
-    pub fn finish(self) -> Vec<u8> {
-        let opts = PdfSaveOptions {
-            optimize: true,
-            // The bundled faces are subsets already; without printpdf's text_layout feature this
-            // flag changes nothing, and keeping it off says the whole face is meant to be embedded.
-            subset_fonts: false,
-            secure: true,
-            image_optimization: None,
+    fn next_id(&mut self) -> u32 {
+        self.offsets.push(0);
+        (self.offsets.len() - 1) as u32
+    }
+
+    fn begin(&mut self, id: u32) -> io::Result<()> {
+        self.offsets[id as usize] = self.sink.pos;
+        writeln!(self.sink, "{id} 0 obj")
+    }
+
+    fn object(&mut self, id: u32, body: &[u8]) -> io::Result<()> {
+        self.begin(id)?;
+        self.sink.write_all(body)?;
+        self.sink.write_all(b"\nendobj\n")
+    }
+
+    fn stream(&mut self, extra: &str, data: Vec<u8>) -> io::Result<u32> {
+        let id = self.next_id();
+        let raw_len = data.len();
+        let (filter, data) = compress(data);
+        self.begin(id)?;
+        let extra = extra.replace("{raw}", &raw_len.to_string());
+        write!(
+            self.sink,
+            "<< /Length {}{filter}{extra} >>\nstream\n",
+            data.len()
+        )?;
+        self.sink.write_all(&data)?;
+        self.sink.write_all(b"\nendstream\nendobj\n")?;
+        Ok(id)
+    }
+
+    /// The font program, its descriptor, the CID font, the `/ToUnicode` map and the Type0 font
+    /// that pages name; returns the Type0 font's object number.
+    fn embed_font(&mut self, role: FontRole, glyphs: &BTreeMap<u16, char>) -> io::Result<u32> {
+        let fonts = self.fonts.clone();
+        let face = fonts.face(role);
+        let data = face.data();
+        let upm = face.units_per_em();
+        let k = 1000.0 / upm;
+        let parsed = ttf_parser::Face::parse(data, 0).ok();
+        let name =
+            postscript_name(data).unwrap_or_else(|| format!("Shogiprint{}", role.index() + 1));
+        let (bbox, ascent, descent, cap) = match &parsed {
+            Some(f) => {
+                let b = f.global_bounding_box();
+                (
+                    [b.x_min, b.y_min, b.x_max, b.y_max].map(|v| (v as f64 * k).round() as i64),
+                    (f.ascender() as f64 * k).round() as i64,
+                    (f.descender() as f64 * k).round() as i64,
+                    (f.capital_height().unwrap_or(f.ascender()) as f64 * k).round() as i64,
+                )
+            }
+            None => ([0, -120, 1000, 880], 880, -120, 700),
         };
-        let mut warnings = Vec::new();
-        let mut doc = self.doc.to_lopdf_document(&opts, &mut warnings);
-        // Opacity (ExtGState ca/CA) is PDF 1.4; printpdf writes a 1.3 header.
-        doc.version = "1.4".to_string();
-        tidy_info(&mut doc);
-        doc.compress();
-        // printpdf's trailer /ID is random. Write once with a blank ID, then make the ID a digest
-        // of that file, so the same pages always give the same bytes.
-        set_id(&mut doc, [0; 16]);
-        let mut bytes = Vec::new();
-        doc.save_to(&mut bytes)
-            .expect("writing to memory cannot fail");
-        set_id(&mut doc, digest(&bytes));
-        bytes.clear();
-        doc.save_to(&mut bytes)
-            .expect("writing to memory cannot fail");
-        bytes
+        let file = self.stream(" /Length1 {raw}", data.to_vec())?;
+        let descriptor = self.next_id();
+        let body = format!(
+            "<< /Type /FontDescriptor /FontName /{name} /Flags 4 /FontBBox [{} {} {} {}] /ItalicAngle 0 /Ascent {ascent} /Descent {descent} /CapHeight {cap} /StemV 80 /FontFile2 {file} 0 R >>",
+            bbox[0], bbox[1], bbox[2], bbox[3]
+        );
+        self.object(descriptor, body.as_bytes())?;
+
+        // Widths in runs of consecutive glyph ids: `first [w w w]`.
+        let mut widths = String::new();
+        let mut last: Option<u16> = None;
+        for &id in glyphs.keys() {
+            let w = (face.advance(id) * k).round() as i64;
+            match last {
+                Some(prev) if prev + 1 == id => widths.push_str(&format!(" {w}")),
+                Some(_) => widths.push_str(&format!("] {id} [{w}")),
+                None => widths.push_str(&format!("{id} [{w}")),
+            }
+            last = Some(id);
+        }
+        if last.is_some() {
+            widths.push(']');
+        }
+        let cid = self.next_id();
+        let body = format!(
+            "<< /Type /Font /Subtype /CIDFontType2 /BaseFont /{name} /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> /FontDescriptor {descriptor} 0 R /DW 1000 /W [{widths}] /CIDToGIDMap /Identity >>"
+        );
+        self.object(cid, body.as_bytes())?;
+
+        let unicode = self.stream("", to_unicode_cmap(glyphs).into_bytes())?;
+        let type0 = self.next_id();
+        let body = format!(
+            "<< /Type /Font /Subtype /Type0 /BaseFont /{name} /Encoding /Identity-H /DescendantFonts [{cid} 0 R] /ToUnicode {unicode} 0 R >>"
+        );
+        self.object(type0, body.as_bytes())?;
+        Ok(type0)
     }
 
-    fn shape(&mut self, out: &mut PageOps, shape: &Shape) {
+    fn shape(&mut self, out: &mut Ops, shape: &Shape) {
         let opacity = (shape.opacity.clamp(0.0, 1.0) * 1000.0).round() as u32;
         let stroke = shape.stroke.as_ref().filter(|s| s.width > 0.0);
         if opacity == 0 || (shape.fill.is_none() && stroke.is_none()) {
             return;
         }
-        let subpaths = subpaths(&shape.path, &out.to_pt);
-        if subpaths.is_empty() {
+        let start = out.buf.len();
+        let mut all_closed = true;
+        let drawn = path_ops(&mut out.buf, &shape.path, &out.to_pt, &mut all_closed);
+        let path = out.buf.split_off(start);
+        if drawn == 0 {
             return;
         }
         let saved = (opacity < 1000).then(|| {
-            let gs = self.alpha(opacity);
-            out.ops.push(Op::SaveGraphicsState);
-            out.ops.push(Op::LoadGraphicsState { gs });
+            self.alphas.insert(opacity);
+            out.buf
+                .extend_from_slice(format!("q /A{opacity} gs\n").as_bytes());
             out.state.clone()
         });
         if let Some(color) = shape.fill {
@@ -142,47 +332,21 @@ impl PdfWriter {
         if let Some(stroke) = stroke {
             out.stroke_style(stroke);
         }
-        let ring = |s: &Subpath| PolygonRing {
-            points: s.points.clone(),
+        out.buf.extend_from_slice(&path);
+        let paint: &[u8] = match (shape.fill.is_some(), stroke.is_some()) {
+            (true, true) if all_closed => b"b\n",
+            (true, true) => b"B\n",
+            (true, false) => b"f\n",
+            _ => b"S\n",
         };
-        let polygon = |mode, rings| Op::DrawPolygon {
-            polygon: Polygon {
-                rings,
-                mode,
-                winding_order: WindingOrder::NonZero,
-            },
-        };
-        match (shape.fill.is_some(), stroke.is_some()) {
-            (true, true) if subpaths.len() == 1 && subpaths[0].closed => {
-                out.ops
-                    .push(polygon(PaintMode::FillStroke, vec![ring(&subpaths[0])]));
-            }
-            (fills, strokes) => {
-                if fills {
-                    out.ops.push(polygon(
-                        PaintMode::Fill,
-                        subpaths.iter().map(ring).collect(),
-                    ));
-                }
-                if strokes {
-                    for s in &subpaths {
-                        out.ops.push(Op::DrawLine {
-                            line: Line {
-                                points: s.points.clone(),
-                                is_closed: s.closed,
-                            },
-                        });
-                    }
-                }
-            }
-        }
+        out.buf.extend_from_slice(paint);
         if let Some(state) = saved {
-            out.ops.push(Op::RestoreGraphicsState);
+            out.buf.extend_from_slice(b"Q\n");
             out.state = state;
         }
     }
 
-    fn text(&mut self, out: &mut PageOps, color: Color, glyphs: &[Glyph]) {
+    fn text(&mut self, out: &mut Ops, color: Color, glyphs: &[Glyph]) {
         let mut open = false;
         for glyph in glyphs {
             let tm = out.to_pt * glyph.transform * {
@@ -193,107 +357,102 @@ impl PdfWriter {
             if !(a * d - b * c).is_normal() {
                 continue;
             }
-            let font = match self.font(glyph.font) {
-                Some(font) => font,
-                None => {
-                    // No embeddable font: the glyph's outline as a filled path.
-                    let outline = self
-                        .fonts
-                        .face(glyph.font)
-                        .outline_path(glyph.id)
-                        .transformed(&glyph.transform);
-                    if open {
-                        out.ops.push(Op::EndTextSection);
-                        open = false;
-                    }
-                    let shape = Shape {
-                        path: outline,
-                        fill: Some(color),
-                        stroke: None,
-                        opacity: 1.0,
-                    };
-                    self.shape(out, &shape);
-                    continue;
+            let Some(owner) = self.font(glyph.font) else {
+                // No embeddable font: the glyph's outline as a filled path.
+                let outline = self
+                    .fonts
+                    .face(glyph.font)
+                    .outline_path(glyph.id)
+                    .transformed(&glyph.transform);
+                if open {
+                    out.buf.extend_from_slice(b"ET\n");
+                    open = false;
                 }
+                let shape = Shape {
+                    path: outline,
+                    fill: Some(color),
+                    stroke: None,
+                    opacity: 1.0,
+                };
+                self.shape(out, &shape);
+                continue;
             };
+            if let FontSlot::Embedded(used) = &mut self.slots[owner.index()] {
+                used.entry(glyph.id).or_insert(glyph.ch);
+            }
             if !open {
                 out.fill_color(color);
-                out.ops.push(Op::StartTextSection);
+                out.buf.extend_from_slice(b"BT\n");
                 open = true;
             }
-            if out.state.font.as_ref() != Some(&font) {
-                out.ops.push(Op::SetFont {
-                    font: PdfFontHandle::External(font.clone()),
-                    size: Pt(1.0),
-                });
-                out.state.font = Some(font);
+            if out.state.font != Some(owner) {
+                out.buf
+                    .extend_from_slice(format!("/F{} 1 Tf\n", owner.index() + 1).as_bytes());
+                out.state.font = Some(owner);
             }
-            out.ops.push(Op::SetTextMatrix {
-                matrix: TextMatrix::Raw(tm.0.map(num)),
-            });
+            let mut line = String::with_capacity(64);
+            for v in tm.0 {
+                push_num(&mut line, v);
+            }
             // By glyph id rather than by character: the drawing's id is what the SVG draws, and
             // the character still reaches /ToUnicode for copying and search.
-            out.ops.push(Op::ShowText {
-                items: vec![TextItem::GlyphIds(vec![Codepoint::with_cid(
-                    glyph.id,
-                    0.0,
-                    glyph.ch.to_string(),
-                )])],
-            });
+            line.push_str(&format!("Tm <{:04X}> Tj\n", glyph.id));
+            out.buf.extend_from_slice(line.as_bytes());
         }
         if open {
-            out.ops.push(Op::EndTextSection);
+            out.buf.extend_from_slice(b"ET\n");
         }
     }
 
-    /// The resource name of a role's face, embedding the face on first use; `None` if printpdf
-    /// cannot read it.
-    fn font(&mut self, role: FontRole) -> Option<FontId> {
-        // Roles sharing a face share the first role's slot, so the face is embedded once.
+    /// The role whose slot embeds a glyph of `role` (roles sharing a face share the first
+    /// role's slot, so the face is embedded once); `None` if the face is drawn as outlines.
+    fn font(&mut self, role: FontRole) -> Option<FontRole> {
         let owner = FontRole::ALL
             .into_iter()
             .find(|&r| self.fonts.same_face(r, role))
             .unwrap_or(role);
         let slot = &mut self.slots[owner.index()];
         if let FontSlot::Unused = slot {
-            let face = self.fonts.face(owner);
-            *slot = match ParsedFont::from_bytes(face.data(), 0, &mut Vec::new()) {
-                Some(mut parsed) => {
-                    parsed.font_name = Some(
-                        postscript_name(face.data())
-                            .unwrap_or_else(|| format!("Shogiprint{}", owner.index() + 1)),
-                    );
-                    let id = FontId(format!("F{}", owner.index() + 1));
-                    self.doc
-                        .resources
-                        .fonts
-                        .map
-                        .insert(id.clone(), PdfFont::new(parsed));
-                    FontSlot::Embedded(id)
-                }
-                None => FontSlot::Outlines,
+            let truetype = ttf_parser::Face::parse(self.fonts.face(owner).data(), 0)
+                .is_ok_and(|f| f.tables().glyf.is_some());
+            *slot = if truetype {
+                FontSlot::Embedded(BTreeMap::new())
+            } else {
+                FontSlot::Outlines
             };
         }
         match slot {
-            FontSlot::Embedded(id) => Some(id.clone()),
+            FontSlot::Embedded(_) => Some(owner),
             _ => None,
         }
     }
+}
 
-    fn alpha(&mut self, thousandths: u32) -> ExtendedGraphicsStateId {
-        let doc = &mut self.doc;
-        self.alphas
-            .entry(thousandths)
-            .or_insert_with(|| {
-                let id = ExtendedGraphicsStateId(format!("A{thousandths}"));
-                let alpha = thousandths as f32 / 1000.0;
-                let gs = ExtendedGraphicsState::default()
-                    .with_current_fill_alpha(alpha)
-                    .with_current_stroke_alpha(alpha);
-                doc.resources.extgstates.map.insert(id.clone(), gs);
-                id
-            })
-            .clone()
+/// A PDF held in memory: pages are added one by one (each page is written at once and can then
+/// be dropped), fonts embedded once per document.
+pub struct PdfWriter {
+    inner: PdfStream<Vec<u8>>,
+}
+
+impl PdfWriter {
+    pub fn new(fonts: &Fonts, title: &str) -> PdfWriter {
+        PdfWriter {
+            inner: PdfStream::new(Vec::new(), fonts, title).expect("writing to memory cannot fail"),
+        }
+    }
+
+    pub fn add_page(&mut self, page: &Drawing) {
+        self.inner
+            .add_page(page)
+            .expect("writing to memory cannot fail");
+    }
+
+    pub fn page_count(&self) -> usize {
+        self.inner.page_count()
+    }
+
+    pub fn finish(self) -> Vec<u8> {
+        self.inner.finish().expect("writing to memory cannot fail")
     }
 }
 
@@ -311,10 +470,94 @@ fn to_pt(height: f64) -> Affine {
     Affine([PT_PER_MM, 0.0, 0.0, -PT_PER_MM, 0.0, height * PT_PER_MM])
 }
 
-/// A number as written: to 1/1000 pt (printpdf writes f32, whose shortest form then has at most
-/// three decimals), and never `-0`.
-fn num(v: f64) -> f32 {
-    ((v * 1000.0).round() / 1000.0 + 0.0) as f32
+/// Appends a number to 1/1000 (never `-0`, no trailing zeros) and a space.
+fn push_num(out: &mut String, v: f64) {
+    let milli = if v.is_finite() {
+        (v * 1000.0).round() as i64
+    } else {
+        0
+    };
+    if milli < 0 {
+        out.push('-');
+    }
+    let m = milli.unsigned_abs();
+    out.push_str(&(m / 1000).to_string());
+    let frac = m % 1000;
+    if frac != 0 {
+        let digits = format!("{frac:03}");
+        out.push('.');
+        out.push_str(digits.trim_end_matches('0'));
+    }
+    out.push(' ');
+}
+
+fn push_point(out: &mut Vec<u8>, p: Point, to_pt: &Affine) {
+    let q = to_pt.apply(p);
+    let mut s = String::with_capacity(24);
+    push_num(&mut s, q.x);
+    push_num(&mut s, q.y);
+    out.extend_from_slice(s.as_bytes());
+}
+
+/// Writes the path's subpaths (a subpath needs at least two points); returns how many were
+/// drawn and clears `all_closed` if one is left open.
+fn path_ops(out: &mut Vec<u8>, path: &Path, to_pt: &Affine, all_closed: &mut bool) -> usize {
+    let mut drawn = 0;
+    // The current subpath's start, its text so far, and how many points it has.
+    let mut start: Option<Point> = None;
+    let mut current: Vec<u8> = Vec::new();
+    let mut points = 0;
+    let mut finish =
+        |current: &mut Vec<u8>, points: &mut usize, closed: bool, out: &mut Vec<u8>| {
+            if *points > 1 {
+                out.extend_from_slice(current);
+                if closed {
+                    out.extend_from_slice(b"h\n");
+                } else {
+                    *all_closed = false;
+                }
+                drawn += 1;
+            }
+            current.clear();
+            *points = 0;
+        };
+    for segment in &path.segments {
+        match *segment {
+            Segment::Move(p) => {
+                finish(&mut current, &mut points, false, out);
+                push_point(&mut current, p, to_pt);
+                current.extend_from_slice(b"m\n");
+                points = 1;
+                start = Some(p);
+            }
+            Segment::Close => finish(&mut current, &mut points, true, out),
+            _ => {
+                // After a close, drawing carries on from where the subpath began.
+                let Some(s) = start else { continue };
+                if points == 0 {
+                    push_point(&mut current, s, to_pt);
+                    current.extend_from_slice(b"m\n");
+                    points = 1;
+                }
+                match *segment {
+                    Segment::Line(p) => {
+                        push_point(&mut current, p, to_pt);
+                        current.extend_from_slice(b"l\n");
+                    }
+                    Segment::Cubic(a, b, c) => {
+                        for p in [a, b, c] {
+                            push_point(&mut current, p, to_pt);
+                        }
+                        current.extend_from_slice(b"c\n");
+                    }
+                    Segment::Move(_) | Segment::Close => unreachable!("handled above"),
+                }
+                points += 1;
+            }
+        }
+    }
+    finish(&mut current, &mut points, false, out);
+    drawn
 }
 
 /// The graphics state a page's operations have set, so that unchanged values are not repeated.
@@ -322,138 +565,139 @@ fn num(v: f64) -> f32 {
 struct State {
     fill: Option<Color>,
     stroke: Option<Color>,
-    width: Option<f32>,
-    dash: Option<Vec<f32>>,
+    width: Option<i64>,
+    dash: Option<Vec<i64>>,
     cap: Option<LineCap>,
     miter_limit: bool,
-    font: Option<FontId>,
+    font: Option<FontRole>,
 }
 
-struct PageOps {
-    ops: Vec<Op>,
+struct Ops {
+    buf: Vec<u8>,
     state: State,
     to_pt: Affine,
 }
 
-impl PageOps {
+fn color_ops(c: Color, op: &str) -> String {
+    let mut s = String::with_capacity(24);
+    for v in [c.0, c.1, c.2] {
+        push_num(&mut s, v as f64 / 255.0);
+    }
+    s.push_str(op);
+    s.push('\n');
+    s
+}
+
+impl Ops {
     fn fill_color(&mut self, color: Color) {
         if self.state.fill != Some(color) {
-            self.ops.push(Op::SetFillColor { col: rgb(color) });
+            self.buf
+                .extend_from_slice(color_ops(color, "rg").as_bytes());
             self.state.fill = Some(color);
         }
     }
 
     fn stroke_style(&mut self, stroke: &crate::draw::Stroke) {
         if self.state.stroke != Some(stroke.color) {
-            self.ops.push(Op::SetOutlineColor {
-                col: rgb(stroke.color),
-            });
+            self.buf
+                .extend_from_slice(color_ops(stroke.color, "RG").as_bytes());
             self.state.stroke = Some(stroke.color);
         }
-        let width = num(stroke.width * PT_PER_MM);
+        let milli = |v: f64| (v * PT_PER_MM * 1000.0).round() as i64;
+        let width = milli(stroke.width);
         if self.state.width != Some(width) {
-            self.ops.push(Op::SetOutlineThickness { pt: Pt(width) });
+            let mut s = String::new();
+            push_num(&mut s, width as f64 / 1000.0);
+            s.push_str("w\n");
+            self.buf.extend_from_slice(s.as_bytes());
             self.state.width = Some(width);
         }
         // An all-zero dash array is an error in PDF and a solid line in SVG.
-        let dash: Vec<f32> = if stroke.dash.iter().any(|&d| d > 0.0) {
-            stroke
-                .dash
-                .iter()
-                .map(|&d| num(d.max(0.0) * PT_PER_MM))
-                .collect()
+        let dash: Vec<i64> = if stroke.dash.iter().any(|&d| d > 0.0) {
+            stroke.dash.iter().map(|&d| milli(d.max(0.0))).collect()
         } else {
             Vec::new()
         };
         if self.state.dash.as_ref() != Some(&dash) {
-            self.ops.push(Op::SetLineDashPattern {
-                dash: LineDashPattern::new(0.0, &dash),
-            });
+            let mut s = String::from("[");
+            for d in &dash {
+                push_num(&mut s, *d as f64 / 1000.0);
+            }
+            let s = format!("{}] 0 d\n", s.trim_end());
+            self.buf.extend_from_slice(s.as_bytes());
             self.state.dash = Some(dash);
         }
         if self.state.cap != Some(stroke.cap) {
             // The SVG writer pairs round caps with round joins.
-            let (cap, join) = match stroke.cap {
-                LineCap::Butt => (LineCapStyle::Butt, LineJoinStyle::Miter),
-                LineCap::Round => (LineCapStyle::Round, LineJoinStyle::Round),
+            let ops: &[u8] = match stroke.cap {
+                LineCap::Butt => b"0 J 0 j\n",
+                LineCap::Round => b"1 J 1 j\n",
             };
-            self.ops.push(Op::SetLineCapStyle { cap });
-            self.ops.push(Op::SetLineJoinStyle { join });
+            self.buf.extend_from_slice(ops);
             self.state.cap = Some(stroke.cap);
         }
         if !self.state.miter_limit {
-            self.ops.push(Op::SetMiterLimit {
-                limit: Pt(MITER_LIMIT),
-            });
+            self.buf
+                .extend_from_slice(format!("{MITER_LIMIT} M\n").as_bytes());
             self.state.miter_limit = true;
         }
     }
 }
 
-fn rgb(c: Color) -> printpdf::Color {
-    let channel = |v: u8| num(v as f64 / 255.0);
-    printpdf::Color::Rgb(Rgb::new(channel(c.0), channel(c.1), channel(c.2), None))
+/// Flate-compresses a stream when that makes it smaller; the `/Filter` entry to go with it.
+fn compress(data: Vec<u8>) -> (&'static str, Vec<u8>) {
+    let mut stream = lopdf::Stream::new(lopdf::Dictionary::new(), data);
+    // Compression into memory cannot fail; if it did, the stream stays as it was.
+    let _ = stream.compress();
+    let filter = if stream.dict.has(b"Filter") {
+        " /Filter /FlateDecode"
+    } else {
+        ""
+    };
+    (filter, stream.content)
 }
 
-/// One subpath in points: on-curve points and, flagged `bezier`, the control points before them.
-struct Subpath {
-    points: Vec<LinePoint>,
-    closed: bool,
-}
-
-fn subpaths(path: &Path, to_pt: &Affine) -> Vec<Subpath> {
-    let point = |p: Point, bezier: bool| {
-        let q = to_pt.apply(p);
-        LinePoint {
-            p: printpdf::Point {
-                x: Pt(num(q.x)),
-                y: Pt(num(q.y)),
-            },
-            bezier,
+/// A ToUnicode CMap from glyph ids (the CIDs under Identity-H) to their characters.
+fn to_unicode_cmap(glyphs: &BTreeMap<u16, char>) -> String {
+    let mut s = String::from(
+        "/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n\
+         /CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def\n\
+         /CMapName /Adobe-Identity-UCS def\n/CMapType 2 def\n\
+         1 begincodespacerange\n<0000> <FFFF>\nendcodespacerange\n",
+    );
+    let entries: Vec<(&u16, &char)> = glyphs.iter().collect();
+    for chunk in entries.chunks(100) {
+        s.push_str(&format!("{} beginbfchar\n", chunk.len()));
+        for (id, ch) in chunk {
+            let mut units = [0u16; 2];
+            let hex: String = ch
+                .encode_utf16(&mut units)
+                .iter()
+                .map(|u| format!("{u:04X}"))
+                .collect();
+            s.push_str(&format!("<{id:04X}> <{hex}>\n"));
         }
-    };
-    let mut out = Vec::new();
-    let mut current: Option<Subpath> = None;
-    // Where the subpath began: after a close, drawing carries on from there (as in SVG and PDF).
-    let mut start: Option<Point> = None;
-    let finish = |s: Option<Subpath>, out: &mut Vec<Subpath>| {
-        if let Some(s) = s.filter(|s| s.points.len() > 1) {
-            out.push(s);
-        }
-    };
-    for segment in &path.segments {
-        if let Segment::Move(p) = *segment {
-            finish(current.take(), &mut out);
-            current = Some(Subpath {
-                points: vec![point(p, false)],
-                closed: false,
-            });
-            start = Some(p);
-            continue;
-        }
-        if matches!(segment, Segment::Close) {
-            if let Some(s) = current.as_mut() {
-                s.closed = true;
-            }
-            finish(current.take(), &mut out);
-            continue;
-        }
-        let Some(s) = start else { continue };
-        let sub = current.get_or_insert_with(|| Subpath {
-            points: vec![point(s, false)],
-            closed: false,
-        });
-        match *segment {
-            Segment::Line(p) => sub.points.push(point(p, false)),
-            Segment::Cubic(a, b, c) => {
-                sub.points
-                    .extend([point(a, true), point(b, true), point(c, false)])
-            }
-            Segment::Move(_) | Segment::Close => unreachable!("handled above"),
-        }
+        s.push_str("endbfchar\n");
     }
-    finish(current, &mut out);
-    out
+    s.push_str("endcmap\nCMapName currentdict /CMap defineresource pop\nend\nend\n");
+    s
+}
+
+/// A PDF text string: plain ASCII in parentheses, anything else as UTF-16BE with a byte order
+/// mark, in hex.
+fn text_string(text: &str) -> String {
+    if text
+        .chars()
+        .all(|c| (' '..='~').contains(&c) && !matches!(c, '(' | ')' | '\\'))
+    {
+        return format!("({text})");
+    }
+    let mut hex = String::from("<FEFF");
+    for u in text.encode_utf16() {
+        hex.push_str(&format!("{u:04X}"));
+    }
+    hex.push('>');
+    hex
 }
 
 /// The font's PostScript name (name ID 6), reduced to characters safe in a PDF name.
@@ -469,53 +713,4 @@ fn postscript_name(data: &[u8]) -> Option<String> {
         .filter(|c| c.is_ascii_alphanumeric() || *c == '-')
         .collect();
     (!name.is_empty()).then_some(name)
-}
-
-/// printpdf's info dictionary has an empty `GTS_PDFXVersion`, which readers take as a PDF/X
-/// claim this file does not meet, and empty author, subject and keyword fields.
-fn tidy_info(doc: &mut lopdf::Document) {
-    let Ok(id) = doc
-        .trailer
-        .get(b"Info")
-        .and_then(lopdf::Object::as_reference)
-    else {
-        return;
-    };
-    let Ok(info) = doc.get_dictionary_mut(id) else {
-        return;
-    };
-    let empty: Vec<Vec<u8>> = info
-        .iter()
-        .filter(|(_, v)| matches!(v, lopdf::Object::String(s, _) if s.is_empty()))
-        .map(|(k, _)| k.clone())
-        .collect();
-    for key in empty
-        .iter()
-        .map(Vec::as_slice)
-        .chain([&b"GTS_PDFXVersion"[..]])
-    {
-        info.remove(key);
-    }
-}
-
-fn set_id(doc: &mut lopdf::Document, id: [u8; 16]) {
-    let id = lopdf::Object::String(id.to_vec(), lopdf::StringFormat::Hexadecimal);
-    doc.trailer
-        .set("ID", lopdf::Object::Array(vec![id.clone(), id]));
-}
-
-/// 128 bits of FNV-1a (two 64-bit lanes with different offsets): an identifier, not a checksum
-/// anyone verifies, and the same on every platform and Rust version.
-fn digest(bytes: &[u8]) -> [u8; 16] {
-    const PRIME: u64 = 0x0000_0100_0000_01b3;
-    let mut lanes = [0xcbf2_9ce4_8422_2325_u64, 0x6c62_272e_07bb_0142_u64];
-    for &byte in bytes {
-        for lane in &mut lanes {
-            *lane = (*lane ^ byte as u64).wrapping_mul(PRIME);
-        }
-    }
-    let mut out = [0; 16];
-    out[..8].copy_from_slice(&lanes[0].to_be_bytes());
-    out[8..].copy_from_slice(&lanes[1].to_be_bytes());
-    out
 }

@@ -27,6 +27,10 @@ struct RawPiece {
     value: Option<u32>,
     #[serde(default)]
     rules: Vec<String>,
+    /// Printed size, base × height in millimetres (unpromoted kinds only: the promoted form is
+    /// the back of the same piece).
+    #[serde(default)]
+    size_mm: Option<[f64; 2]>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -241,6 +245,23 @@ fn compile(raw: Vec<Sourced>) -> Result<PieceCatalog, DataError> {
                 ));
             }
         }
+        if let Some([base, height]) = p.size_mm {
+            let sane = |v: f64| v.is_finite() && (5.0..=150.0).contains(&v);
+            if !sane(base) || !sane(height) {
+                return Err(err(
+                    s,
+                    "size_mm",
+                    format!("[{base}, {height}]: base and height must be between 5 and 150 mm"),
+                ));
+            }
+            if promoted {
+                return Err(err(
+                    s,
+                    "size_mm",
+                    "a promoted kind is printed on the back of its unpromoted piece: give the size there".into(),
+                ));
+            }
+        }
         let movement =
             betza::parse(&p.betza).map_err(|e| err(s, "betza", format!("'{}': {e}", p.betza)))?;
         let mut rules = KindRules::default();
@@ -272,6 +293,7 @@ fn compile(raw: Vec<Sourced>) -> Result<PieceCatalog, DataError> {
             demotes_to: None,
             value: p.value,
             rules,
+            size_mm: p.size_mm.map(|[b, h]| (b, h)),
         });
     }
     for (i, s) in raw.iter().enumerate() {

@@ -52,6 +52,9 @@ pub struct PieceKind {
     pub demotes_to: Option<KindId>,
     pub value: Option<u32>,
     pub rules: KindRules,
+    /// Printed size (base, height) in millimetres, for the print kit; `None` for promoted kinds
+    /// and for pieces defined without one.
+    pub size_mm: Option<(f64, f64)>,
 }
 
 impl PieceKind {

@@ -44,6 +44,10 @@ struct RawHandicap {
     sfen: String,
     #[serde(default)]
     source: String,
+    #[serde(default)]
+    gap: Option<String>,
+    #[serde(default)]
+    used_for: Option<String>,
 }
 
 /// A named start position of a variant (standard shogi's handicaps).
@@ -54,6 +58,11 @@ pub struct Handicap {
     pub japanese: String,
     pub sfen: String,
     pub source: String,
+    /// The difference in amateur rank (dan/kyu steps) the handicap is usually given for, as
+    /// written in the data: `2`, `6-7`, `10+`.
+    pub gap: Option<String>,
+    /// Who plays it, in a few English words, where a rank difference is not the whole story.
+    pub used_for: Option<String>,
 }
 
 /// A variant, ready to play: its definition, its piece catalog and the tables built from both.
@@ -192,6 +201,8 @@ impl Variant {
                     japanese: h.japanese,
                     sfen: h.sfen,
                     source: h.source,
+                    gap: h.gap,
+                    used_for: h.used_for,
                 })
                 .collect(),
             catalog,

@@ -1,0 +1,520 @@
+//! Booklets: many validated diagrams laid out for print — problems or teaching positions, each
+//! with a numbered heading, caption and comment, on a grid of 1, 2, 4 or 6 per page, with a
+//! running header, footer, page numbers and an optional answers section at the end.
+//!
+//! Work is done in two passes so that a booklet of any length runs in bounded memory:
+//! [`prepare`] reads and validates every entry, checks every string against the fonts and
+//! measures what the grid needs (one square size for the whole booklet, so that every board is
+//! the same size), keeping only those few numbers; [`render`] then reads each entry again and
+//! hands each page to a callback as soon as it is drawn (the CLI streams it into the PDF).
+
+pub mod layout;
+pub mod model;
+pub mod paper;
+pub mod text;
+
+pub use layout::PageLayout;
+pub use model::{Book, BookOptions, CommentPlace, Entry, EntrySource};
+pub use paper::Paper;
+
+use crate::diagram;
+use crate::draw::{Align, Color as Ink, Drawing, FontRole, Fonts, Path, Point, Stroke, TextStyle};
+use crate::rules::Variant;
+use layout::*;
+use std::sync::Arc;
+use text::{draw_line, wrap, TextError};
+
+/// The largest square a booklet diagram gets, mm: one diagram per A4 page would otherwise be
+/// poster-sized.
+const MAX_SQUARE: f64 = 13.0;
+/// The smallest square that still prints legibly.
+const MIN_SQUARE: f64 = 3.0;
+/// The square size diagrams are measured at.
+const PROBE: f64 = 10.0;
+
+/// Why an entry cannot go into the booklet.
+#[derive(Debug)]
+pub struct EntryFailure {
+    /// 0-based entry index.
+    pub index: usize,
+    /// `book.yaml:12:5` or `more.sfen:7`.
+    pub place: String,
+    /// `第3問 「title」`, or `diagram 3` when the booklet has no numbering.
+    pub label: String,
+    pub error: EntryError,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum EntryError {
+    #[error("{0}")]
+    Read(crate::Error),
+    #[error("{0}")]
+    Text(TextError),
+    #[error("{0}")]
+    Room(String),
+}
+
+impl EntryFailure {
+    /// 1 for an invalid position, 2 for anything malformed.
+    pub fn exit_code(&self) -> i32 {
+        match &self.error {
+            EntryError::Read(e) => e.exit_code(),
+            _ => 2,
+        }
+    }
+}
+
+/// What [`prepare`] measured: enough to lay every page out the same way.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Plan {
+    pub layout: PageLayout,
+    /// Square width of every diagram, mm.
+    pub square: f64,
+    /// Lines reserved under each diagram for its comment.
+    pub comment_lines: usize,
+    pub diagram_pages: usize,
+    pub entries: usize,
+}
+
+/// The heading of entry `i` (0-based): label and title.
+fn heading(options: &BookOptions, i: usize, title: Option<&str>) -> String {
+    let label = options.label(i + 1);
+    match (label.is_empty(), title) {
+        (_, None) => label,
+        (true, Some(t)) => t.to_string(),
+        (false, Some(t)) => format!("{label}  {t}"),
+    }
+}
+
+/// How an entry is named in messages.
+fn entry_label(options: &BookOptions, i: usize, title: Option<&str>) -> String {
+    let label = options.label(i + 1);
+    let label = if label.is_empty() {
+        format!("diagram {}", i + 1)
+    } else {
+        format!("diagram {} ({label})", i + 1)
+    };
+    match title {
+        Some(t) => format!("{label} '{t}'"),
+        None => label,
+    }
+}
+
+fn text_err(field: String) -> impl Fn(crate::draw::MissingGlyph) -> TextError {
+    move |missing| TextError {
+        field: field.clone(),
+        missing,
+    }
+}
+
+/// The title of an entry for messages, read from its YAML text without parsing it (so that it
+/// can be named even when the entry is malformed).
+fn raw_title(source: &EntrySource) -> Option<String> {
+    let EntrySource::Yaml { text, .. } = source else {
+        return None;
+    };
+    text.lines().find_map(|l| {
+        let v = l.strip_prefix("title:")?.trim();
+        let v = v.trim_matches(|c| c == '"' || c == '\'');
+        (!v.is_empty()).then(|| v.to_string())
+    })
+}
+
+/// Pass one: every entry read, validated (unless it declares its problems) and measured. Returns
+/// every failure, not only the first.
+pub fn prepare(
+    book: &Book,
+    variant: &Arc<Variant>,
+    load_variant: &dyn Fn(&str) -> Result<Arc<Variant>, crate::Error>,
+    fonts: &Fonts,
+) -> Result<Plan, Vec<EntryFailure>> {
+    let o = &book.options;
+    let layout = PageLayout::new(o);
+    let cell = layout.cell(0);
+    let text_w = cell.w - 2.0;
+    let comment_style = TextStyle::new(FontRole::Regular, COMMENT_SIZE);
+    let answer_style = TextStyle::new(FontRole::Regular, ANSWER_SIZE);
+    let mut failures = Vec::new();
+    let mut comment_lines = 0;
+    // The largest square each diagram could have, as (width, height) per mm of square.
+    let mut per_square: (f64, f64) = (0.0, 0.0);
+    for i in 0..book.entries.len() {
+        let fail = |error: EntryError, title: Option<&str>| EntryFailure {
+            index: i,
+            place: book.place(i),
+            label: entry_label(o, i, title),
+            error,
+        };
+        let entry = match book.entry(i, variant, load_variant) {
+            Ok(e) => e,
+            Err(e) => {
+                let title = raw_title(&book.entries[i]);
+                failures.push(fail(EntryError::Read(e), title.as_deref()));
+                continue;
+            }
+        };
+        let title = entry.diagram.title.as_deref();
+        if let Err(e) = entry.diagram.check() {
+            failures.push(fail(EntryError::Read(crate::Error::Invalid(e)), title));
+            continue;
+        }
+        let mut probe = entry.diagram.clone();
+        probe.title = None;
+        probe.options.square = PROBE;
+        match diagram::draw(&probe, fonts) {
+            Ok(d) => {
+                per_square.0 = per_square.0.max(d.width / PROBE);
+                per_square.1 = per_square.1.max(d.height / PROBE);
+            }
+            Err(e) => {
+                failures.push(fail(
+                    EntryError::Text(TextError {
+                        field: format!("diagrams[{i}].{}", e.field),
+                        missing: e.missing,
+                    }),
+                    title,
+                ));
+                continue;
+            }
+        }
+        let head = heading(o, i, title);
+        let checks = [
+            (
+                fonts
+                    .width(TextStyle::new(FontRole::Bold, HEADING_SIZE), &head)
+                    .map(|_| 0)
+                    .map_err(text_err(format!("diagrams[{i}].title"))),
+                false,
+            ),
+            (
+                match (&entry.notes.comment, o.comments) {
+                    (Some(c), CommentPlace::Below) => wrap(fonts, comment_style, c, text_w)
+                        .map(|l| l.len())
+                        .map_err(text_err(format!("diagrams[{i}].comment"))),
+                    (Some(c), CommentPlace::End) => wrap(fonts, answer_style, c, 100.0)
+                        .map(|_| 0)
+                        .map_err(text_err(format!("diagrams[{i}].comment"))),
+                    (None, _) => Ok(0),
+                },
+                true,
+            ),
+            (
+                match &entry.notes.answer {
+                    Some(a) => wrap(fonts, answer_style, a, 100.0)
+                        .map(|_| 0)
+                        .map_err(text_err(format!("diagrams[{i}].answer"))),
+                    None => Ok(0),
+                },
+                false,
+            ),
+        ];
+        for (check, counts) in checks {
+            match check {
+                Ok(n) if counts => comment_lines = comment_lines.max(n),
+                Ok(_) => {}
+                Err(e) => failures.push(fail(EntryError::Text(e), title)),
+            }
+        }
+    }
+    for (field, text) in [
+        ("header", o.header.as_deref()),
+        ("footer", o.footer.as_deref()),
+        ("answers_title", Some(o.answers_title.as_str())),
+    ] {
+        if let Some(t) = text {
+            if let Err(missing) = fonts.width(TextStyle::new(FontRole::Bold, 1.0), t) {
+                failures.push(EntryFailure {
+                    index: usize::MAX,
+                    place: book.source_name.clone(),
+                    label: field.to_string(),
+                    error: EntryError::Text(TextError {
+                        field: field.to_string(),
+                        missing,
+                    }),
+                });
+            }
+        }
+    }
+    if !failures.is_empty() {
+        return Err(failures);
+    }
+    let avail_w = cell.w - 2.0;
+    let avail_h = cell.h - HEADING_BAND - comment_lines as f64 * COMMENT_LINE;
+    let square = (avail_w / per_square.0)
+        .min(avail_h / per_square.1)
+        .min(MAX_SQUARE);
+    if square.is_nan() || square < MIN_SQUARE {
+        return Err(vec![EntryFailure {
+            index: usize::MAX,
+            place: book.source_name.clone(),
+            label: "per_page".to_string(),
+            error: EntryError::Room(format!(
+                "no room: with {} diagrams per page and {comment_lines} comment lines each, squares would be {square:.1} mm (less than {MIN_SQUARE} mm); use fewer diagrams per page, larger paper or shorter comments",
+                o.per_page
+            )),
+        }]);
+    }
+    let entries = book.entries.len();
+    Ok(Plan {
+        diagram_pages: entries.div_ceil(layout.per_page()),
+        layout,
+        square: (square * 100.0).floor() / 100.0,
+        comment_lines,
+        entries,
+    })
+}
+
+/// Answers: text size and line height.
+pub const ANSWER_SIZE: f64 = 3.6;
+const ANSWER_LINE: f64 = 5.6;
+/// Width of the label column in the answers section.
+const ANSWER_LABEL: f64 = 24.0;
+
+/// The running header, the footer and the page number of page `n` (1-based).
+fn frame(
+    d: &mut Drawing,
+    fonts: &Fonts,
+    o: &BookOptions,
+    l: &PageLayout,
+    n: usize,
+) -> Result<(), TextError> {
+    if let (Some(y), Some(h)) = (l.header_baseline, o.header.as_deref()) {
+        draw_line(
+            d,
+            fonts,
+            TextStyle::new(FontRole::Regular, HEADER_SIZE),
+            h,
+            Point::new(l.inner.x, y),
+            Align::Start,
+            "header",
+        )?;
+        // The rule's butt ends stop at the margin; only its width spreads across the line.
+        let rule_y = l.margin + HEADER_BAND - 4.0;
+        d.stroke(
+            Path::line(
+                Point::new(l.inner.x + 0.125, rule_y),
+                Point::new(l.inner.right() - 0.125, rule_y),
+            ),
+            Stroke::solid(Ink(0x60, 0x60, 0x60), 0.25),
+        );
+    }
+    if let Some(y) = l.footer_baseline {
+        let style = TextStyle::new(FontRole::Regular, FOOTER_SIZE);
+        let footer = o.footer.as_deref().filter(|f| !f.is_empty());
+        if let Some(f) = footer {
+            draw_line(
+                d,
+                fonts,
+                style,
+                f,
+                Point::new(l.inner.x, y),
+                Align::Start,
+                "footer",
+            )?;
+        }
+        if o.page_numbers {
+            let (x, align) = match footer {
+                Some(_) => (l.inner.right(), Align::End),
+                None => (l.inner.center().x, Align::Center),
+            };
+            draw_line(
+                d,
+                fonts,
+                style,
+                &format!("- {n} -"),
+                Point::new(x, y),
+                align,
+                "page number",
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// Pass two: draws every page and hands it to `page` as soon as it is complete; `progress` is
+/// told how many entries are done.
+pub fn render(
+    book: &Book,
+    plan: &Plan,
+    variant: &Arc<Variant>,
+    load_variant: &dyn Fn(&str) -> Result<Arc<Variant>, crate::Error>,
+    fonts: &Fonts,
+    page: &mut dyn FnMut(&Drawing) -> std::io::Result<()>,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<usize, RenderError> {
+    let o = &book.options;
+    let l = &plan.layout;
+    let comment_style = TextStyle::new(FontRole::Regular, COMMENT_SIZE);
+    let heading_style = TextStyle::new(FontRole::Bold, HEADING_SIZE);
+    let mut pages = 0;
+    let mut current = Drawing::new(l.width, l.height);
+    // Answers are gathered as (label, text) only if there is a section to print them in.
+    let mut answers: Vec<(String, String)> = Vec::new();
+    let total = book.entries.len();
+    for i in 0..total {
+        let k = i % l.per_page();
+        if k == 0 && i > 0 {
+            pages += 1;
+            frame(&mut current, fonts, o, l, pages)?;
+            page(&current)?;
+            current = Drawing::new(l.width, l.height);
+        }
+        let entry = book.entry(i, variant, load_variant)?;
+        let mut dia = entry.diagram;
+        let title = dia.title.take();
+        dia.options.square = plan.square;
+        let drawing = diagram::draw(&dia, fonts).map_err(|e| TextError {
+            field: format!("diagrams[{i}].{}", e.field),
+            missing: e.missing,
+        })?;
+        let cell = l.cell(k);
+        // Every board is the same size, so boards line up along the rows; each is centred in
+        // its cell under its heading.
+        let x = cell.center().x - drawing.width / 2.0;
+        let head = heading(o, i, title.as_deref());
+        if !head.is_empty() {
+            draw_line(
+                &mut current,
+                fonts,
+                heading_style,
+                &head,
+                Point::new(cell.center().x, cell.y + 0.9 * HEADING_SIZE),
+                Align::Center,
+                "title",
+            )?;
+        }
+        let top = cell.y + HEADING_BAND - 1.5;
+        current.place(&drawing, x, top);
+        let mut y = top + drawing.height + 0.8 * COMMENT_SIZE;
+        let comment = entry.notes.comment;
+        if let (Some(c), CommentPlace::Below) = (&comment, o.comments) {
+            let lines = wrap(fonts, comment_style, c, cell.w - 2.0)
+                .map_err(text_err(format!("diagrams[{i}].comment")))?;
+            // The block of lines is centred under the diagram, its lines set flush left.
+            let mut block = 0.0_f64;
+            for line in &lines {
+                block = block.max(
+                    fonts
+                        .width(comment_style, line)
+                        .map_err(text_err(format!("diagrams[{i}].comment")))?,
+                );
+            }
+            let left = cell.center().x - block / 2.0;
+            for line in lines {
+                draw_line(
+                    &mut current,
+                    fonts,
+                    comment_style,
+                    &line,
+                    Point::new(left, y),
+                    Align::Start,
+                    "comment",
+                )?;
+                y += COMMENT_LINE;
+            }
+        }
+        if o.answers {
+            let mut text = entry.notes.answer.unwrap_or_default();
+            if let (Some(c), CommentPlace::End) = (comment, o.comments) {
+                if !text.is_empty() {
+                    text.push('\n');
+                }
+                text.push_str(&c);
+            }
+            if !text.is_empty() {
+                let label = match o.label(i + 1) {
+                    l if l.is_empty() => format!("{}", i + 1),
+                    l => l,
+                };
+                answers.push((label, text));
+            }
+        }
+        progress(i + 1, total);
+    }
+    if total > 0 {
+        pages += 1;
+        frame(&mut current, fonts, o, l, pages)?;
+        page(&current)?;
+    }
+    if o.answers && !answers.is_empty() {
+        pages = answer_pages(book, l, fonts, &answers, pages, page)?;
+    }
+    Ok(pages)
+}
+
+/// The answers section: a heading, then each answer beside its label, flowing over as many
+/// pages as it needs. Returns the page count so far.
+fn answer_pages(
+    book: &Book,
+    l: &PageLayout,
+    fonts: &Fonts,
+    answers: &[(String, String)],
+    mut pages: usize,
+    page: &mut dyn FnMut(&Drawing) -> std::io::Result<()>,
+) -> Result<usize, RenderError> {
+    let o = &book.options;
+    let style = TextStyle::new(FontRole::Regular, ANSWER_SIZE);
+    let label_style = TextStyle::new(FontRole::Bold, ANSWER_SIZE);
+    let text_x = l.body.x + ANSWER_LABEL;
+    let text_w = l.body.right() - text_x;
+    let mut d = Drawing::new(l.width, l.height);
+    let mut y = l.body.y + 7.0;
+    draw_line(
+        &mut d,
+        fonts,
+        TextStyle::new(FontRole::Bold, 6.0),
+        &o.answers_title,
+        Point::new(l.body.center().x, y),
+        Align::Center,
+        "answers_title",
+    )?;
+    y += 10.0;
+    for (label, text) in answers {
+        let lines = wrap(fonts, style, text, text_w).map_err(text_err("answer".to_string()))?;
+        let needed = lines.len() as f64 * ANSWER_LINE;
+        if y + needed - ANSWER_LINE > l.body.bottom() - 1.0 && y > l.body.y + ANSWER_LINE {
+            pages += 1;
+            frame(&mut d, fonts, o, l, pages)?;
+            page(&d)?;
+            d = Drawing::new(l.width, l.height);
+            y = l.body.y + ANSWER_SIZE;
+        }
+        draw_line(
+            &mut d,
+            fonts,
+            label_style,
+            label,
+            Point::new(l.body.x, y),
+            Align::Start,
+            "answer",
+        )?;
+        for line in lines {
+            draw_line(
+                &mut d,
+                fonts,
+                style,
+                &line,
+                Point::new(text_x, y),
+                Align::Start,
+                "answer",
+            )?;
+            y += ANSWER_LINE;
+        }
+        y += 1.6;
+    }
+    pages += 1;
+    frame(&mut d, fonts, o, l, pages)?;
+    page(&d)?;
+    Ok(pages)
+}
+
+/// Why pass two stopped (pass one makes these unlikely: only writing can fail).
+#[derive(Debug, thiserror::Error)]
+pub enum RenderError {
+    #[error("{0}")]
+    Read(#[from] crate::Error),
+    #[error("{0}")]
+    Text(#[from] TextError),
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+}

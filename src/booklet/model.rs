@@ -1,0 +1,395 @@
+//! Booklet files: the YAML schema (documented in the README), read into layout options and a
+//! list of entries. Each entry of `diagrams:` is a diagram file's mapping (read by
+//! [`spec::from_yaml_text_with_notes`], so every diagram key works) plus `comment` and `answer`;
+//! `positions_file:` adds one diagram per line of a file of SFENs or USI strings (read by
+//! [`spec::read_position`]). Errors carry the booklet file's line and column.
+
+use super::paper::{Paper, PAPER_HELP};
+use crate::diagram::spec::{self, Notes};
+use crate::diagram::Diagram;
+use crate::formats::data_error::from_yaml;
+use crate::formats::DataError;
+use crate::rules::Variant;
+use serde::Deserialize;
+use std::sync::Arc;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawBook {
+    title: Option<String>,
+    header: Option<String>,
+    footer: Option<String>,
+    paper: Option<String>,
+    margin: Option<f64>,
+    per_page: Option<u32>,
+    numbering: Option<String>,
+    page_numbers: Option<bool>,
+    answers: Option<bool>,
+    answers_title: Option<String>,
+    comments: Option<String>,
+    variant: Option<String>,
+    positions_file: Option<String>,
+    tsume: Option<bool>,
+    #[serde(default)]
+    diagrams: Vec<serde::de::IgnoredAny>,
+}
+
+/// Where an entry's comment goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CommentPlace {
+    /// Under the diagram, on its page.
+    Below,
+    /// In the answers section at the end, with the answer.
+    End,
+}
+
+/// How the booklet is laid out.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BookOptions {
+    pub title: Option<String>,
+    /// The running header (by default the title).
+    pub header: Option<String>,
+    pub footer: Option<String>,
+    pub paper: Paper,
+    /// Page margin in mm: nothing is drawn in it.
+    pub margin: f64,
+    /// 1, 2, 4 or 6.
+    pub per_page: usize,
+    /// The label pattern, `{n}` standing for the number (`第{n}問`); empty for none.
+    pub numbering: String,
+    pub page_numbers: bool,
+    /// An answers section at the end.
+    pub answers: bool,
+    pub answers_title: String,
+    pub comments: CommentPlace,
+    /// The variant name or file given in the booklet, if any.
+    pub variant: Option<String>,
+    /// Whether the positions of `positions_file` are tsume problems.
+    pub tsume: bool,
+}
+
+impl Default for BookOptions {
+    fn default() -> BookOptions {
+        BookOptions {
+            title: None,
+            header: None,
+            footer: None,
+            paper: Paper::A4,
+            margin: 15.0,
+            per_page: 6,
+            numbering: "第{n}問".to_string(),
+            page_numbers: true,
+            answers: false,
+            answers_title: "解答".to_string(),
+            comments: CommentPlace::Below,
+            variant: None,
+            tsume: false,
+        }
+    }
+}
+
+impl BookOptions {
+    /// The label of entry `n` (1-based): `第3問`, `Problem 3`, or empty.
+    pub fn label(&self, n: usize) -> String {
+        self.numbering.replace("{n}", &n.to_string())
+    }
+}
+
+/// The named numbering styles; any other pattern must contain `{n}`.
+fn numbering_pattern(text: &str) -> Option<String> {
+    Some(
+        match text {
+            "mon" | "dai-mon" | "第1問" => "第{n}問",
+            "zu" | "dai-zu" | "第1図" => "第{n}図",
+            "problem" | "Problem 1" => "Problem {n}",
+            "number" | "1" => "{n}",
+            "none" => "",
+            other if other.contains("{n}") => other,
+            _ => return None,
+        }
+        .to_string(),
+    )
+}
+
+/// Where one entry's text is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EntrySource {
+    /// An item of `diagrams:`: its text with the item's indentation removed, and the booklet
+    /// line and column its first character came from.
+    Yaml {
+        line: usize,
+        column: usize,
+        text: String,
+    },
+    /// A line of the positions file.
+    Line {
+        file: String,
+        line: usize,
+        text: String,
+    },
+}
+
+/// A booklet read from YAML (or a positions file alone).
+#[derive(Clone, Debug)]
+pub struct Book {
+    pub source_name: String,
+    pub options: BookOptions,
+    pub entries: Vec<EntrySource>,
+}
+
+/// One entry, read.
+#[derive(Clone, Debug)]
+pub struct Entry {
+    pub diagram: Diagram,
+    pub notes: Notes,
+}
+
+impl Book {
+    /// Reads a booklet file. `read_file` reads the positions file (a path relative to the
+    /// booklet, as written).
+    pub fn from_yaml(
+        text: &str,
+        source_name: &str,
+        read_file: &dyn Fn(&str) -> Result<String, String>,
+    ) -> Result<Book, DataError> {
+        let raw: RawBook = from_yaml(text, source_name)?;
+        let at = |field: &str, message: String| {
+            DataError::new(source_name, message).at_field(text, None, field)
+        };
+        let mut o = BookOptions {
+            title: raw.title,
+            footer: raw.footer,
+            variant: raw.variant,
+            ..BookOptions::default()
+        };
+        o.header = raw.header.or_else(|| o.title.clone());
+        if let Some(p) = &raw.paper {
+            o.paper = Paper::parse(p).ok_or_else(|| {
+                at(
+                    "paper",
+                    format!("unknown paper '{p}': expected {PAPER_HELP}"),
+                )
+            })?;
+        }
+        if let Some(m) = raw.margin {
+            let max = o.paper.width.min(o.paper.height) / 4.0;
+            if !(5.0..=max).contains(&m) {
+                return Err(at(
+                    "margin",
+                    format!("margin {m} mm is out of range (5 to {max} mm for this paper)"),
+                ));
+            }
+            o.margin = m;
+        }
+        if let Some(n) = raw.per_page {
+            if ![1, 2, 4, 6].contains(&n) {
+                return Err(at(
+                    "per_page",
+                    format!("{n} diagrams per page: expected 1, 2, 4 or 6"),
+                ));
+            }
+            o.per_page = n as usize;
+        }
+        if let Some(n) = &raw.numbering {
+            o.numbering = numbering_pattern(n).ok_or_else(|| {
+                at(
+                    "numbering",
+                    format!("numbering '{n}': expected mon (第1問), zu (第1図), problem (Problem 1), number, none, or a pattern with {{n}}"),
+                )
+            })?;
+        }
+        o.page_numbers = raw.page_numbers.unwrap_or(true);
+        o.answers = raw.answers.unwrap_or(false);
+        if let Some(t) = raw.answers_title {
+            o.answers_title = t;
+        }
+        if let Some(c) = &raw.comments {
+            o.comments = match c.as_str() {
+                "below" => CommentPlace::Below,
+                "end" | "answers" => CommentPlace::End,
+                _ => {
+                    return Err(at(
+                        "comments",
+                        format!("comments '{c}': expected below or end"),
+                    ))
+                }
+            };
+        }
+        o.tsume = raw.tsume.unwrap_or(false);
+
+        let mut entries = split_entries(text, source_name)?;
+        if entries.len() != raw.diagrams.len() {
+            return Err(at(
+                "diagrams",
+                "write diagrams as a block list, one '- position: …' item per diagram".to_string(),
+            ));
+        }
+        if let Some(path) = &raw.positions_file {
+            let lines = read_file(path).map_err(|e| at("positions_file", e))?;
+            entries.extend(position_lines(&lines, path));
+        }
+        if entries.is_empty() {
+            return Err(at(
+                "diagrams",
+                "the booklet has no diagrams (give diagrams: or positions_file:)".to_string(),
+            ));
+        }
+        Ok(Book {
+            source_name: source_name.to_string(),
+            options: o,
+            entries,
+        })
+    }
+
+    /// A booklet of the positions in a file of one SFEN (or USI string) per line, with the
+    /// default layout.
+    pub fn from_positions(text: &str, source_name: &str, options: BookOptions) -> Book {
+        Book {
+            source_name: source_name.to_string(),
+            options,
+            entries: position_lines(text, source_name),
+        }
+    }
+
+    /// Where entry `i` starts: `file:line:column` or `file:line`.
+    pub fn place(&self, i: usize) -> String {
+        match &self.entries[i] {
+            EntrySource::Yaml { line, column, .. } => {
+                format!("{}:{line}:{column}", self.source_name)
+            }
+            EntrySource::Line { file, line, .. } => format!("{file}:{line}"),
+        }
+    }
+
+    /// Reads entry `i`. Errors name the booklet file, line and column.
+    pub fn entry(
+        &self,
+        i: usize,
+        variant: &Arc<Variant>,
+        load_variant: &dyn Fn(&str) -> Result<Arc<Variant>, crate::Error>,
+    ) -> Result<Entry, crate::Error> {
+        match &self.entries[i] {
+            EntrySource::Yaml { line, column, text } => {
+                let (diagram, notes) =
+                    spec::from_yaml_text_with_notes(text, &self.source_name, variant, load_variant)
+                        .map_err(|e| match e {
+                            crate::Error::Data(mut d) => {
+                                // The item's text starts at `column` on every line.
+                                match d.line.as_mut() {
+                                    Some(l) => {
+                                        *l += line - 1;
+                                        if let Some(c) = d.column.as_mut() {
+                                            *c += column - 1;
+                                        }
+                                    }
+                                    None => {
+                                        d.line = Some(*line);
+                                        d.column = Some(*column);
+                                    }
+                                }
+                                d.field = Some(match d.field.take() {
+                                    Some(f) => format!("diagrams[{i}].{f}"),
+                                    None => format!("diagrams[{i}]"),
+                                });
+                                crate::Error::Data(d)
+                            }
+                            other => other,
+                        })?;
+                Ok(Entry { diagram, notes })
+            }
+            EntrySource::Line { file, line, text } => {
+                let read = spec::read_position(text, variant).map_err(|e| match e {
+                    crate::Error::Parse(p) => {
+                        let mut d = DataError::new(file, p.message.clone());
+                        d.line = Some(*line);
+                        d.column = Some(p.column.max(1));
+                        crate::Error::Data(d)
+                    }
+                    other => other,
+                })?;
+                let mut diagram = Diagram::new(variant.clone(), read.setup);
+                diagram.annotations.last_move = read.last_move;
+                diagram.options.handicap = read.handicap;
+                diagram.options.tsume = self.options.tsume;
+                Ok(Entry {
+                    diagram,
+                    notes: Notes::default(),
+                })
+            }
+        }
+    }
+}
+
+/// One entry per line that is not blank or a `#` comment.
+fn position_lines(text: &str, file: &str) -> Vec<EntrySource> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| {
+            let t = l.trim();
+            !t.is_empty() && !t.starts_with('#')
+        })
+        .map(|(i, l)| EntrySource::Line {
+            file: file.to_string(),
+            line: i + 1,
+            text: l.trim_end().to_string(),
+        })
+        .collect()
+}
+
+/// The items of the top-level `diagrams:` block list, each as its own YAML text (the item's
+/// indentation removed) with the line and column it starts at.
+fn split_entries(text: &str, source_name: &str) -> Result<Vec<EntrySource>, DataError> {
+    let lines: Vec<&str> = text.lines().collect();
+    let Some(key) = lines.iter().position(|l| {
+        l.strip_prefix("diagrams:")
+            .is_some_and(|rest| rest.trim().is_empty() || rest.trim().starts_with('#'))
+    }) else {
+        return Ok(Vec::new());
+    };
+    let indent_of = |l: &str| l.len() - l.trim_start_matches(' ').len();
+    let blank = |l: &str| l.trim().is_empty() || l.trim_start().starts_with('#');
+    let mut out: Vec<EntrySource> = Vec::new();
+    let mut item_indent: Option<usize> = None;
+    // The current item: first line number, column, and its lines.
+    let mut current: Option<(usize, usize, Vec<String>)> = None;
+    let flush = |current: &mut Option<(usize, usize, Vec<String>)>, out: &mut Vec<EntrySource>| {
+        if let Some((line, column, body)) = current.take() {
+            let mut text = body.join("\n");
+            text.push('\n');
+            out.push(EntrySource::Yaml { line, column, text });
+        }
+    };
+    for (i, &l) in lines.iter().enumerate().skip(key + 1) {
+        if blank(l) {
+            if let Some((_, _, body)) = current.as_mut() {
+                body.push(String::new());
+            }
+            continue;
+        }
+        let indent = indent_of(l);
+        let rest = &l[indent..];
+        let is_item = rest == "-" || rest.starts_with("- ");
+        let item = *item_indent.get_or_insert(indent);
+        if indent < item || (indent == item && !is_item) {
+            break;
+        }
+        if indent == item && is_item {
+            flush(&mut current, &mut out);
+            let body = l.get(item + 2..).unwrap_or("").to_string();
+            // The column of the item's first character after "- " (and any extra spaces).
+            let extra = body.len() - body.trim_start().len();
+            current = Some((i + 1, item + 3 + extra, vec![body.trim_start().to_string()]));
+            continue;
+        }
+        let Some((_, column, body)) = current.as_mut() else {
+            return Err(DataError::new(
+                source_name,
+                "expected a list item ('- position: …')",
+            ));
+        };
+        let strip = (*column - 1).min(indent);
+        body.push(l[strip..].to_string());
+    }
+    flush(&mut current, &mut out);
+    Ok(out)
+}

@@ -1,0 +1,219 @@
+//! `shogiprint booklet`: a booklet YAML file (or a file of one SFEN per line) to a PDF of
+//! numbered diagrams. Every diagram is read and validated before anything is written; the PDF is
+//! streamed page by page into a temporary file that replaces the target only when complete.
+
+use super::input;
+use super::output;
+use super::Failure;
+use shogiprint::booklet::paper::{Paper, PAPER_HELP};
+use shogiprint::booklet::{self, Book, BookOptions};
+use shogiprint::draw::Fonts;
+use shogiprint::render::PdfStream;
+use shogiprint::rules::Variant;
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// A booklet YAML file (*.yaml, *.yml), or a file of positions, one SFEN or USI string per
+    /// line (anything else, e.g. *.sfen, *.txt).
+    #[arg(value_name = "BOOK")]
+    input: String,
+
+    /// The PDF to write; by default BOOK's name with .pdf, in the current directory. '-' for
+    /// stdout.
+    #[arg(short, long, value_name = "FILE")]
+    output: Option<String>,
+
+    /// Diagrams per page (1, 2, 4 or 6), overriding the file's per_page.
+    #[arg(long, value_parser = ["1", "2", "4", "6"])]
+    per_page: Option<String>,
+
+    /// Paper: a4, a5, b5, letter or WxHmm, overriding the file's.
+    #[arg(long)]
+    paper: Option<String>,
+
+    /// For a positions file: the positions are tsume problems (attacker without a king).
+    #[arg(long)]
+    tsume: bool,
+
+    /// For a positions file: the title in the running header.
+    #[arg(long)]
+    title: Option<String>,
+
+    /// A TrueType font to use instead of the bundled Noto Serif JP.
+    #[arg(long, value_name = "FILE")]
+    font: Option<PathBuf>,
+}
+
+fn is_yaml_name(name: &str) -> bool {
+    let lower = name.to_ascii_lowercase();
+    lower.ends_with(".yaml") || lower.ends_with(".yml")
+}
+
+pub fn run(
+    args: &Args,
+    variant: &Arc<Variant>,
+    pieces: Option<&Path>,
+    out: &mut impl Write,
+) -> Result<i32, Failure> {
+    let fonts = match &args.font {
+        Some(path) => Fonts::from_file(path).map_err(|e| Failure::bad("--font", e))?,
+        None => Fonts::bundled(),
+    };
+    let path = Path::new(&args.input);
+    let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
+    let text = input::read_file(path)?;
+    let mut book = if is_yaml_name(&args.input) {
+        let read = |p: &str| -> Result<String, String> {
+            input::read_file(&dir.join(p)).map_err(|e| format!("{}: {}", e.place, e.message))
+        };
+        Book::from_yaml(&text, &args.input, &read).map_err(|e| Failure {
+            lines: vec![e.to_string()],
+            code: 2,
+        })?
+    } else {
+        let options = BookOptions {
+            title: args.title.clone(),
+            header: args.title.clone(),
+            tsume: args.tsume,
+            ..BookOptions::default()
+        };
+        let book = Book::from_positions(&text, &args.input, options);
+        if book.entries.is_empty() {
+            return Err(Failure::bad(&args.input, "holds no positions"));
+        }
+        book
+    };
+    if let Some(n) = &args.per_page {
+        book.options.per_page = n.parse().unwrap_or(6);
+    }
+    if let Some(p) = &args.paper {
+        book.options.paper = Paper::parse(p)
+            .ok_or_else(|| Failure::bad("--paper", format!("'{p}': expected {PAPER_HELP}")))?;
+    }
+    // A variant named in the booklet (or by an entry) is a built-in name or a file beside it.
+    let load = |v: &str| -> Result<Arc<Variant>, shogiprint::Error> {
+        let p = if Variant::builtin_names().any(|n| n.eq_ignore_ascii_case(v)) {
+            PathBuf::from(v)
+        } else {
+            dir.join(v)
+        };
+        input::load_variant(&p.to_string_lossy(), pieces)
+            .map_err(|f| shogiprint::Error::Io(f.lines.join("; ")))
+    };
+    let variant = match &book.options.variant {
+        Some(v) => load(v).map_err(|e| Failure::bad(format!("{}: variant", args.input), e))?,
+        None => variant.clone(),
+    };
+
+    let plan = booklet::prepare(&book, &variant, &load, &fonts).map_err(|failures| {
+        let code = failures.iter().map(|f| f.exit_code()).max().unwrap_or(2);
+        let mut lines = Vec::new();
+        for f in &failures {
+            match &f.error {
+                booklet::EntryError::Read(shogiprint::Error::Invalid(e)) => {
+                    for p in &e.problems {
+                        lines.push(format!(
+                            "{}: {}: invalid position: {}",
+                            f.place,
+                            f.label,
+                            p.line(e.size)
+                        ));
+                    }
+                }
+                // A located YAML error already starts with the file, line and column.
+                booklet::EntryError::Read(shogiprint::Error::Data(d)) if d.line.is_some() => {
+                    lines.push(format!("{}: {}: {}", f.label, d, ""))
+                }
+                other => lines.push(format!("{}: {}: {other}", f.place, f.label)),
+            }
+        }
+        let lines = lines
+            .into_iter()
+            .map(|l| l.trim_end_matches([' ', ':']).to_string())
+            .collect();
+        Failure { lines, code }
+    })?;
+
+    let target = match &args.output {
+        Some(o) => o.clone(),
+        None => {
+            let stem = path
+                .file_stem()
+                .map(|s| s.to_string_lossy().to_string())
+                .unwrap_or_else(|| "booklet".to_string());
+            format!("{stem}.pdf")
+        }
+    };
+    let title = book
+        .options
+        .title
+        .clone()
+        .unwrap_or_else(|| "Shogi booklet".to_string());
+    let mut bar = Progress::new(plan.entries);
+    output::write_streaming(&target, out, &mut |w| {
+        let mut pdf = PdfStream::new(w, &fonts, &title).map_err(|e| Failure::bad(&target, e))?;
+        booklet::render(
+            &book,
+            &plan,
+            &variant,
+            &load,
+            &fonts,
+            &mut |page| pdf.add_page(page),
+            &mut |done, total| bar.update(done, total),
+        )
+        .map_err(|e| Failure::bad(&target, e))?;
+        pdf.finish().map_err(|e| Failure::bad(&target, e))?;
+        Ok(())
+    })?;
+    bar.done();
+    Ok(0)
+}
+
+/// A progress bar on stderr, drawn only when stderr is a terminal and the booklet is long
+/// enough to wait for.
+struct Progress {
+    shown: bool,
+    last: usize,
+}
+
+impl Progress {
+    const MIN_ENTRIES: usize = 200;
+    const WIDTH: usize = 30;
+
+    fn new(total: usize) -> Progress {
+        Progress {
+            shown: total >= Self::MIN_ENTRIES && std::io::stderr().is_terminal(),
+            last: usize::MAX,
+        }
+    }
+
+    fn update(&mut self, done: usize, total: usize) {
+        if !self.shown || total == 0 {
+            return;
+        }
+        let percent = done * 100 / total;
+        if percent == self.last {
+            return;
+        }
+        self.last = percent;
+        let filled = done * Self::WIDTH / total;
+        let bar = format!(
+            "\r[{}{}] {percent:3}% {done}/{total} diagrams",
+            "#".repeat(filled),
+            "-".repeat(Self::WIDTH - filled)
+        );
+        let mut err = std::io::stderr().lock();
+        let _ = err.write_all(bar.as_bytes());
+        let _ = err.flush();
+    }
+
+    fn done(&self) {
+        if self.shown {
+            // Clear the line so that the prompt (or the next message) starts clean.
+            let _ = std::io::stderr().write_all(b"\r\x1b[K");
+        }
+    }
+}

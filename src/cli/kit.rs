@@ -1,0 +1,122 @@
+//! `shogiprint kit`: the cardstock PDF of every piece of the variant's set at true size, and its
+//! board in page tiles.
+
+use super::output;
+use super::Failure;
+use shogiprint::draw::Fonts;
+use shogiprint::kit::{self, FaceStyle, KitOptions, Layout, Paper};
+use shogiprint::render;
+use shogiprint::rules::Variant;
+use std::io::Write;
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Output PDF ('-' for stdout).
+    #[arg(short, long, value_name = "FILE", default_value = "shogi-kit.pdf")]
+    output: String,
+
+    /// a4, letter, or a size such as 297x420mm.
+    #[arg(long, value_name = "PAPER", default_value = "a4", value_parser = parse_paper)]
+    paper: Paper,
+
+    /// kanji (the two-character name), arrows (the one-character name, large) or western
+    /// (the SFEN letter); all carry the English name and movement marks.
+    #[arg(long, default_value = "kanji", value_parser = parse_style)]
+    style: FaceStyle,
+
+    /// fold: front and back side by side, folded at the base; duplex: backs on the next page,
+    /// for double-sided printing (long-edge flip).
+    #[arg(long, default_value = "fold", value_parser = parse_layout)]
+    layout: Layout,
+
+    /// Pieces to add, one per side, comma-separated: prince, elephant, or any piece id.
+    #[arg(long, value_name = "PIECES", value_delimiter = ',')]
+    extras: Vec<String>,
+
+    /// Multiplies every size (pieces, board, stands), e.g. 0.8 for a travel set.
+    #[arg(long, value_name = "F", default_value_t = 1.0)]
+    scale: f64,
+
+    /// Printer-safe margin in millimetres: nothing is printed nearer the edge.
+    #[arg(long, value_name = "MM", default_value_t = 6.0)]
+    margin: f64,
+
+    /// Leave the board out.
+    #[arg(long)]
+    no_board: bool,
+
+    /// A board square across x deep in millimetres (default 35.2x38.7, the Japan Shogi
+    /// Association's reference board).
+    #[arg(long, value_name = "WxH", value_parser = parse_square)]
+    square: Option<(f64, f64)>,
+
+    /// Print file and rank numbers in the board's border.
+    #[arg(long)]
+    coordinates: bool,
+
+    /// Tint the promotion zones on the board.
+    #[arg(long)]
+    zone_tint: bool,
+
+    /// Add a page with two piece stands (komadai).
+    #[arg(long)]
+    komadai: bool,
+}
+
+fn parse_paper(s: &str) -> Result<Paper, String> {
+    s.parse()
+}
+
+fn parse_style(s: &str) -> Result<FaceStyle, String> {
+    s.parse()
+}
+
+fn parse_layout(s: &str) -> Result<Layout, String> {
+    s.parse()
+}
+
+fn parse_square(s: &str) -> Result<(f64, f64), String> {
+    let bad = || format!("'{s}': expected across x deep in millimetres, such as 35.2x38.7");
+    let (w, h) = s
+        .trim()
+        .trim_end_matches("mm")
+        .split_once(['x', 'X'])
+        .ok_or_else(bad)?;
+    Ok((
+        w.trim().parse().map_err(|_| bad())?,
+        h.trim().parse().map_err(|_| bad())?,
+    ))
+}
+
+pub fn run(args: &Args, variant: &Variant, out: &mut impl Write) -> Result<i32, Failure> {
+    if args.output != "-" && !args.output.to_ascii_lowercase().ends_with(".pdf") {
+        return Err(Failure::bad(
+            &args.output,
+            "a kit is written as PDF: give a file name ending in .pdf (or - for stdout)",
+        ));
+    }
+    let options = KitOptions {
+        paper: args.paper,
+        style: args.style,
+        layout: args.layout,
+        extras: args
+            .extras
+            .iter()
+            .filter(|e| !e.trim().is_empty())
+            .cloned()
+            .collect(),
+        scale: args.scale,
+        margin: args.margin,
+        board: !args.no_board,
+        square: args.square.unwrap_or(kit::board::JSA_SQUARE),
+        coordinates: args.coordinates,
+        zone_tint: args.zone_tint,
+        komadai: args.komadai,
+    };
+    let fonts = Fonts::bundled();
+    let built = kit::build(variant, &options, &fonts).map_err(|e| Failure::bad("kit", e))?;
+    let title = format!("shogiprint kit: {}", variant.english);
+    let bytes = render::to_pdf(&built.pages, &fonts, &title);
+    output::write(&args.output, &bytes, out)?;
+    Ok(0)
+}

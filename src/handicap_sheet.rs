@@ -1,0 +1,535 @@
+//! Handicap setup sheets: one printed page per handicap, as clubs hand out. The diagram shows
+//! the handicap with the pieces taken off drawn faded on their squares and the sides labelled
+//! 上手/下手; under it, the handicap's names, the pieces removed, who moves first and the usual
+//! difference in strength it is given for (all read from the variant data). An index page lists
+//! every handicap of a variant with the page it is on.
+
+use crate::booklet::paper::Paper;
+use crate::booklet::text::{draw_line, wrap, TextError};
+use crate::diagram::{self, numerals, Diagram};
+use crate::draw::{Align, Color as Ink, Drawing, FontRole, Fonts, Path, Point, Stroke, TextStyle};
+use crate::formats::sfen;
+use crate::rules::{Color, Handicap, KindId, Piece, Setup, Square, Variant};
+use std::sync::Arc;
+
+/// Page margin, mm.
+const MARGIN: f64 = 18.0;
+/// Square width of the sheet's diagram, mm.
+const SQUARE: f64 = 12.5;
+const RULE: Ink = Ink(0x60, 0x60, 0x60);
+const GREY: Ink = Ink(0x55, 0x55, 0x55);
+
+/// What the handicap changes, compared with the even-game start position.
+#[derive(Clone, Debug)]
+pub struct Removed {
+    pub setup: Setup,
+    /// White's pieces on the start position that the handicap takes off, by square.
+    pub pieces: Vec<(Square, Piece)>,
+}
+
+/// The handicap's position and the pieces it removes.
+pub fn removed(variant: &Variant, handicap: &Handicap) -> Result<Removed, crate::Error> {
+    let setup = sfen::parse(&handicap.sfen, &variant.catalog)?;
+    let start = sfen::parse(&variant.start, &variant.catalog)?;
+    let pieces = start
+        .pieces()
+        .filter(|(sq, p)| p.color == Color::White && setup.piece_at(*sq) != Some(*p))
+        .collect();
+    Ok(Removed { setup, pieces })
+}
+
+/// `８二`: a square as Japanese books write it.
+pub fn japanese_square(variant: &Variant, sq: Square) -> String {
+    format!(
+        "{}{}",
+        numerals::full_width(variant.size.file(sq) as u32),
+        numerals::kanji(variant.size.rank(sq) as u32)
+    )
+}
+
+fn usi_square(variant: &Variant, sq: Square) -> String {
+    let rank = (b'a' + variant.size.rank(sq) - 1) as char;
+    format!("{}{rank}", variant.size.file(sq))
+}
+
+/// The removed pieces grouped by kind, in catalog order: `(kind, squares)`.
+fn groups(removed: &Removed) -> Vec<(KindId, Vec<Square>)> {
+    let mut out: Vec<(KindId, Vec<Square>)> = Vec::new();
+    let mut pieces = removed.pieces.clone();
+    pieces.sort_by_key(|(sq, p)| (p.kind, *sq));
+    for (sq, p) in pieces {
+        match out.last_mut() {
+            Some((k, squares)) if *k == p.kind => squares.push(sq),
+            _ => out.push((p.kind, vec![sq])),
+        }
+    }
+    out
+}
+
+/// The removed pieces in Japanese (`飛（８二）　香（９一・１一）`, `歩九枚`) and English
+/// (`rook 8b; lances 9a, 1a`, `9 pawns`).
+pub fn removed_text(variant: &Variant, removed: &Removed) -> (String, String) {
+    let mut ja = Vec::new();
+    let mut en = Vec::new();
+    for (kind, squares) in groups(removed) {
+        let k = variant.catalog.get(kind);
+        let name = short_name(&k.english);
+        if squares.len() > 2 {
+            ja.push(format!(
+                "{}{}枚",
+                k.abbr_for(Color::White),
+                numerals::kanji(squares.len() as u32)
+            ));
+            en.push(format!("{} {name}s", squares.len()));
+        } else {
+            let ja_sq: Vec<String> = squares
+                .iter()
+                .map(|&s| japanese_square(variant, s))
+                .collect();
+            let en_sq: Vec<String> = squares.iter().map(|&s| usi_square(variant, s)).collect();
+            ja.push(format!(
+                "{}（{}）",
+                k.abbr_for(Color::White),
+                ja_sq.join("・")
+            ));
+            let plural = if squares.len() > 1 { "s" } else { "" };
+            en.push(format!("{name}{plural} {}", en_sq.join(", ")));
+        }
+    }
+    if ja.is_empty() {
+        return ("なし".to_string(), "none".to_string());
+    }
+    (ja.join("  "), en.join("; "))
+}
+
+/// The removed pieces by kind and count, for the index: `飛・角・香二` and `rook, bishop, 2 lances`.
+pub fn removed_summary(variant: &Variant, removed: &Removed) -> (String, String) {
+    let mut ja = Vec::new();
+    let mut en = Vec::new();
+    for (kind, squares) in groups(removed) {
+        let k = variant.catalog.get(kind);
+        let n = squares.len();
+        let name = short_name(&k.english);
+        if n == 1 {
+            ja.push(k.abbr_for(Color::White).to_string());
+            en.push(name);
+        } else {
+            ja.push(format!(
+                "{}{}",
+                k.abbr_for(Color::White),
+                numerals::kanji(n as u32)
+            ));
+            en.push(format!("{n} {name}s"));
+        }
+    }
+    (ja.join("・"), en.join(", "))
+}
+
+/// `gold` for `Gold general`: the short names English shogi books use.
+fn short_name(english: &str) -> String {
+    english
+        .split_whitespace()
+        .next()
+        .unwrap_or(english)
+        .to_lowercase()
+}
+
+/// White's hand in the handicap position (歩三兵 gives three pawns), if any.
+fn hand_text(variant: &Variant, setup: &Setup) -> Option<(String, String)> {
+    let hand = setup.hand(Color::White);
+    if hand.values().all(|&n| n == 0) {
+        return None;
+    }
+    let mut ja = String::new();
+    let mut en = Vec::new();
+    for (&kind, &n) in hand.iter().filter(|(_, &n)| n > 0) {
+        let k = variant.catalog.get(kind);
+        ja.push_str(k.abbr_for(Color::White));
+        if n > 1 {
+            ja.push_str(&numerals::kanji(n));
+        }
+        let plural = if n > 1 { "s" } else { "" };
+        en.push(format!("{n} {}{plural}", short_name(&k.english)));
+    }
+    Some((ja, en.join(", ")))
+}
+
+/// The usual gap in Japanese and English, or what the handicap is used for instead.
+fn gap_text(h: &Handicap) -> (String, String) {
+    match (&h.gap, &h.used_for) {
+        (Some(gap), used) => {
+            let ja = format!("段級差 {}", gap.replace('-', "～").replace('+', " 以上"));
+            let mut en = format!("{} amateur ranks (dan/kyu) apart", gap.replace('-', "–"));
+            if gap == "1" {
+                en = "1 amateur rank (dan/kyu) apart".to_string();
+            }
+            if let Some(u) = used {
+                en = format!("{en}; {u}");
+            }
+            (ja, en)
+        }
+        (None, Some(u)) => ("―".to_string(), u.clone()),
+        (None, None) => ("―".to_string(), "not given in the data".to_string()),
+    }
+}
+
+fn err(field: &str) -> impl Fn(crate::draw::MissingGlyph) -> TextError + '_ {
+    move |missing| TextError {
+        field: field.to_string(),
+        missing,
+    }
+}
+
+/// A horizontal rule from the left margin to `right`: its butt ends stop at the margin, only
+/// its width spreads across the line.
+fn rule(d: &mut Drawing, y: f64, right: f64, color: Ink, width: f64) {
+    d.stroke(
+        Path::line(
+            Point::new(MARGIN + width / 2.0, y),
+            Point::new(right - width / 2.0, y),
+        ),
+        Stroke::solid(color, width),
+    );
+}
+
+/// The running header and the page number at the foot, shared by sheets and the index.
+fn frame(d: &mut Drawing, fonts: &Fonts, page: Option<(usize, usize)>) -> Result<(), TextError> {
+    let small = TextStyle::new(FontRole::Regular, 3.2);
+    let w = d.width;
+    draw_line(
+        d,
+        fonts,
+        small,
+        "駒落ち 手合割",
+        Point::new(MARGIN, MARGIN + 3.0),
+        Align::Start,
+        "header",
+    )?;
+    draw_line(
+        d,
+        fonts,
+        small,
+        "Handicap setup sheet",
+        Point::new(w - MARGIN, MARGIN + 3.0),
+        Align::End,
+        "header",
+    )?;
+    rule(d, MARGIN + 5.0, w - MARGIN, RULE, 0.25);
+    if let Some((n, total)) = page {
+        draw_line(
+            d,
+            fonts,
+            small,
+            &format!("{n} / {total}"),
+            Point::new(w / 2.0, d.height - MARGIN - 1.0),
+            Align::Center,
+            "page number",
+        )?;
+    }
+    Ok(())
+}
+
+/// One handicap's setup sheet on `paper`; `page` is `(number, of)` for a page number.
+pub fn sheet(
+    variant: &Arc<Variant>,
+    handicap: &Handicap,
+    fonts: &Fonts,
+    paper: Paper,
+    page: Option<(usize, usize)>,
+) -> Result<Drawing, SheetError> {
+    let removed = removed(variant, handicap)?;
+    let mut d = Drawing::new(paper.width, paper.height);
+    let center = paper.width / 2.0;
+    frame(&mut d, fonts, page)?;
+
+    let mut y = MARGIN + 20.0;
+    draw_line(
+        &mut d,
+        fonts,
+        TextStyle::new(FontRole::Bold, 11.0),
+        &handicap.japanese,
+        Point::new(center, y),
+        Align::Center,
+        "japanese",
+    )?;
+    y += 9.0;
+    draw_line(
+        &mut d,
+        fonts,
+        TextStyle::new(FontRole::Regular, 5.0),
+        &handicap.english,
+        Point::new(center, y),
+        Align::Center,
+        "english",
+    )?;
+    y += 5.0;
+
+    // The removed pieces go back on their squares, to be drawn faded.
+    let mut shown = removed.setup.clone();
+    for &(sq, piece) in &removed.pieces {
+        shown.board[sq.index()] = Some(piece);
+    }
+    let mut dia = Diagram::new(variant.clone(), shown);
+    dia.options.handicap = true;
+    // The sheet is a reference for setting up: the diagram takes what room the page gives.
+    let width_per_square = {
+        let probe = diagram::Layout::new(variant.size, &dia.options, false);
+        probe.width / dia.options.square
+    };
+    dia.options.square = SQUARE.min((paper.width - 2.0 * MARGIN) / width_per_square);
+    let faded = |sq: Square| removed.pieces.iter().any(|(s, _)| *s == sq);
+    let board = diagram::draw_with_faded(&dia, fonts, &faded).map_err(|e| TextError {
+        field: format!("diagram {}", e.field),
+        missing: e.missing,
+    })?;
+    let board_w = board.width;
+    d.place(&board, center - board_w / 2.0, y);
+    y += board.height + 8.0;
+
+    // The facts, as a two-column table: label (Japanese over English) and value.
+    let (removed_ja, removed_en) = removed_text(variant, &removed);
+    let (gap_ja, gap_en) = gap_text(handicap);
+    let mut rows = vec![
+        ("落とす駒", "Removed", removed_ja, removed_en),
+        (
+            "手番",
+            "First move",
+            "上手（△）が先に指します".to_string(),
+            "White (上手, the stronger player) moves first".to_string(),
+        ),
+        ("手合の目安", "Usual gap", gap_ja, gap_en),
+    ];
+    if let Some((ja, en)) = hand_text(variant, &removed.setup) {
+        rows.insert(1, ("上手の持駒", "White's hand", ja, en));
+    }
+    let left = MARGIN + 6.0;
+    let value_x = MARGIN + 40.0;
+    let value_w = paper.width - MARGIN - 6.0 - value_x;
+    let label = TextStyle::new(FontRole::Bold, 4.2);
+    let label_en = TextStyle::new(FontRole::Regular, 2.8);
+    let value = TextStyle::new(FontRole::Regular, 4.2);
+    let value_en = TextStyle::new(FontRole::Regular, 3.3);
+    rule(&mut d, y - 5.0, paper.width - MARGIN, RULE, 0.25);
+    for (label_ja, label_english, ja, en) in rows {
+        draw_line(
+            &mut d,
+            fonts,
+            label,
+            label_ja,
+            Point::new(left, y),
+            Align::Start,
+            "label",
+        )?;
+        draw_line(
+            &mut d,
+            fonts,
+            label_en,
+            label_english,
+            Point::new(left, y + 4.5),
+            Align::Start,
+            "label",
+        )?;
+        let mut row_bottom = y + 4.5;
+        let mut vy = y;
+        for line in wrap(fonts, value, &ja, value_w).map_err(err("value"))? {
+            draw_line(
+                &mut d,
+                fonts,
+                value,
+                &line,
+                Point::new(value_x, vy),
+                Align::Start,
+                "value",
+            )?;
+            vy += 5.5;
+        }
+        vy -= 1.0;
+        for line in wrap(fonts, value_en, &en, value_w).map_err(err("value"))? {
+            draw_line(
+                &mut d,
+                fonts,
+                value_en,
+                &line,
+                Point::new(value_x, vy),
+                Align::Start,
+                "value",
+            )?;
+            row_bottom = row_bottom.max(vy);
+            vy += 4.5;
+        }
+        y = row_bottom + 4.0;
+        rule(
+            &mut d,
+            y - 1.5,
+            paper.width - MARGIN,
+            Ink(0xb0, 0xb0, 0xb0),
+            0.2,
+        );
+        y += 5.0;
+    }
+
+    // The source of the data, small, above the page number.
+    let note = TextStyle::new(FontRole::Regular, 2.6);
+    let source = format!("Source: {}", handicap.source);
+    let lines = wrap(fonts, note, &source, paper.width - 2.0 * MARGIN).map_err(err("source"))?;
+    let mut sy = paper.height - MARGIN - 7.0 - 3.4 * (lines.len() as f64 - 1.0);
+    for line in lines {
+        let g = fonts
+            .line(note, &line, Point::new(MARGIN, sy), Align::Start)
+            .map_err(err("source"))?;
+        d.glyphs(GREY, g);
+        sy += 3.4;
+    }
+    Ok(d)
+}
+
+/// The index page: every handicap in `handicaps` with what it removes, its usual gap and the
+/// page its sheet is on (`first_page` for the first).
+pub fn index(
+    variant: &Arc<Variant>,
+    handicaps: &[&Handicap],
+    fonts: &Fonts,
+    paper: Paper,
+    first_page: usize,
+    total_pages: usize,
+) -> Result<Drawing, SheetError> {
+    let mut d = Drawing::new(paper.width, paper.height);
+    let center = paper.width / 2.0;
+    frame(&mut d, fonts, Some((1, total_pages)))?;
+    let mut y = MARGIN + 20.0;
+    draw_line(
+        &mut d,
+        fonts,
+        TextStyle::new(FontRole::Bold, 9.0),
+        "駒落ち一覧",
+        Point::new(center, y),
+        Align::Center,
+        "index",
+    )?;
+    y += 8.0;
+    draw_line(
+        &mut d,
+        fonts,
+        TextStyle::new(FontRole::Regular, 4.5),
+        &format!(
+            "{} handicaps — the stronger player (上手, White) removes pieces and moves first",
+            variant.english
+        ),
+        Point::new(center, y),
+        Align::Center,
+        "index",
+    )?;
+    y += 10.0;
+
+    let right = paper.width - MARGIN;
+    let cols = [
+        MARGIN + 1.0,
+        MARGIN + 11.0,
+        MARGIN + 37.0,
+        MARGIN + 83.0,
+        right - 14.0,
+    ];
+    let head = TextStyle::new(FontRole::Bold, 3.4);
+    for (x, text) in cols
+        .iter()
+        .zip(["No.", "手合", "Handicap", "落とす駒 Removed", "目安"])
+    {
+        draw_line(
+            &mut d,
+            fonts,
+            head,
+            text,
+            Point::new(*x, y),
+            Align::Start,
+            "index",
+        )?;
+    }
+    draw_line(
+        &mut d,
+        fonts,
+        head,
+        "頁",
+        Point::new(right - 1.0, y),
+        Align::End,
+        "index",
+    )?;
+    rule(&mut d, y + 2.0, right, Ink::BLACK, 0.35);
+    y += 8.0;
+    let row = TextStyle::new(FontRole::Regular, 3.4);
+    let small = TextStyle::new(FontRole::Regular, 2.8);
+    let row_h = ((paper.height - MARGIN - 12.0 - y) / handicaps.len().max(1) as f64).min(12.0);
+    for (i, h) in handicaps.iter().enumerate() {
+        let removed = removed(variant, h)?;
+        let (ja, en) = removed_summary(variant, &removed);
+        let gap = match &h.gap {
+            Some(g) => g.replace('-', "～"),
+            None => "―".to_string(),
+        };
+        let cells = [
+            (cols[0], row, format!("{}", i + 1)),
+            (
+                cols[1],
+                TextStyle::new(FontRole::Bold, 3.6),
+                h.japanese.clone(),
+            ),
+            (cols[2], row, h.english.replace(" handicap", "")),
+            (cols[3], row, ja),
+            (cols[4], row, gap),
+        ];
+        for (x, style, text) in cells {
+            draw_line(
+                &mut d,
+                fonts,
+                style,
+                &text,
+                Point::new(x, y),
+                Align::Start,
+                "index",
+            )?;
+        }
+        let en = wrap(fonts, small, &en, cols[4] - cols[3] - 3.0).map_err(err("index"))?;
+        if let Some(first) = en.first() {
+            let g = fonts
+                .line(small, first, Point::new(cols[3], y + 3.8), Align::Start)
+                .map_err(err("index"))?;
+            d.glyphs(GREY, g);
+        }
+        draw_line(
+            &mut d,
+            fonts,
+            row,
+            &format!("{}", first_page + i),
+            Point::new(right - 1.0, y),
+            Align::End,
+            "index",
+        )?;
+        rule(&mut d, y + row_h - 5.5, right, Ink(0xc0, 0xc0, 0xc0), 0.2);
+        y += row_h;
+    }
+    let note = TextStyle::new(FontRole::Regular, 2.8);
+    let text = "目安: the amateur rank difference (段級差) the Japan Shogi Association recommends the handicap for; ― where it gives none.";
+    let mut ny = paper.height - MARGIN - 8.0;
+    for line in wrap(fonts, note, text, paper.width - 2.0 * MARGIN).map_err(err("index"))? {
+        let g = fonts
+            .line(note, &line, Point::new(MARGIN, ny), Align::Start)
+            .map_err(err("index"))?;
+        d.glyphs(GREY, g);
+        ny += 3.6;
+    }
+    Ok(d)
+}
+
+/// Why a sheet could not be drawn.
+#[derive(Debug, thiserror::Error)]
+pub enum SheetError {
+    #[error(transparent)]
+    Text(#[from] TextError),
+    #[error(transparent)]
+    Data(#[from] crate::Error),
+}
+
+impl From<crate::formats::ParseError> for SheetError {
+    fn from(e: crate::formats::ParseError) -> SheetError {
+        SheetError::Data(e.into())
+    }
+}

@@ -1,0 +1,279 @@
+//! Page 1 of a kit: what is in it, how to print it so that it comes out at true size, how to
+//! make the pieces and the board, and a 50 mm ruler to check the scale with.
+
+use super::parts::{Back, Part};
+use super::sheets::Layout;
+use super::KitOptions;
+use crate::diagram::face::INK;
+use crate::draw::{
+    Align, Color, Drawing, FontRole, Fonts, MissingGlyph, Path, Point, Stroke, TextStyle,
+};
+use crate::rules::Variant;
+
+const GREY: Color = Color(0x55, 0x55, 0x55);
+
+/// A cursor writing lines down the page.
+struct Writer<'a> {
+    d: &'a mut Drawing,
+    fonts: &'a Fonts,
+    left: f64,
+    width: f64,
+    y: f64,
+}
+
+impl Writer<'_> {
+    fn heading(&mut self, text: &str) -> Result<(), MissingGlyph> {
+        self.y += 2.5;
+        let style = TextStyle::new(FontRole::Bold, 4.2);
+        self.y += style.size;
+        let g = self
+            .fonts
+            .line(style, text, Point::new(self.left, self.y), Align::Start)?;
+        self.d.glyphs(INK, g);
+        self.y += 1.6;
+        Ok(())
+    }
+
+    /// A paragraph, wrapped; `bullet` (such as "1.") hangs in the margin.
+    fn para(&mut self, bullet: &str, text: &str) -> Result<(), MissingGlyph> {
+        let style = TextStyle::new(FontRole::Regular, 3.2);
+        let indent = if bullet.is_empty() { 0.0 } else { 5.0 };
+        let lines = self.fonts.wrap(style, text, self.width - indent)?;
+        for (i, line) in lines.iter().enumerate() {
+            self.y += 4.3;
+            if i == 0 && !bullet.is_empty() {
+                let g =
+                    self.fonts
+                        .line(style, bullet, Point::new(self.left, self.y), Align::Start)?;
+                self.d.glyphs(INK, g);
+            }
+            let g = self.fonts.line(
+                style,
+                line,
+                Point::new(self.left + indent, self.y),
+                Align::Start,
+            )?;
+            self.d.glyphs(INK, g);
+        }
+        Ok(())
+    }
+
+    fn cells(&mut self, cells: &[(f64, &str)], bold: bool) -> Result<(), MissingGlyph> {
+        let role = if bold {
+            FontRole::Bold
+        } else {
+            FontRole::Regular
+        };
+        let style = TextStyle::new(role, 3.2);
+        self.y += 4.4;
+        for &(x, text) in cells {
+            let g =
+                self.fonts
+                    .line(style, text, Point::new(self.left + x, self.y), Align::Start)?;
+            self.d.glyphs(INK, g);
+        }
+        Ok(())
+    }
+}
+
+/// What the cover says about the board: its size and how many tiles.
+pub struct BoardNote {
+    pub width: f64,
+    pub height: f64,
+    pub tiles: usize,
+    pub komadai: bool,
+}
+
+/// Draws the cover at the top of `page` within `left..left + width`, from `top`; returns where
+/// it ends.
+#[allow(clippy::too_many_arguments)]
+pub fn draw_cover(
+    page: &mut Drawing,
+    fonts: &Fonts,
+    variant: &Variant,
+    parts: &[Part],
+    options: &KitOptions,
+    board: Option<&BoardNote>,
+    (left, top, width): (f64, f64, f64),
+) -> Result<f64, MissingGlyph> {
+    let mut w = Writer {
+        d: page,
+        fonts,
+        left,
+        width,
+        y: top,
+    };
+    let title = TextStyle::new(FontRole::Bold, 7.0);
+    w.y += title.size;
+    let head = format!("Print kit: {} {}", variant.english, variant.japanese);
+    let g = fonts.line(title, &head, Point::new(left, w.y), Align::Start)?;
+    w.d.glyphs(INK, g);
+    let mut summary = format!(
+        "{} pieces, {} faces, {} layout, {}",
+        parts.len(),
+        options.style.name(),
+        options.layout.name(),
+        options.paper
+    );
+    if let Some(b) = board {
+        summary.push_str(&format!(
+            "; board {:.0} x {:.0} mm in {} tile{}",
+            b.width,
+            b.height,
+            b.tiles,
+            if b.tiles == 1 { "" } else { "s" }
+        ));
+    }
+    if options.scale != 1.0 {
+        summary.push_str(&format!("; scale {}", options.scale));
+    }
+    let style = TextStyle::new(FontRole::Regular, 3.4);
+    w.y += 5.5;
+    let g = fonts.line(style, &summary, Point::new(left, w.y), Align::Start)?;
+    w.d.glyphs(GREY, g);
+
+    // Parts, one row per kind.
+    w.heading("Parts")?;
+    let cols = [0.0, 46.0, 84.0, 122.0, 140.0];
+    w.cells(
+        &[
+            (cols[0], "Piece"),
+            (cols[1], "Front"),
+            (cols[2], "Back"),
+            (cols[3], "Count"),
+            (cols[4], "Size (base x height)"),
+        ],
+        true,
+    )?;
+    let catalog = &variant.catalog;
+    let mut i = 0;
+    while i < parts.len() {
+        let p = &parts[i];
+        let n = parts[i..].iter().take_while(|q| q.kind == p.kind).count();
+        let kind = catalog.get(p.kind);
+        let front = match &kind.black_kanji {
+            Some(b) => format!("{b} / {}", kind.kanji),
+            None => kind.kanji.clone(),
+        };
+        let back = match p.back {
+            Back::Promoted(k) => catalog.get(k).kanji.clone(),
+            Back::Plain => "plain".to_string(),
+        };
+        let count = n.to_string();
+        let size = format!("{:.1} x {:.1} mm", p.size.0, p.size.1);
+        w.cells(
+            &[
+                (cols[0], &kind.english),
+                (cols[1], &front),
+                (cols[2], &back),
+                (cols[3], &count),
+                (cols[4], &size),
+            ],
+            false,
+        )?;
+        i += n;
+    }
+
+    w.heading("Printing")?;
+    w.para(
+        "1.",
+        "Print at 100 % (\"Actual size\"), never \"Fit to page\" or \"Shrink to fit\". The ruler below must measure exactly 50 mm; if it does not, the pieces will not fit the board.",
+    )?;
+    w.para(
+        "2.",
+        "Use cardstock of 160-220 g/m2 (about 60-80 lb cover).",
+    )?;
+    if options.layout == Layout::Duplex {
+        w.para(
+            "3.",
+            "Print double-sided, flipping on the long edge. Hold the first sheet against a light: the circled crosses on its two sides must lie on top of each other. If they do not, print the fold layout instead.",
+        )?;
+    }
+    ruler(w.d, fonts, Point::new(left + 2.0, w.y + 4.0))?;
+    w.y += 16.0;
+
+    w.heading("Making the pieces")?;
+    match options.layout {
+        Layout::Fold => {
+            w.para("1.", "Cut each piece out along its solid outline.")?;
+            w.para(
+                "2.",
+                "Fold it along the dashed line, printed side out, so the two halves cover each other exactly.",
+            )?;
+            w.para(
+                "3.",
+                "Glue the halves together (a glue stick is enough) and press flat under a book until dry.",
+            )?;
+        }
+        Layout::Duplex => {
+            w.para("1.", "Cut each piece out along its solid outline.")?;
+            w.para(
+                "2.",
+                "For thicker pieces, glue the sheet onto card first, then cut.",
+            )?;
+        }
+    }
+    w.para(
+        "",
+        "The promoted side is printed in red on the back. Kings and golds do not promote: their backs are plain. Black's king is the 玉将, White's the 王将.",
+    )?;
+    if let Some(b) = board {
+        w.heading("Making the board")?;
+        if b.tiles > 1 {
+            w.para(
+                "",
+                "Cut each tile along its solid outline. Starting from tile 1, lay each tile over the hatched flap of its neighbour, with its edge on the dashed line, its lines continuing the lines below and the red triangles tip to tip; then glue it down.",
+            )?;
+        } else {
+            w.para("", "Cut the board along its solid outline.")?;
+        }
+        if b.komadai {
+            w.para(
+                "",
+                "The last page has two piece stands (komadai): one for each player's captured pieces.",
+            )?;
+        }
+    }
+    Ok(w.y)
+}
+
+/// A 50 mm ruler: a tick every millimetre, longer every 5 and 10, numbered every 10.
+fn ruler(d: &mut Drawing, fonts: &Fonts, at: Point) -> Result<(), MissingGlyph> {
+    let stroke = Stroke::solid(INK, 0.15);
+    d.stroke(
+        Path::line(at, at + Point::new(50.0, 0.0)),
+        Stroke::solid(INK, 0.25),
+    );
+    let small = TextStyle::new(FontRole::Regular, 2.6);
+    for mm in 0..=50 {
+        let len = if mm % 10 == 0 {
+            4.0
+        } else if mm % 5 == 0 {
+            2.8
+        } else {
+            1.8
+        };
+        let x = at.x + mm as f64;
+        d.stroke(
+            Path::line(Point::new(x, at.y), Point::new(x, at.y + len)),
+            stroke.clone(),
+        );
+        if mm % 10 == 0 {
+            let g = fonts.line(
+                small,
+                &mm.to_string(),
+                Point::new(x, at.y + 7.0),
+                Align::Center,
+            )?;
+            d.glyphs(INK, g);
+        }
+    }
+    let g = fonts.line(
+        TextStyle::new(FontRole::Regular, 3.2),
+        "50 mm: check with a ruler after printing",
+        Point::new(at.x + 56.0, at.y + 3.5),
+        Align::Start,
+    )?;
+    d.glyphs(GREY, g);
+    Ok(())
+}

@@ -1,0 +1,293 @@
+//! The print kit: every piece of a variant's set at true size on cardstock sheets, ready to
+//! cut, fold and glue, and the board at real size split into page tiles.
+//!
+//! The kit is built as page drawings in millimetres (the same drawing model as diagrams) and
+//! written as a PDF by [`crate::render::to_pdf`]. [`build`] also returns where every piece and
+//! tile went, which is what the tests measure the PDF against.
+
+pub mod board;
+pub mod cover;
+pub mod face;
+pub mod komadai;
+pub mod pack;
+pub mod paper;
+pub mod parts;
+pub mod sheets;
+pub mod tiles;
+
+pub use face::FaceStyle;
+pub use paper::Paper;
+pub use parts::{Back, Part, PartsError};
+pub use sheets::{Layout, Placement};
+
+use crate::draw::{Drawing, FontRole, Fonts, MissingGlyph, Point, Rect, TextStyle};
+use crate::rules::Variant;
+use board::{BoardSpec, JSA_BORDER, JSA_SQUARE};
+use tiles::Tiling;
+
+/// Everything a kit can be asked for; `Default` is the standard kit on A4.
+#[derive(Clone, Debug, PartialEq)]
+pub struct KitOptions {
+    pub paper: Paper,
+    pub style: FaceStyle,
+    pub layout: Layout,
+    /// Pieces added to the variant's set, one per side (ids or names such as `prince`).
+    pub extras: Vec<String>,
+    /// Multiplies every size: pieces, board and stands.
+    pub scale: f64,
+    /// The printer-safe margin: nothing is drawn nearer the paper's edge.
+    pub margin: f64,
+    pub board: bool,
+    /// A board square, across × deep, before scaling.
+    pub square: (f64, f64),
+    pub coordinates: bool,
+    pub zone_tint: bool,
+    pub komadai: bool,
+}
+
+impl Default for KitOptions {
+    fn default() -> KitOptions {
+        KitOptions {
+            paper: Paper::A4,
+            style: FaceStyle::Kanji,
+            layout: Layout::Fold,
+            extras: Vec::new(),
+            scale: 1.0,
+            margin: 6.0,
+            board: true,
+            square: JSA_SQUARE,
+            coordinates: false,
+            zone_tint: false,
+            komadai: false,
+        }
+    }
+}
+
+/// A kit, laid out: its pages and where everything went.
+#[derive(Clone, Debug)]
+pub struct Kit {
+    pub pages: Vec<Drawing>,
+    pub parts: Vec<Part>,
+    pub placements: Vec<Placement>,
+    pub board: Option<BoardSpec>,
+    pub tiling: Option<Tiling>,
+    /// The page (0-based) of each tile, in tile order.
+    pub tile_pages: Vec<usize>,
+    /// The page of the piece stands, if asked for.
+    pub komadai_page: Option<usize>,
+}
+
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum KitError {
+    #[error(transparent)]
+    Parts(#[from] PartsError),
+    #[error(transparent)]
+    Glyph(#[from] MissingGlyph),
+    #[error("{0}")]
+    Option(String),
+    #[error("{0}")]
+    TooSmall(String),
+}
+
+/// Gap between pieces on a sheet, in millimetres.
+const GAP: f64 = 2.0;
+/// Room below a board tile for its caption.
+const TILE_CAPTION: f64 = 26.0;
+/// Room kept at the foot of duplex pages for the registration marks.
+const REGISTRATION: f64 = 9.0;
+
+/// Lays out the kit of `variant`.
+pub fn build(variant: &Variant, options: &KitOptions, fonts: &Fonts) -> Result<Kit, KitError> {
+    check(options)?;
+    let (pw, ph) = (options.paper.width, options.paper.height);
+    let m = options.margin;
+    let safe = Rect::new(m, m, pw - 2.0 * m, ph - 2.0 * m);
+
+    let parts = parts::parts(variant, &options.extras, options.scale)?;
+
+    let spec = BoardSpec {
+        files: variant.size.files,
+        ranks: variant.size.ranks,
+        square: (
+            options.square.0 * options.scale,
+            options.square.1 * options.scale,
+        ),
+        border: JSA_BORDER * options.scale,
+        zone: if options.zone_tint {
+            variant.promotion_zone
+        } else {
+            0
+        },
+        coordinates: options.coordinates,
+    };
+    let tiling = if options.board {
+        Some(tiles::plan(&spec, safe, TILE_CAPTION).ok_or_else(|| {
+            KitError::TooSmall(format!(
+                "a board square of {:.1} x {:.1} mm with its border and a {:.0} mm glue flap does not fit on {} within {} mm margins",
+                spec.square.0, spec.square.1, tiles::FLAP, options.paper, m
+            ))
+        })?)
+    } else {
+        None
+    };
+
+    // The cover, then pieces packed under it and onto as many sheets as they need.
+    let mut cover = Drawing::new(pw, ph);
+    let note = tiling.as_ref().map(|t| cover::BoardNote {
+        width: spec.width(),
+        height: spec.height(),
+        tiles: t.tiles.len(),
+        komadai: options.komadai,
+    });
+    let cover_end = cover::draw_cover(
+        &mut cover,
+        fonts,
+        variant,
+        &parts,
+        options,
+        note.as_ref(),
+        (safe.x, safe.y, safe.w),
+    )?;
+    let foot = if options.layout == Layout::Duplex {
+        REGISTRATION
+    } else {
+        0.0
+    };
+    let rest = Rect::new(safe.x, safe.y, safe.w, safe.h - foot);
+    let first_top = cover_end + 6.0;
+    let first = Rect::new(
+        safe.x,
+        first_top,
+        safe.w,
+        (rest.bottom() - first_top).max(0.0),
+    );
+
+    let mut order: Vec<usize> = (0..parts.len()).collect();
+    // Tallest first; within a height, the widest; then catalog order.
+    order.sort_by(|&a, &b| {
+        let (pa, pb) = (parts[a].size, parts[b].size);
+        pb.1.total_cmp(&pa.1)
+            .then(pb.0.total_cmp(&pa.0))
+            .then(a.cmp(&b))
+    });
+    let boxes: Vec<(f64, f64)> = order
+        .iter()
+        .map(|&i| options.layout.footprint(parts[i].size))
+        .collect();
+    let spots = pack::pack(&boxes, first, rest, GAP).map_err(|i| {
+        let p = &parts[order[i]];
+        let (w, h) = boxes[i];
+        KitError::TooSmall(format!(
+            "the {} ({:.1} x {:.1} mm on the sheet) does not fit on {} within {} mm margins",
+            variant.catalog.get(p.kind).english.to_lowercase(),
+            w,
+            h,
+            options.paper,
+            m
+        ))
+    })?;
+    let sheets = spots.iter().map(|s| s.page + 1).max().unwrap_or(1);
+
+    let mut pages = vec![cover];
+    let per_sheet = match options.layout {
+        Layout::Fold => 1,
+        Layout::Duplex => 2,
+    };
+    while pages.len() < sheets * per_sheet {
+        pages.push(Drawing::new(pw, ph));
+    }
+    if options.layout == Layout::Duplex {
+        for page in pages.iter_mut() {
+            for x in [safe.x + 4.0, safe.right() - 4.0] {
+                sheets::registration_mark(page, Point::new(x, safe.bottom() - 4.0));
+            }
+        }
+    }
+    let ordered_parts: Vec<Part> = order.iter().map(|&i| parts[i].clone()).collect();
+    let mut placements = sheets::draw_parts(
+        &mut pages,
+        fonts,
+        &variant.catalog,
+        &ordered_parts,
+        &spots,
+        options.layout,
+        options.style,
+    )?;
+    for p in &mut placements {
+        p.part = order[p.part];
+    }
+    placements.sort_by_key(|p| p.part);
+
+    // The board, a tile a page; in the duplex layout each is followed by a blank back.
+    let mut tile_pages = Vec::new();
+    if let Some(tiling) = &tiling {
+        let art = board::board_art(&spec, fonts)?;
+        for t in &tiling.tiles {
+            let mut page = Drawing::new(pw, ph);
+            tiles::draw_tile(&mut page, fonts, &art, tiling, t)?;
+            tile_pages.push(pages.len());
+            pages.push(page);
+            if options.layout == Layout::Duplex {
+                pages.push(blank_back(fonts, pw, ph, safe)?);
+            }
+        }
+    }
+    let mut komadai_page = None;
+    if options.komadai {
+        let mut page = Drawing::new(pw, ph);
+        komadai::draw_stands(&mut page, fonts, &spec, safe)?;
+        komadai_page = Some(pages.len());
+        pages.push(page);
+    }
+
+    Ok(Kit {
+        pages,
+        parts,
+        placements,
+        board: options.board.then_some(spec),
+        tiling,
+        tile_pages,
+        komadai_page,
+    })
+}
+
+fn check(o: &KitOptions) -> Result<(), KitError> {
+    let bad = |s: String| Err(KitError::Option(s));
+    if !(o.scale.is_finite() && (0.25..=4.0).contains(&o.scale)) {
+        return bad(format!("scale {}: expected 0.25 to 4", o.scale));
+    }
+    if !(o.margin.is_finite() && (0.0..=40.0).contains(&o.margin)) {
+        return bad(format!("margin {} mm: expected 0 to 40", o.margin));
+    }
+    let (w, h) = o.square;
+    if !(w.is_finite()
+        && h.is_finite()
+        && (10.0..=100.0).contains(&w)
+        && (10.0..=100.0).contains(&h))
+    {
+        return bad(format!(
+            "square {w} x {h} mm: each side must be 10 to 100 mm"
+        ));
+    }
+    if o.paper.width - 2.0 * o.margin < 60.0 || o.paper.height - 2.0 * o.margin < 60.0 {
+        return bad(format!(
+            "{} with {} mm margins leaves less than 60 mm to print on",
+            o.paper, o.margin
+        ));
+    }
+    Ok(())
+}
+
+/// The back of a board tile in the duplex layout: blank but for a note, so that printing the
+/// whole file double-sided keeps the tiles single-sided.
+fn blank_back(fonts: &Fonts, pw: f64, ph: f64, safe: Rect) -> Result<Drawing, MissingGlyph> {
+    let mut d = Drawing::new(pw, ph);
+    let g = fonts.line(
+        TextStyle::new(FontRole::Regular, 3.0),
+        "Back of the board tile: left blank.",
+        Point::new(pw / 2.0, safe.bottom() - 2.0),
+        crate::draw::Align::Center,
+    )?;
+    d.glyphs(crate::draw::Color(0x80, 0x80, 0x80), g);
+    Ok(d)
+}

@@ -1,0 +1,224 @@
+//! Sheets of pieces: each piece's faces placed on the page with its cut line, fold line and
+//! label, in one of two layouts.
+//!
+//! - **Fold**: front and back joined at the base, the back turned 180° about the middle of
+//!   the fold line. Folded back along that line and glued, the back faces the other way with
+//!   its apex on the same side, so turning the piece over shows its promoted side pointing the
+//!   same way.
+//! - **Duplex**: fronts on one page, backs on the next at the mirror position, for printing on
+//!   both sides with a long-edge flip; each pair of pages carries registration marks.
+
+use super::face::{self, FaceStyle};
+use super::pack::Spot;
+use super::parts::{Back, Part};
+use crate::diagram::face::{pentagon, INK, WOOD};
+use crate::draw::{
+    Affine, Align, Color, Drawing, FontRole, Fonts, MissingGlyph, Path, Point, Stroke, TextStyle,
+};
+use crate::rules::PieceCatalog;
+use std::str::FromStr;
+
+/// Cut lines: solid, thin, dark. Fold lines: dashed, grey.
+pub const CUT: Color = Color(0x20, 0x20, 0x20);
+pub const CUT_WIDTH: f64 = 0.25;
+pub const FOLD: Color = Color(0x70, 0x70, 0x70);
+pub const FOLD_WIDTH: f64 = 0.2;
+pub const FOLD_DASH: [f64; 2] = [1.6, 1.0];
+/// Label text on the sheet, outside the pieces.
+pub const LABEL: Color = Color(0x60, 0x60, 0x60);
+/// How far a duplex back's colour runs past its outline, so a printer that registers the two
+/// sides a little apart leaves no white edge.
+pub const BLEED: f64 = 1.0;
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Layout {
+    #[default]
+    Fold,
+    Duplex,
+}
+
+impl FromStr for Layout {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Layout, String> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "fold" => Ok(Layout::Fold),
+            "duplex" => Ok(Layout::Duplex),
+            _ => Err(format!("'{s}': expected fold or duplex")),
+        }
+    }
+}
+
+impl Layout {
+    pub fn name(self) -> &'static str {
+        match self {
+            Layout::Fold => "fold",
+            Layout::Duplex => "duplex",
+        }
+    }
+
+    /// The box a part takes on its sheet.
+    pub fn footprint(self, (base, height): (f64, f64)) -> (f64, f64) {
+        match self {
+            Layout::Fold => (base, 2.0 * height),
+            Layout::Duplex => (base, height),
+        }
+    }
+}
+
+/// Where a piece was printed, in page millimetres: what the tests measure.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Placement {
+    pub part: usize,
+    /// Page (0-based) of the front, and of the back (the same page when folded).
+    pub page: usize,
+    pub back_page: usize,
+    pub front: [Point; 5],
+    pub back: [Point; 5],
+    /// The fold line's ends (fold layout only).
+    pub fold: Option<(Point, Point)>,
+}
+
+/// Draws every part at its spot. `pages` already holds the sheets (the cover first); in the
+/// duplex layout each front page is followed by its back page, so spot page `p` is drawn on
+/// page `2p` and its back on `2p + 1`.
+pub fn draw_parts(
+    pages: &mut [Drawing],
+    fonts: &Fonts,
+    catalog: &PieceCatalog,
+    parts: &[Part],
+    spots: &[Spot],
+    layout: Layout,
+    style: FaceStyle,
+) -> Result<Vec<Placement>, MissingGlyph> {
+    let mut placements = Vec::with_capacity(parts.len());
+    for (i, (part, spot)) in parts.iter().zip(spots).enumerate() {
+        let kind = catalog.get(part.kind);
+        let (base, height) = part.size;
+        let front = face::face(
+            fonts,
+            kind,
+            part.front_name(kind),
+            part.front_abbr(kind),
+            style,
+            part.size,
+        )?;
+        let back = match part.back {
+            Back::Promoted(p) => {
+                let pk = catalog.get(p);
+                face::face(fonts, pk, &pk.kanji, &pk.abbr, style, part.size)?
+            }
+            Back::Plain => face::plain(part.size),
+        };
+        let bottom = Point::new(spot.x + base / 2.0, spot.y + height);
+        let front_outline = face::outline(part.size).map(|p| p + bottom);
+        match layout {
+            Layout::Fold => {
+                let page = &mut pages[spot.page];
+                let to_front = Affine::translate(bottom.x, bottom.y);
+                // Half a turn about the middle of the fold line.
+                let to_back = Affine::rotate_about(180.0, bottom) * to_front;
+                page.place_transformed(&front, to_front);
+                page.place_transformed(&back, to_back);
+                let back_outline = face::outline(part.size).map(|p| to_back.apply(p));
+                // The cut line goes round both faces; their bases are the fold.
+                let cut = [
+                    front_outline[1],
+                    front_outline[2],
+                    front_outline[3],
+                    front_outline[4],
+                    back_outline[1],
+                    back_outline[2],
+                    back_outline[3],
+                    back_outline[4],
+                ];
+                page.stroke(Path::polygon(&cut), Stroke::solid(CUT, CUT_WIDTH));
+                let fold = (front_outline[0], front_outline[4]);
+                page.stroke(
+                    Path::line(fold.0, fold.1),
+                    Stroke::dashed(FOLD, FOLD_WIDTH, &FOLD_DASH),
+                );
+                label(page, fonts, part, kind, &front_outline)?;
+                placements.push(Placement {
+                    part: i,
+                    page: spot.page,
+                    back_page: spot.page,
+                    front: front_outline,
+                    back: back_outline,
+                    fold: Some(fold),
+                });
+            }
+            Layout::Duplex => {
+                let (fp, bp) = (2 * spot.page, 2 * spot.page + 1);
+                let page = &mut pages[fp];
+                page.place(&front, bottom.x, bottom.y);
+                page.stroke(Path::polygon(&front_outline), Stroke::solid(CUT, CUT_WIDTH));
+                label(page, fonts, part, kind, &front_outline)?;
+                // Seen through the sheet, the back stands at the mirror position, upright.
+                let sheet = &mut pages[bp];
+                let mirrored = Point::new(sheet.width - bottom.x, bottom.y);
+                sheet.fill(
+                    Path::polygon(&pentagon(
+                        mirrored + Point::new(0.0, BLEED),
+                        base + 2.0 * BLEED,
+                        height + 2.0 * BLEED,
+                    )),
+                    WOOD,
+                );
+                sheet.place(&back, mirrored.x, mirrored.y);
+                placements.push(Placement {
+                    part: i,
+                    page: fp,
+                    back_page: bp,
+                    front: front_outline,
+                    back: face::outline(part.size).map(|p| p + mirrored),
+                    fold: None,
+                });
+            }
+        }
+    }
+    Ok(placements)
+}
+
+/// The part's label in the waste corner left of its apex, shrunk to the room there.
+fn label(
+    page: &mut Drawing,
+    fonts: &Fonts,
+    part: &Part,
+    kind: &crate::rules::PieceKind,
+    outline: &[Point; 5],
+) -> Result<(), MissingGlyph> {
+    let text = part.label(kind);
+    let left = outline[0].x;
+    let top = outline[2].y;
+    let mut style = TextStyle::new(FontRole::Regular, 1.7);
+    let baseline = top + style.size;
+    // The roof's x level with the label's descenders, where it comes closest, less some air.
+    let (apex, shoulder) = (outline[2], outline[1]);
+    let lowest = baseline + 0.45;
+    let roof_x = apex.x + (shoulder.x - apex.x) * ((lowest - apex.y) / (shoulder.y - apex.y));
+    let room = roof_x - left - 0.6;
+    let width = fonts.width(style, &text)?;
+    if width > room {
+        style.size *= room / width;
+    }
+    page.glyphs(
+        LABEL,
+        fonts.line(style, &text, Point::new(left, baseline), Align::Start)?,
+    );
+    Ok(())
+}
+
+/// A registration mark: a circle with a cross, the same spot on both sides of the sheet.
+pub fn registration_mark(page: &mut Drawing, at: Point) {
+    let stroke = Stroke::solid(INK, 0.2);
+    page.stroke(Path::circle(at, 2.0), stroke.clone());
+    page.stroke(
+        Path::line(at - Point::new(3.5, 0.0), at + Point::new(3.5, 0.0)),
+        stroke.clone(),
+    );
+    page.stroke(
+        Path::line(at - Point::new(0.0, 3.5), at + Point::new(0.0, 3.5)),
+        stroke,
+    );
+}

@@ -1,0 +1,314 @@
+//! Splitting the real-size board into page tiles that assemble exactly.
+//!
+//! Seams run along grid lines, where a join is hidden by the line itself. A tile with a
+//! neighbour to its right or below carries a glue flap there: the board continues on the
+//! flap (hatched), and the neighbour is laid over it with its cut edge on the dashed seam line,
+//! its grid lines continuing the flap's. Small triangles on each side of every seam meet tip to
+//! tip when the two tiles are aligned.
+
+use super::board::{clip, Art, BoardSpec};
+use crate::draw::{
+    Affine, Align, Color, Drawing, FontRole, Fonts, MissingGlyph, Path, Point, Rect, Stroke,
+    TextStyle,
+};
+
+/// Width of a glue flap.
+pub const FLAP: f64 = 12.0;
+const HATCH: Color = Color(0x9a, 0x9a, 0x9a);
+const MARK: Color = Color(0xc0, 0x1c, 0x1c);
+const NOTE: Color = Color(0x40, 0x40, 0x40);
+
+/// One tile, in board millimetres, and where the board's origin lands on its page.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tile {
+    pub row: usize,
+    pub col: usize,
+    /// The part of the board this tile shows.
+    pub own: Rect,
+    /// `own` plus its flaps: the paper kept after cutting.
+    pub region: Rect,
+    pub origin: Point,
+    /// Alignment triangles' tips, in board millimetres, on this tile's seams.
+    pub marks: Vec<Point>,
+}
+
+/// How the board was split.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tiling {
+    pub cols: usize,
+    pub rows: usize,
+    pub tiles: Vec<Tile>,
+}
+
+/// Splits `count` squares of `size` mm into the fewest runs that fit `room`, each run carrying
+/// the border at the board's two ends and a flap unless it is the last. Returns the runs'
+/// extents in board millimetres.
+fn split(count: u8, size: f64, border: f64, room: f64) -> Option<Vec<(f64, f64)>> {
+    let count = count as usize;
+    for runs in 1..=count {
+        let (q, extra) = (count / runs, count % runs);
+        let lengths: Vec<usize> = (0..runs).map(|i| q + usize::from(i < extra)).collect();
+        let mut start_sq = 0;
+        let mut out = Vec::with_capacity(runs);
+        let mut fits = true;
+        for (i, &n) in lengths.iter().enumerate() {
+            let first = i == 0;
+            let last = i + 1 == runs;
+            let from = if first {
+                0.0
+            } else {
+                border + start_sq as f64 * size
+            };
+            let to = if last {
+                2.0 * border + count as f64 * size
+            } else {
+                border + (start_sq + n) as f64 * size
+            };
+            let flap = if last { 0.0 } else { FLAP };
+            if to - from + flap > room + 1e-9 {
+                fits = false;
+                break;
+            }
+            out.push((from, to));
+            start_sq += n;
+        }
+        if fits {
+            return Some(out);
+        }
+    }
+    None
+}
+
+/// Plans the tiles of `spec` for a printable `area` of `(width, height)` mm, leaving `label`
+/// mm below each tile for its caption. `None` if a single square does not fit.
+pub fn plan(spec: &BoardSpec, area: Rect, label: f64) -> Option<Tiling> {
+    let xs = split(spec.files, spec.square.0, spec.border, area.w)?;
+    let ys = split(spec.ranks, spec.square.1, spec.border, area.h - label)?;
+    let mut tiles = Vec::new();
+    for (row, &(y0, y1)) in ys.iter().enumerate() {
+        for (col, &(x0, x1)) in xs.iter().enumerate() {
+            let own = Rect::new(x0, y0, x1 - x0, y1 - y0);
+            let right = if col + 1 < xs.len() { FLAP } else { 0.0 };
+            let below = if row + 1 < ys.len() { FLAP } else { 0.0 };
+            let region = Rect::new(x0, y0, own.w + right, own.h + below);
+            let origin = Point::new(
+                area.x + (area.w - region.w) / 2.0 - x0,
+                area.y + (area.h - label - region.h) / 2.0 - y0,
+            );
+            let mut marks = Vec::new();
+            // Tips on each seam of this tile, a third of the way along from each end.
+            let along = |a: f64, b: f64| [a + (b - a) / 3.0, b - (b - a) / 3.0];
+            if col > 0 {
+                marks.extend(along(y0, y1).map(|y| Point::new(x0, y)));
+            }
+            if right > 0.0 {
+                marks.extend(along(y0, y1).map(|y| Point::new(x1, y)));
+            }
+            if row > 0 {
+                marks.extend(along(x0, x1).map(|x| Point::new(x, y0)));
+            }
+            if below > 0.0 {
+                marks.extend(along(x0, x1).map(|x| Point::new(x, y1)));
+            }
+            tiles.push(Tile {
+                row,
+                col,
+                own,
+                region,
+                origin,
+                marks,
+            });
+        }
+    }
+    Some(Tiling {
+        cols: xs.len(),
+        rows: ys.len(),
+        tiles,
+    })
+}
+
+/// Draws tile `t` of `tiling` on a page of `page` size.
+pub fn draw_tile(
+    page: &mut Drawing,
+    fonts: &Fonts,
+    art: &Art,
+    tiling: &Tiling,
+    t: &Tile,
+) -> Result<(), MissingGlyph> {
+    let to_page = |p: Point| p + t.origin;
+    for (polygon, color) in &art.polygons {
+        if let Some(kept) = clip(polygon, t.region) {
+            let moved: Vec<Point> = kept.into_iter().map(to_page).collect();
+            page.fill(Path::polygon(&moved), *color);
+        }
+    }
+    let glyphs: Vec<_> = art
+        .glyphs
+        .iter()
+        .filter(|(_, g)| {
+            fonts
+                .ink_rect(g)
+                .is_some_and(|r| t.region.contains(&r, 0.0))
+        })
+        .collect();
+    for (color, g) in glyphs {
+        let mut moved = *g;
+        moved.transform = Affine::translate(t.origin.x, t.origin.y) * g.transform;
+        page.glyphs(*color, vec![moved]);
+    }
+
+    // Flaps: hatched, with the seam the neighbour's edge goes on.
+    let number = |row: usize, col: usize| row * tiling.cols + col + 1;
+    let flaps = [
+        (
+            Rect::new(t.own.right(), t.region.y, FLAP, t.region.h),
+            (t.col + 1 < tiling.cols).then(|| number(t.row, t.col + 1)),
+            true,
+        ),
+        (
+            Rect::new(t.region.x, t.own.bottom(), t.own.w, FLAP),
+            (t.row + 1 < tiling.rows).then(|| number(t.row + 1, t.col)),
+            false,
+        ),
+    ];
+    for (flap, neighbour, vertical) in flaps {
+        let Some(n) = neighbour else { continue };
+        hatch(page, flap, t.origin);
+        let (a, b) = if vertical {
+            (
+                Point::new(flap.x, flap.y),
+                Point::new(flap.x, flap.bottom()),
+            )
+        } else {
+            (Point::new(flap.x, flap.y), Point::new(flap.right(), flap.y))
+        };
+        page.stroke(
+            Path::line(to_page(a), to_page(b)),
+            Stroke::dashed(MARK, 0.3, &[2.0, 1.5]),
+        );
+        let text = format!("glue tile {n} here");
+        let style = TextStyle::new(FontRole::Bold, 3.0);
+        let c = to_page(flap.center());
+        let glyphs = fonts.line(style, &text, Point::new(c.x, c.y + 1.05), Align::Center)?;
+        let mut words = Drawing::new(0.0, 0.0);
+        words.glyphs(MARK, glyphs);
+        let turn = if vertical {
+            Affine::rotate_about(90.0, c)
+        } else {
+            Affine::IDENTITY
+        };
+        page.place_transformed(&words, turn);
+    }
+
+    // Alignment triangles: tips on the seam, bodies on this tile's own side.
+    for &tip in &t.marks {
+        let inward = if tip.x == t.own.x {
+            Point::new(1.0, 0.0)
+        } else if tip.x == t.own.right() {
+            Point::new(-1.0, 0.0)
+        } else if tip.y == t.own.y {
+            Point::new(0.0, 1.0)
+        } else {
+            Point::new(0.0, -1.0)
+        };
+        let body = tip + inward * 3.0;
+        let side = inward.perp() * 1.6;
+        page.fill(
+            Path::polygon(&[to_page(tip), to_page(body + side), to_page(body - side)]),
+            MARK,
+        );
+    }
+
+    // The cut line round the paper kept.
+    page.stroke(
+        Path::rect(Rect::new(
+            t.region.x + t.origin.x,
+            t.region.y + t.origin.y,
+            t.region.w,
+            t.region.h,
+        )),
+        Stroke::solid(super::sheets::CUT, super::sheets::CUT_WIDTH),
+    );
+    caption(page, fonts, tiling, t)
+}
+
+/// Light diagonal hatching over `flap` (board millimetres), clipped to it.
+fn hatch(page: &mut Drawing, flap: Rect, origin: Point) {
+    let step = 2.5;
+    let w = 0.25;
+    let span = flap.w + flap.h;
+    let mut k = 0.0;
+    while k < span {
+        // A thin band along x - y = const, cut to the flap.
+        let a = Point::new(flap.x + k - flap.h, flap.bottom());
+        let b = Point::new(flap.x + k, flap.y);
+        let band = [a, b, b + Point::new(w, 0.0), a + Point::new(w, 0.0)];
+        if let Some(kept) = clip(&band, flap) {
+            let moved: Vec<Point> = kept.into_iter().map(|p| p + origin).collect();
+            page.fill(Path::polygon(&moved), HATCH);
+        }
+        k += step;
+    }
+}
+
+/// Below the tile: its number, a map of all the tiles with this one filled, and what to do.
+fn caption(
+    page: &mut Drawing,
+    fonts: &Fonts,
+    tiling: &Tiling,
+    t: &Tile,
+) -> Result<(), MissingGlyph> {
+    let number = t.row * tiling.cols + t.col + 1;
+    let left = t.region.x + t.origin.x;
+    let top = t.region.bottom() + t.origin.y + 7.0;
+    let (cell_w, cell_h) = (5.0, 5.5);
+    for row in 0..tiling.rows {
+        for col in 0..tiling.cols {
+            let r = Rect::new(
+                left + col as f64 * cell_w,
+                top + row as f64 * cell_h,
+                cell_w,
+                cell_h,
+            );
+            if (row, col) == (t.row, t.col) {
+                page.fill(Path::rect(r), NOTE);
+            }
+            page.stroke(Path::rect(r), Stroke::solid(NOTE, 0.2));
+        }
+    }
+    let x = left + tiling.cols as f64 * cell_w + 4.0;
+    let head = format!(
+        "Board tile {number} of {} (row {}, column {})",
+        tiling.tiles.len(),
+        t.row + 1,
+        t.col + 1
+    );
+    page.glyphs(
+        NOTE,
+        fonts.line(
+            TextStyle::new(FontRole::Bold, 3.6),
+            &head,
+            Point::new(x, top + 3.2),
+            Align::Start,
+        )?,
+    );
+    let note = if tiling.tiles.len() == 1 {
+        "Cut along the solid line.".to_string()
+    } else {
+        "Cut along the solid line. Lay each neighbour over the hatched flap, its edge on the dashed line and the red triangles tip to tip; then glue.".to_string()
+    };
+    let style = TextStyle::new(FontRole::Regular, 2.8);
+    let room = t.region.right() + t.origin.x - x;
+    for (i, line) in fonts.wrap(style, &note, room.max(60.0))?.iter().enumerate() {
+        page.glyphs(
+            NOTE,
+            fonts.line(
+                style,
+                line,
+                Point::new(x, top + 8.0 + i as f64 * 4.0),
+                Align::Start,
+            )?,
+        );
+    }
+    Ok(())
+}

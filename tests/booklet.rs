@@ -1,0 +1,450 @@
+//! Booklets and handicap sheets, measured in their output: page counts, diagrams per page and
+//! their numbering read back from the PDF text, every mark inside the margin, one board size
+//! throughout; and the example booklet's problems solved again with the move generator.
+
+use lopdf::content::Content;
+use lopdf::Document;
+use shogiprint::booklet::{self, Book, BookOptions};
+use shogiprint::draw::{Drawing, Fonts, Item, Rect};
+use shogiprint::formats::sfen;
+use shogiprint::handicap_sheet;
+use shogiprint::render::{PdfStream, PdfWriter};
+use shogiprint::rules::{validate, Move, Variant};
+use std::sync::Arc;
+
+const K: f64 = 72.0 / 25.4;
+
+fn standard() -> Arc<Variant> {
+    Variant::builtin("standard").unwrap()
+}
+
+fn no_variant(name: &str) -> Result<Arc<Variant>, shogiprint::Error> {
+    Err(shogiprint::Error::Io(format!("no variant {name} in tests")))
+}
+
+fn example_path() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/booklets/beginner.yaml")
+}
+
+/// The booklet's pages as drawings and as a PDF.
+fn render(book: &Book) -> (Vec<Drawing>, Vec<u8>) {
+    let fonts = Fonts::bundled();
+    let variant = standard();
+    let plan = booklet::prepare(book, &variant, &no_variant, &fonts).unwrap_or_else(|f| {
+        panic!(
+            "{:?}",
+            f.iter().map(|f| f.error.to_string()).collect::<Vec<_>>()
+        )
+    });
+    let mut pages = Vec::new();
+    let mut writer = PdfWriter::new(&fonts, "test");
+    booklet::render(
+        book,
+        &plan,
+        &variant,
+        &no_variant,
+        &fonts,
+        &mut |d| {
+            writer.add_page(d);
+            pages.push(d.clone());
+            Ok(())
+        },
+        &mut |_, _| {},
+    )
+    .unwrap();
+    (pages, writer.finish())
+}
+
+/// The text of each page of a PDF, through its /ToUnicode maps.
+fn page_texts(pdf: &[u8]) -> Vec<String> {
+    let doc = Document::load_mem(pdf).unwrap();
+    let n = doc.get_pages().len() as u32;
+    (1..=n)
+        .map(|p| {
+            doc.extract_text(&[p])
+                .unwrap()
+                .split_whitespace()
+                .collect::<String>()
+        })
+        .collect()
+}
+
+/// A booklet of `n` tsume positions, `per_page` to a page, each with an answer.
+fn book_of(n: usize, per_page: usize, extra: &str) -> Book {
+    let mut yaml =
+        format!("title: テスト\nper_page: {per_page}\nanswers: true\n{extra}diagrams:\n");
+    for i in 0..n {
+        yaml.push_str(&format!(
+            "  - position: 4k4/9/4P4/9/9/9/9/9/9 b G 1\n    tsume: true\n    caption: 1手詰\n    answer: ▲5二金まで{i}\n"
+        ));
+    }
+    Book::from_yaml(&yaml, "test.yaml", &|_| Err("no files".into())).unwrap()
+}
+
+/// The numbers of the `第N問` labels on a page, in reading order.
+fn labels(text: &str) -> Vec<usize> {
+    text.split('第')
+        .skip(1)
+        .filter_map(|s| s.split_once('問').and_then(|(n, _)| n.parse().ok()))
+        .collect()
+}
+
+#[test]
+fn page_count_diagrams_per_page_and_numbering_order() {
+    for (per_page, n) in [(1, 3), (2, 5), (4, 13), (6, 13)] {
+        let (_, pdf) = render(&book_of(n, per_page, ""));
+        let texts = page_texts(&pdf);
+        let diagram_pages = n.div_ceil(per_page);
+        // The diagram pages, then one page of answers.
+        assert_eq!(texts.len(), diagram_pages + 1, "{per_page} per page");
+        let mut seen = Vec::new();
+        for (p, text) in texts[..diagram_pages].iter().enumerate() {
+            let l = labels(text);
+            let want = per_page.min(n - p * per_page);
+            assert_eq!(l.len(), want, "page {} of {per_page}-up: {text}", p + 1);
+            seen.extend(l);
+        }
+        assert_eq!(seen, (1..=n).collect::<Vec<_>>(), "{per_page} per page");
+        // The answers page lists every problem in order.
+        assert_eq!(labels(&texts[diagram_pages]), (1..=n).collect::<Vec<_>>());
+        assert!(
+            texts[diagram_pages].starts_with("解答") && texts[diagram_pages].contains("テスト"),
+            "{}",
+            texts[diagram_pages]
+        );
+        // Page numbers at the foot, in order.
+        for (p, text) in texts.iter().enumerate() {
+            assert!(
+                text.contains(&format!("-{}-", p + 1)),
+                "page {}: {text}",
+                p + 1
+            );
+        }
+    }
+}
+
+/// The extent of everything drawn on a page: shapes (with half their stroke) and glyph ink.
+fn ink_bounds(page: &Drawing, fonts: &Fonts) -> Rect {
+    let mut out: Option<Rect> = None;
+    let mut add = |r: Rect| out = Some(out.map_or(r, |o| o.union(&r)));
+    for item in &page.items {
+        match item {
+            Item::Shape(s) => {
+                if let Some(b) = s.path.bounds() {
+                    let half = s.stroke.as_ref().map_or(0.0, |st| st.width / 2.0);
+                    add(Rect::new(
+                        b.x - half,
+                        b.y - half,
+                        b.w + 2.0 * half,
+                        b.h + 2.0 * half,
+                    ));
+                }
+            }
+            Item::Text { glyphs, .. } => {
+                for g in glyphs {
+                    if let Some(r) = fonts.ink_rect(g) {
+                        add(r);
+                    }
+                }
+            }
+        }
+    }
+    out.unwrap()
+}
+
+#[test]
+fn nothing_is_drawn_in_the_margin() {
+    let fonts = Fonts::bundled();
+    for per_page in [1, 2, 4, 6] {
+        for paper in ["a4", "letter", "a5"] {
+            let extra = format!("paper: {paper}\nmargin: 12\nfooter: 将棋教室\n");
+            let book = book_of(7, per_page, &extra);
+            let (pages, pdf) = render(&book);
+            let p = book.options.paper;
+            let inner = Rect::new(12.0, 12.0, p.width - 24.0, p.height - 24.0);
+            for (n, page) in pages.iter().enumerate() {
+                let b = ink_bounds(page, &fonts);
+                assert!(
+                    inner.contains(&b, 1e-6),
+                    "{paper} {per_page}-up page {}: ink {b:?} outside {inner:?}",
+                    n + 1
+                );
+            }
+            // And in the PDF itself: every path point and glyph origin is inside the margin.
+            let doc = Document::load_mem(&pdf).unwrap();
+            for (_, id) in doc.get_pages() {
+                let ops = Content::decode(&doc.get_page_content(id))
+                    .unwrap()
+                    .operations;
+                for op in ops {
+                    let v: Vec<f64> = op
+                        .operands
+                        .iter()
+                        .filter_map(|o| o.as_float().ok().map(|f| f as f64))
+                        .collect();
+                    let points: Vec<(f64, f64)> = match op.operator.as_str() {
+                        "m" | "l" | "c" => v.chunks(2).map(|c| (c[0], c[1])).collect(),
+                        "Tm" => vec![(v[4], v[5])],
+                        _ => continue,
+                    };
+                    for (x, y) in points {
+                        let (x, y) = (x / K, p.height - y / K);
+                        assert!(
+                            x >= 12.0 - 1e-3 && x <= p.width - 12.0 + 1e-3,
+                            "{paper} {per_page}-up: x {x} in the margin"
+                        );
+                        assert!(
+                            y >= 12.0 - 1e-3 && y <= p.height - 12.0 + 1e-3,
+                            "{paper} {per_page}-up: y {y} in the margin"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The board frames: the thickest square strokes, each board's outline.
+fn board_frames(page: &Drawing) -> Vec<Rect> {
+    let max = page
+        .items
+        .iter()
+        .filter_map(|i| match i {
+            Item::Shape(s) => s.stroke.as_ref().map(|st| st.width),
+            _ => None,
+        })
+        .fold(0.0, f64::max);
+    page.items
+        .iter()
+        .filter_map(|i| match i {
+            Item::Shape(s) if s.stroke.as_ref().is_some_and(|st| st.width == max) => {
+                s.path.bounds()
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn boards_are_one_size_on_a_grid() {
+    let book = Book::from_yaml(
+        &std::fs::read_to_string(example_path()).unwrap(),
+        "beginner.yaml",
+        &|_| Err("none".into()),
+    )
+    .unwrap();
+    let (pages, _) = render(&book);
+    let mut sizes = Vec::new();
+    for page in &pages[..2] {
+        let frames = board_frames(page);
+        assert_eq!(frames.len(), 6, "six boards a page");
+        // Two columns, three rows: the boards of a row share their top, of a column their left.
+        for row in frames.chunks(2) {
+            assert!((row[0].y - row[1].y).abs() < 1e-6, "{row:?}");
+            assert!(row[1].x > row[0].x + row[0].w);
+        }
+        for col in 0..2 {
+            let xs: Vec<f64> = frames.iter().skip(col).step_by(2).map(|r| r.x).collect();
+            assert!(xs.iter().all(|x| (x - xs[0]).abs() < 1e-6), "{xs:?}");
+        }
+        sizes.extend(frames.iter().map(|r| (r.w, r.h)));
+    }
+    assert!(sizes
+        .iter()
+        .all(|s| (s.0 - sizes[0].0).abs() < 1e-9 && (s.1 - sizes[0].1).abs() < 1e-9));
+}
+
+#[test]
+fn the_example_booklet_has_twelve_diagrams_and_real_answers() {
+    let text = std::fs::read_to_string(example_path()).unwrap();
+    let book = Book::from_yaml(&text, "beginner.yaml", &|_| Err("none".into())).unwrap();
+    assert!(book.entries.len() >= 12);
+    let variant = standard();
+    // Each `# usi: MOVE` comment is the answer of the position on the next line.
+    let lines: Vec<&str> = text.lines().collect();
+    let mut checked = 0;
+    for (i, l) in lines.iter().enumerate() {
+        let Some(answer) = l.trim().strip_prefix("# usi: ") else {
+            continue;
+        };
+        let sfen_text = lines[i + 1].trim().strip_prefix("- position: ").unwrap();
+        let pos = sfen::position(sfen_text, &variant, validate::Options { tsume: true })
+            .unwrap_or_else(|e| panic!("{sfen_text}: {e}"));
+        assert!(
+            !pos.is_check(),
+            "{sfen_text}: the defender must not start in check"
+        );
+        let mv = Move::from_usi(answer, &variant).unwrap();
+        assert!(pos.is_legal(mv), "{sfen_text}: {answer} is not legal");
+        let mates: Vec<String> = pos
+            .legal_moves()
+            .into_iter()
+            .filter(|&m| {
+                let mut p = pos.clone();
+                p.play_unchecked(m);
+                p.is_checkmate()
+            })
+            .map(|m| m.to_usi(&variant))
+            .collect();
+        assert_eq!(mates, [answer], "{sfen_text}: the mating moves");
+        checked += 1;
+    }
+    assert_eq!(checked, 8);
+    // The whole booklet validates (the nifu entry declares its problem) and lays out.
+    let (pages, pdf) = render(&book);
+    assert_eq!(pages.len(), 3);
+    let texts = page_texts(&pdf);
+    assert!(texts[2].contains("▲5二金まで1手詰"), "{}", texts[2]);
+}
+
+#[test]
+fn an_invalid_entry_is_reported_with_number_title_and_place() {
+    let yaml = "numbering: problem\ndiagrams:\n  - position: startpos\n  - position: 4k4/9/9/9/9/4P4/9/4P4/4K4 b - 1\n    title: Two pawns\n  - position: startpos\n    highlights: [0z]\n";
+    let book = Book::from_yaml(yaml, "b.yaml", &|_| Err("none".into())).unwrap();
+    let fonts = Fonts::bundled();
+    let failures = booklet::prepare(&book, &standard(), &no_variant, &fonts).unwrap_err();
+    assert_eq!(failures.len(), 2);
+    assert_eq!(failures[0].place, "b.yaml:4:5");
+    assert_eq!(failures[0].label, "diagram 2 (Problem 2) 'Two pawns'");
+    assert_eq!(failures[0].exit_code(), 1);
+    assert!(failures[0].error.to_string().contains("nifu"));
+    assert_eq!(failures[1].exit_code(), 2);
+    let message = failures[1].error.to_string();
+    assert!(
+        message.starts_with("b.yaml:7:18: diagrams[2].highlights[0]:"),
+        "{message}"
+    );
+}
+
+#[test]
+fn positions_file_entries_follow_the_yaml_ones() {
+    let yaml =
+        "positions_file: more.sfen\ntsume: true\nper_page: 2\ndiagrams:\n  - position: startpos\n";
+    let more = "# two problems\n4k4/9/4P4/9/9/9/9/9/9 b G 1\n\n4k4/9/9/9/9/9/9/9/9 b G 1\n";
+    let book = Book::from_yaml(yaml, "b.yaml", &|p| {
+        assert_eq!(p, "more.sfen");
+        Ok(more.to_string())
+    })
+    .unwrap();
+    assert_eq!(book.entries.len(), 3);
+    assert_eq!(book.place(1), "more.sfen:2");
+    assert_eq!(book.place(2), "more.sfen:4");
+    let (pages, _) = render(&book);
+    assert_eq!(pages.len(), 2);
+    // A positions file alone, with the default layout (6 per page).
+    let alone = Book::from_positions(
+        &more.repeat(4),
+        "more.sfen",
+        BookOptions {
+            tsume: true,
+            ..BookOptions::default()
+        },
+    );
+    assert_eq!(alone.entries.len(), 8);
+    assert_eq!(render(&alone).0.len(), 2);
+}
+
+#[test]
+fn bad_layout_options_name_their_field() {
+    for (yaml, want) in [
+        (
+            "per_page: 3\ndiagrams:\n  - position: startpos\n",
+            "b.yaml:1:11: per_page: 3 diagrams per page",
+        ),
+        (
+            "paper: a3\ndiagrams:\n  - position: startpos\n",
+            "b.yaml:1:8: paper: unknown paper 'a3'",
+        ),
+        (
+            "numbering: x\ndiagrams:\n  - position: startpos\n",
+            "b.yaml:1:12: numbering:",
+        ),
+        ("diagrams: []\n", "no diagrams"),
+    ] {
+        let e = Book::from_yaml(yaml, "b.yaml", &|_| Err("none".into())).unwrap_err();
+        assert!(e.to_string().contains(want), "{e}");
+    }
+}
+
+#[test]
+fn streaming_and_in_memory_pdfs_are_the_same_bytes() {
+    let (pages, pdf) = render(&book_of(8, 4, ""));
+    let fonts = Fonts::bundled();
+    let mut stream = PdfStream::new(Vec::new(), &fonts, "test").unwrap();
+    for p in &pages {
+        stream.add_page(p).unwrap();
+    }
+    assert!(stream.finish().unwrap() == pdf);
+    // And again: the same booklet gives the same bytes.
+    assert!(render(&book_of(8, 4, "")).1 == pdf);
+}
+
+#[test]
+fn fonts_are_embedded_once_however_many_pages() {
+    let size = |n: usize| render(&book_of(n, 6, "")).1.len();
+    let (small, large) = (size(6), size(60));
+    // Nine more pages of the same glyphs cost their content streams, not more fonts: well under
+    // the 170 KB the regular face alone takes.
+    assert!(large - small < 9 * 12_000, "{small} → {large}");
+    let doc = Document::load_mem(&render(&book_of(60, 6, "")).1).unwrap();
+    let descriptors = doc
+        .objects
+        .values()
+        .filter(|o| o.as_dict().is_ok_and(|d| d.has(b"FontFile2")))
+        .count();
+    assert_eq!(descriptors, 2);
+}
+
+#[test]
+fn handicap_sheets_show_what_is_removed() {
+    let variant = standard();
+    let two = variant.handicap("two-piece").unwrap();
+    let removed = handicap_sheet::removed(&variant, two).unwrap();
+    let (ja, en) = handicap_sheet::removed_text(&variant, &removed);
+    assert_eq!(ja, "飛（８二）  角（２二）");
+    assert_eq!(en, "rook 8b; bishop 2b");
+    let naked = variant.handicap("naked_king").unwrap();
+    let (ja, en) =
+        handicap_sheet::removed_text(&variant, &handicap_sheet::removed(&variant, naked).unwrap());
+    assert!(
+        ja.contains("歩九枚") && en.contains("9 pawns"),
+        "{ja} / {en}"
+    );
+    assert_eq!(two.gap.as_deref(), Some("6-7"));
+
+    let fonts = Fonts::bundled();
+    let paper = shogiprint::booklet::Paper::A4;
+    let sheet = handicap_sheet::sheet(&variant, two, &fonts, paper, Some((2, 17))).unwrap();
+    let pdf = shogiprint::render::to_pdf(std::slice::from_ref(&sheet), &fonts, "two");
+    let text = &page_texts(&pdf)[0];
+    for want in [
+        "二枚落ち",
+        "Two-piecehandicap",
+        "上手",
+        "下手",
+        "段級差6～7",
+        "2/17",
+    ] {
+        assert!(text.contains(want), "{want} in {text}");
+    }
+    // The removed pieces are drawn, faded (grey), on their squares: two grey piece glyphs.
+    let grey: usize = sheet
+        .items
+        .iter()
+        .filter_map(|i| match i {
+            Item::Text { color, glyphs } if *color != shogiprint::draw::Color::BLACK => Some(
+                glyphs
+                    .iter()
+                    .filter(|g| g.ch == '飛' || g.ch == '角')
+                    .count(),
+            ),
+            _ => None,
+        })
+        .sum();
+    assert_eq!(grey, 2);
+    let ink = ink_bounds(&sheet, &fonts);
+    assert!(
+        Rect::new(18.0, 18.0, 174.0, 261.0).contains(&ink, 1e-6),
+        "{ink:?}"
+    );
+}

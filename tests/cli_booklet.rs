@@ -1,0 +1,218 @@
+//! `shogiprint booklet` and `shogiprint handicap` end to end: exit codes, messages that name the
+//! diagram's number, title and place, and no file written when anything is wrong.
+
+use std::path::PathBuf;
+use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+struct Output {
+    code: i32,
+    stdout: Vec<u8>,
+    stderr: String,
+}
+
+fn run(args: &[&str]) -> Output {
+    let out = Command::new(env!("CARGO_BIN_EXE_shogiprint"))
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    Output {
+        code: out.status.code().expect("exited, not killed by a signal"),
+        stdout: out.stdout,
+        stderr: String::from_utf8(out.stderr).expect("stderr is UTF-8"),
+    }
+}
+
+/// A fresh directory under the temp dir for one test; removed on drop.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new() -> TempDir {
+        static COUNTER: AtomicUsize = AtomicUsize::new(0);
+        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+        let path =
+            std::env::temp_dir().join(format!("shogiprint-booklet-{}-{n}", std::process::id()));
+        std::fs::create_dir_all(&path).unwrap();
+        TempDir(path)
+    }
+
+    fn file(&self, name: &str, contents: &str) -> String {
+        let p = self.0.join(name);
+        std::fs::write(&p, contents).unwrap();
+        p.to_str().unwrap().to_string()
+    }
+
+    fn path(&self, name: &str) -> String {
+        self.0.join(name).to_str().unwrap().to_string()
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn pages(path: &str) -> usize {
+    lopdf::Document::load(path)
+        .expect("a PDF")
+        .get_pages()
+        .len()
+}
+
+fn example() -> String {
+    format!(
+        "{}/examples/booklets/beginner.yaml",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+#[test]
+fn the_example_booklet_makes_a_pdf() {
+    let dir = TempDir::new();
+    let out = dir.path("book.pdf");
+    let r = run(&["booklet", &example(), "-o", &out]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    // Twelve diagrams, six to a page, then the answers.
+    assert_eq!(pages(&out), 3);
+    // Nothing else is left in the directory (the temporary file was renamed).
+    assert_eq!(std::fs::read_dir(&dir.0).unwrap().count(), 1);
+    // The same booklet again gives the same bytes.
+    let again = dir.path("again.pdf");
+    assert_eq!(run(&["booklet", &example(), "-o", &again]).code, 0);
+    assert!(std::fs::read(&out).unwrap() == std::fs::read(&again).unwrap());
+}
+
+#[test]
+fn an_invalid_position_names_number_title_and_line_and_writes_nothing() {
+    let dir = TempDir::new();
+    let book = dir.file(
+        "b.yaml",
+        "numbering: 第{n}問\ndiagrams:\n  - position: startpos\n  - position: 4k4/9/9/9/9/4P4/9/4P4/4K4 b - 1\n    title: 二歩の図\n",
+    );
+    let out = dir.path("b.pdf");
+    let r = run(&["booklet", &book, "-o", &out]);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert!(
+        r.stderr.contains(&format!(
+            "{book}:4:5: diagram 2 (第2問) '二歩の図': invalid position: nifu"
+        )),
+        "{}",
+        r.stderr
+    );
+    assert!(!std::path::Path::new(&out).exists());
+    assert_eq!(
+        std::fs::read_dir(&dir.0).unwrap().count(),
+        1,
+        "no temporary file left"
+    );
+}
+
+#[test]
+fn expected_problems_let_an_illegal_diagram_through() {
+    let dir = TempDir::new();
+    let book = dir.file(
+        "b.yaml",
+        "diagrams:\n  - position: 4k4/9/9/9/9/4P4/9/4P4/4K4 b - 1\n    expect_problems: [nifu]\n",
+    );
+    let out = dir.path("b.pdf");
+    let r = run(&["booklet", &book, "-o", &out]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(pages(&out), 1);
+}
+
+#[test]
+fn malformed_entries_exit_2_with_their_place() {
+    let dir = TempDir::new();
+    let book = dir.file(
+        "b.yaml",
+        "diagrams:\n  - position: startpos\n    title: Start\n    highlights: [9z]\n",
+    );
+    let out = dir.path("b.pdf");
+    let r = run(&["booklet", &book, "-o", &out]);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(
+        r.stderr.contains("diagram 1 (第1問) 'Start'"),
+        "{}",
+        r.stderr
+    );
+    assert!(
+        r.stderr
+            .contains(&format!("{book}:4:18: diagrams[0].highlights[0]")),
+        "{}",
+        r.stderr
+    );
+    assert!(!std::path::Path::new(&out).exists());
+
+    let bad = dir.file("c.yaml", "per_page: 5\ndiagrams:\n  - position: startpos\n");
+    let r = run(&["booklet", &bad, "-o", &out]);
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr.contains(":1:11: per_page: 5 diagrams per page"),
+        "{}",
+        r.stderr
+    );
+
+    let r = run(&["booklet", &dir.path("missing.yaml"), "-o", &out]);
+    assert_eq!(r.code, 2);
+}
+
+#[test]
+fn a_file_of_sfens_is_a_booklet_too() {
+    let dir = TempDir::new();
+    let sfens = dir.file("p.sfen", &"4k4/9/4P4/9/9/9/9/9/9 b G 1\n".repeat(7));
+    let out = dir.path("p.pdf");
+    let r = run(&["booklet", &sfens, "--tsume", "--per-page", "4", "-o", &out]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(pages(&out), 2);
+    // Without --tsume the attacker has no king: line 1 is named.
+    let r = run(&["booklet", &sfens, "-o", &out]);
+    assert_eq!(r.code, 1);
+    assert!(
+        r.stderr.contains(&format!(
+            "{sfens}:1: diagram 1 (第1問): invalid position: missing-king"
+        )),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
+fn handicap_all_is_an_index_and_a_sheet_each() {
+    let dir = TempDir::new();
+    let out = dir.path("h.pdf");
+    let r = run(&["handicap", "--all", "-o", &out]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(pages(&out), 17);
+    let two = dir.path("two.svg");
+    assert_eq!(run(&["handicap", "two-piece", "-o", &two]).code, 0);
+    let svg = std::fs::read_to_string(&two).unwrap();
+    assert!(svg.starts_with("<svg") || svg.contains("<svg"));
+    // One sheet to stdout as SVG by default.
+    let r = run(&["handicap", "香落ち"]);
+    assert_eq!(r.code, 0);
+    assert!(String::from_utf8_lossy(&r.stdout).contains("<svg"));
+}
+
+#[test]
+fn handicap_errors() {
+    let r = run(&["handicap", "queen"]);
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr.contains("'queen': not a handicap of Shogi"),
+        "{}",
+        r.stderr
+    );
+    assert!(r.stderr.contains("two-piece (二枚落ち)"));
+    let r = run(&["handicap", "--variant", "minishogi", "--all"]);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("has no handicaps"), "{}", r.stderr);
+    let dir = TempDir::new();
+    let r = run(&["handicap", "rook", "lance", "-o", &dir.path("x.png")]);
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr.contains("several handicaps go into one PDF"),
+        "{}",
+        r.stderr
+    );
+}

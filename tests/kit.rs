@@ -1,0 +1,844 @@
+//! The print kit, measured in the PDF itself: page sizes, every piece outline against its
+//! definition, the back of each folded piece as the front's half-turn image, the safe margin,
+//! the board tiles' overlaps, and the whole set present once.
+
+use lopdf::content::Content;
+use lopdf::Document;
+use shogiprint::draw::{Fonts, Item, Rect};
+use shogiprint::kit::{self, Back, Kit, KitOptions, Layout, Paper};
+use shogiprint::render::to_pdf;
+use shogiprint::rules::{PieceCatalog, Variant};
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+const K: f64 = 72.0 / 25.4;
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct P {
+    x: f64,
+    y: f64,
+}
+
+/// A painted path in page millimetres (origin top left, y down).
+#[derive(Clone, Debug)]
+struct Painted {
+    subpaths: Vec<Vec<P>>,
+    fill: Option<[f64; 3]>,
+    stroke: Option<[f64; 3]>,
+    dashed: bool,
+}
+
+/// A glyph shown: where its origin lands and its text matrix (in PDF orientation).
+#[derive(Clone, Copy, Debug)]
+struct Shown {
+    at: P,
+    a: f64,
+    d: f64,
+    size: f64,
+}
+
+#[derive(Default, Debug)]
+struct PageScan {
+    width: f64,
+    height: f64,
+    paths: Vec<Painted>,
+    glyphs: Vec<Shown>,
+}
+
+fn mul(m: [f64; 6], n: [f64; 6]) -> [f64; 6] {
+    // m then n (PDF row-vector convention: p' = p·m·n).
+    [
+        m[0] * n[0] + m[1] * n[2],
+        m[0] * n[1] + m[1] * n[3],
+        m[2] * n[0] + m[3] * n[2],
+        m[2] * n[1] + m[3] * n[3],
+        m[4] * n[0] + m[5] * n[2] + n[4],
+        m[4] * n[1] + m[5] * n[3] + n[5],
+    ]
+}
+
+/// Reads every page's paths and glyphs, following q/Q/cm, path and paint operators.
+fn scan(bytes: &[u8]) -> Vec<PageScan> {
+    let doc = Document::load_mem(bytes).expect("the PDF parses");
+    let mut out = Vec::new();
+    for (_, id) in doc.get_pages() {
+        let page = doc.get_dictionary(id).unwrap();
+        let mb = page.get(b"MediaBox").unwrap().as_array().unwrap();
+        let w = mb[2].as_float().unwrap() as f64 / K;
+        let h = mb[3].as_float().unwrap() as f64 / K;
+        let ops = Content::decode(&doc.get_page_content(id))
+            .unwrap()
+            .operations;
+        let mut scan = PageScan {
+            width: w,
+            height: h,
+            ..Default::default()
+        };
+        let mut ctm = [1.0, 0.0, 0.0, 1.0, 0.0, 0.0];
+        let mut stack = Vec::new();
+        let mut fill = [0.0; 3];
+        let mut stroke = [0.0; 3];
+        let mut dashed = false;
+        let mut subpaths: Vec<Vec<P>> = Vec::new();
+        let mut font_size = 1.0;
+        let to_mm = |ctm: [f64; 6], x: f64, y: f64| {
+            let px = x * ctm[0] + y * ctm[2] + ctm[4];
+            let py = x * ctm[1] + y * ctm[3] + ctm[5];
+            P {
+                x: px / K,
+                y: h - py / K,
+            }
+        };
+        for op in ops {
+            let n: Vec<f64> = op
+                .operands
+                .iter()
+                .filter_map(|o| o.as_float().ok().map(|v| v as f64))
+                .collect();
+            match op.operator.as_str() {
+                "q" => stack.push((ctm, fill, stroke, dashed)),
+                "Q" => (ctm, fill, stroke, dashed) = stack.pop().unwrap(),
+                "cm" => ctm = mul([n[0], n[1], n[2], n[3], n[4], n[5]], ctm),
+                "rg" => fill = [n[0], n[1], n[2]],
+                "RG" => stroke = [n[0], n[1], n[2]],
+                "g" => fill = [n[0]; 3],
+                "G" => stroke = [n[0]; 3],
+                "d" => dashed = op.operands[0].as_array().is_ok_and(|a| !a.is_empty()),
+                "m" => subpaths.push(vec![to_mm(ctm, n[0], n[1])]),
+                "l" => subpaths.last_mut().unwrap().push(to_mm(ctm, n[0], n[1])),
+                "c" => subpaths.last_mut().unwrap().push(to_mm(ctm, n[4], n[5])),
+                "re" => subpaths.push(vec![
+                    to_mm(ctm, n[0], n[1]),
+                    to_mm(ctm, n[0] + n[2], n[1]),
+                    to_mm(ctm, n[0] + n[2], n[1] + n[3]),
+                    to_mm(ctm, n[0], n[1] + n[3]),
+                ]),
+                "h" => {}
+                "f" | "f*" | "F" | "S" | "s" | "B" | "B*" | "b" | "b*" | "n" => {
+                    let o = op.operator.as_str();
+                    let fills = matches!(o, "f" | "f*" | "F" | "B" | "B*" | "b" | "b*");
+                    let strokes = matches!(o, "S" | "s" | "B" | "B*" | "b" | "b*");
+                    scan.paths.push(Painted {
+                        subpaths: std::mem::take(&mut subpaths),
+                        fill: fills.then_some(fill),
+                        stroke: strokes.then_some(stroke),
+                        dashed,
+                    });
+                }
+                "Tf" => font_size = n[0],
+                "Tm" => {
+                    let m = mul([n[0], n[1], n[2], n[3], n[4], n[5]], ctm);
+                    scan.glyphs.push(Shown {
+                        at: P {
+                            x: m[4] / K,
+                            y: h - m[5] / K,
+                        },
+                        a: m[0],
+                        d: m[3],
+                        size: font_size * m[0].hypot(m[1]) / K,
+                    });
+                }
+                _ => {}
+            }
+        }
+        out.push(scan);
+    }
+    out
+}
+
+fn variant(name: &str) -> Arc<Variant> {
+    Variant::builtin(name).unwrap()
+}
+
+fn build(v: &Variant, options: &KitOptions) -> (Kit, Vec<u8>) {
+    let fonts = Fonts::bundled();
+    let kit = kit::build(v, options, &fonts).expect("the kit builds");
+    let bytes = to_pdf(&kit.pages, &fonts, "kit");
+    (kit, bytes)
+}
+
+const WOOD: [f64; 3] = [
+    0xf6 as f64 / 255.0,
+    0xe7 as f64 / 255.0,
+    0xc1 as f64 / 255.0,
+];
+
+fn close(a: [f64; 3], b: [f64; 3]) -> bool {
+    a.iter().zip(&b).all(|(x, y)| (x - y).abs() < 0.01)
+}
+
+/// Wood-filled five-point outlines: the faces of pieces.
+fn pentagons(page: &PageScan) -> Vec<Vec<P>> {
+    page.paths
+        .iter()
+        .filter(|p| p.fill.is_some_and(|f| close(f, WOOD)))
+        .flat_map(|p| p.subpaths.iter().cloned())
+        .map(|mut s| {
+            if s.len() == 6 && s[0] == s[5] {
+                s.pop();
+            }
+            s
+        })
+        .filter(|s| s.len() == 5)
+        .collect()
+}
+
+fn extent(points: &[P]) -> (f64, f64, f64, f64) {
+    let min_x = points.iter().map(|p| p.x).fold(f64::MAX, f64::min);
+    let max_x = points.iter().map(|p| p.x).fold(f64::MIN, f64::max);
+    let min_y = points.iter().map(|p| p.y).fold(f64::MAX, f64::min);
+    let max_y = points.iter().map(|p| p.y).fold(f64::MIN, f64::max);
+    (min_x, min_y, max_x, max_y)
+}
+
+/// Is the pentagon standing apex up (its apex is the top-most point)?
+fn apex_up(p: &[P]) -> bool {
+    let (_, min_y, _, max_y) = extent(p);
+    let top = p.iter().filter(|q| (q.y - min_y).abs() < 1e-6).count();
+    let bottom = p.iter().filter(|q| (q.y - max_y).abs() < 1e-6).count();
+    top == 1 && bottom == 2
+}
+
+#[test]
+fn default_kit_is_a4_with_the_pieces_at_their_defined_sizes() {
+    let v = variant("standard");
+    let (kit, bytes) = build(&v, &KitOptions::default());
+    let pages = scan(&bytes);
+    assert_eq!(pages.len(), kit.pages.len());
+    for p in &pages {
+        assert!((p.width - 210.0).abs() < 0.01 && (p.height - 297.0).abs() < 0.01);
+    }
+    // Sizes by kind from the piece data, counted from the outlines in the PDF.
+    let want: BTreeMap<(i64, i64), usize> = [
+        ((280, 310), 2),
+        ((270, 300), 4),
+        ((260, 290), 8),
+        ((250, 280), 4),
+        ((230, 280), 4),
+        ((220, 270), 18),
+    ]
+    .into_iter()
+    .collect();
+    let mut fronts: BTreeMap<(i64, i64), usize> = BTreeMap::new();
+    let mut backs = 0;
+    for page in &pages {
+        for p in pentagons(page) {
+            let (x0, y0, x1, y1) = extent(&p);
+            let (w, h) = (x1 - x0, y1 - y0);
+            let key = ((w * 10.0).round() as i64, (h * 10.0).round() as i64);
+            assert!(
+                ((w * 10.0).round() - w * 10.0).abs() < 1.0
+                    && ((h * 10.0).round() - h * 10.0).abs() < 1.0,
+                "outline {w} x {h} is not within 0.1 mm of a defined size"
+            );
+            assert!(
+                want.contains_key(&key),
+                "unexpected outline {w:.2} x {h:.2}"
+            );
+            if apex_up(&p) {
+                *fronts.entry(key).or_default() += 1;
+            } else {
+                backs += 1;
+            }
+        }
+    }
+    assert_eq!(fronts, want, "each kind's count, measured by outline size");
+    assert_eq!(backs, 40, "every piece has a back, plain ones included");
+}
+
+#[test]
+fn the_set_is_present_once_with_one_king_of_each_name() {
+    let v = variant("standard");
+    let (kit, _) = build(&v, &KitOptions::default());
+    let mut counts: BTreeMap<&str, u32> = BTreeMap::new();
+    for part in &kit.parts {
+        *counts.entry(&v.catalog.get(part.kind).id).or_default() += 1;
+    }
+    let want: BTreeMap<&str, u32> = [
+        ("king", 2),
+        ("rook", 2),
+        ("bishop", 2),
+        ("gold", 4),
+        ("silver", 4),
+        ("knight", 4),
+        ("lance", 4),
+        ("pawn", 18),
+    ]
+    .into_iter()
+    .collect();
+    assert_eq!(counts, want);
+    assert_eq!(kit.placements.len(), 40);
+    let mut parts_placed: Vec<usize> = kit.placements.iter().map(|p| p.part).collect();
+    parts_placed.dedup();
+    assert_eq!(parts_placed, (0..40).collect::<Vec<_>>(), "each part once");
+    let king = v.catalog.by_id("king").unwrap();
+    let names: Vec<&str> = kit
+        .parts
+        .iter()
+        .filter(|p| p.kind == king)
+        .map(|p| p.front_name(v.catalog.get(king)))
+        .collect();
+    assert_eq!(names, ["玉将", "王将"]);
+    // Kings and golds get plain backs; everything else its promotion.
+    for part in &kit.parts {
+        let kind = v.catalog.get(part.kind);
+        match part.back {
+            Back::Plain => assert!(kind.promotes_to.is_none(), "{}", kind.id),
+            Back::Promoted(p) => assert_eq!(Some(p), kind.promotes_to),
+        }
+    }
+}
+
+#[test]
+fn folded_backs_are_the_fronts_turned_half_way_round_the_fold() {
+    let v = variant("standard");
+    let (kit, bytes) = build(&v, &KitOptions::default());
+    let pages = scan(&bytes);
+    for pl in &kit.placements {
+        let (a, b) = pl.fold.expect("fold layout");
+        let mid = P {
+            x: (a.x + b.x) / 2.0,
+            y: (a.y + b.y) / 2.0,
+        };
+        let turned: Vec<P> = pl
+            .front
+            .iter()
+            .map(|p| P {
+                x: 2.0 * mid.x - p.x,
+                y: 2.0 * mid.y - p.y,
+            })
+            .collect();
+        // Find the two outlines in the PDF and check the back is the front's half turn.
+        let page = &pages[pl.page];
+        let found = |want: &[P]| {
+            pentagons(page).into_iter().any(|q| {
+                want.iter().all(|w| {
+                    q.iter()
+                        .any(|p| (p.x - w.x).abs() < 0.01 && (p.y - w.y).abs() < 0.01)
+                })
+            })
+        };
+        let front: Vec<P> = pl.front.iter().map(|p| P { x: p.x, y: p.y }).collect();
+        assert!(found(&front), "front of part {} not in the PDF", pl.part);
+        assert!(
+            found(&turned),
+            "back of part {} is not the front's half turn",
+            pl.part
+        );
+        // The dashed fold line joins the base corners.
+        let fold_drawn = page.paths.iter().any(|p| {
+            p.dashed
+                && p.subpaths.iter().any(|s| {
+                    s.len() == 2
+                        && (s[0].x - a.x).abs() < 0.01
+                        && (s[1].x - b.x).abs() < 0.01
+                        && (s[0].y - a.y).abs() < 0.01
+                })
+        });
+        assert!(fold_drawn, "fold line of part {}", pl.part);
+        // Glyphs above the fold stand upright, those below are upside down.
+        let (x0, _, x1, _) = extent(&front);
+        for g in page.glyphs.iter().filter(|g| g.at.x > x0 && g.at.x < x1) {
+            let above = g.at.y < mid.y && g.at.y > mid.y - 40.0;
+            let below = g.at.y > mid.y && g.at.y < mid.y + 40.0;
+            if below && g.size > 3.0 {
+                assert!(
+                    g.a < 0.0 && g.d < 0.0,
+                    "back glyph at {:?} is not turned",
+                    g.at
+                );
+            }
+            if above && g.size > 3.0 {
+                assert!(
+                    g.a > 0.0 && g.d > 0.0,
+                    "front glyph at {:?} is turned",
+                    g.at
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn nothing_is_printed_inside_the_safe_margin() {
+    let v = variant("standard");
+    for (paper, margin) in [(Paper::A4, 6.0), (Paper::LETTER, 6.0), (Paper::A4, 10.0)] {
+        let options = KitOptions {
+            paper,
+            margin,
+            komadai: true,
+            coordinates: true,
+            ..KitOptions::default()
+        };
+        let (_, bytes) = build(&v, &options);
+        for (n, page) in scan(&bytes).iter().enumerate() {
+            // To 0.01 mm: the PDF's numbers are rounded to a few decimals of a point.
+            let inside = |p: &P| {
+                p.x >= margin - 0.01
+                    && p.x <= page.width - margin + 0.01
+                    && p.y >= margin - 0.01
+                    && p.y <= page.height - margin + 0.01
+            };
+            for path in &page.paths {
+                for p in path.subpaths.iter().flatten() {
+                    assert!(inside(p), "{paper} page {} point {p:?}", n + 1);
+                }
+            }
+            for g in &page.glyphs {
+                assert!(inside(&g.at), "{paper} page {} glyph at {:?}", n + 1, g.at);
+            }
+        }
+        // Glyph outlines are not in the PDF's content, so their ink is measured in the
+        // drawing the PDF is written from.
+        let fonts = Fonts::bundled();
+        let (kit, _) = build(&v, &options);
+        for (n, page) in kit.pages.iter().enumerate() {
+            let safe = Rect::new(
+                margin,
+                margin,
+                page.width - 2.0 * margin,
+                page.height - 2.0 * margin,
+            );
+            for item in &page.items {
+                if let Item::Text { glyphs, .. } = item {
+                    for g in glyphs {
+                        if let Some(r) = fonts.ink_rect(g) {
+                            assert!(
+                                safe.contains(&r, 1e-6),
+                                "{paper} page {} '{}' at {r:?}",
+                                n + 1,
+                                g.ch
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Line-ink rectangles of a tile page, in board millimetres.
+fn line_boxes(page: &PageScan, origin: (f64, f64)) -> Vec<(f64, f64, f64, f64)> {
+    let ink = [0x1a as f64 / 255.0; 3];
+    page.paths
+        .iter()
+        .filter(|p| p.fill.is_some_and(|f| close(f, ink)) && p.stroke.is_none())
+        .flat_map(|p| p.subpaths.iter())
+        .filter(|s| s.len() <= 5)
+        .map(|s| {
+            let (x0, y0, x1, y1) = extent(s);
+            (x0 - origin.0, y0 - origin.1, x1 - origin.0, y1 - origin.1)
+        })
+        .collect()
+}
+
+fn cut_to(b: &[(f64, f64, f64, f64)], r: (f64, f64, f64, f64)) -> Vec<(f64, f64, f64, f64)> {
+    let mut v: Vec<_> = b
+        .iter()
+        .filter_map(|&(x0, y0, x1, y1)| {
+            let (a, bb, c, d) = (x0.max(r.0), y0.max(r.1), x1.min(r.2), y1.min(r.3));
+            (c - a > 0.01 && d - bb > 0.01).then_some((a, bb, c, d))
+        })
+        .collect();
+    v.sort_by(|p, q| p.partial_cmp(q).unwrap());
+    v
+}
+
+/// The same rectangles, to 0.02 mm (the PDF's numbers are rounded to a few decimals).
+fn same_boxes(a: &[(f64, f64, f64, f64)], b: &[(f64, f64, f64, f64)]) -> bool {
+    a.len() == b.len()
+        && a.iter().zip(b).all(|(p, q)| {
+            (p.0 - q.0).abs() < 0.02
+                && (p.1 - q.1).abs() < 0.02
+                && (p.2 - q.2).abs() < 0.02
+                && (p.3 - q.3).abs() < 0.02
+        })
+}
+
+#[test]
+fn board_tiles_cover_the_board_and_overlap_consistently() {
+    let v = variant("standard");
+    for paper in [Paper::A4, Paper::LETTER] {
+        let options = KitOptions {
+            paper,
+            ..KitOptions::default()
+        };
+        let (kit, bytes) = build(&v, &options);
+        let pages = scan(&bytes);
+        let spec = kit.board.unwrap();
+        let tiling = kit.tiling.as_ref().unwrap();
+        assert_eq!((tiling.cols, tiling.rows), (2, 2), "{paper}");
+        // The tiles' own parts cover the board exactly, meeting on grid lines.
+        let area: f64 = tiling.tiles.iter().map(|t| t.own.w * t.own.h).sum();
+        assert!((area - spec.width() * spec.height()).abs() < 1e-6);
+        let a = &tiling.tiles[0];
+        let seam_x = a.own.right();
+        assert!(
+            (1..spec.files).any(|i| (spec.line_x(i) - seam_x).abs() < 1e-9),
+            "seam on a grid line"
+        );
+        for t in &tiling.tiles {
+            let page = &pages[kit.tile_pages[t.row * tiling.cols + t.col]];
+            let boxes = line_boxes(page, (t.origin.x, t.origin.y));
+            assert!(!boxes.is_empty());
+            // What a tile prints on its flaps is what its neighbour prints there.
+            for (dc, dr) in [(1, 0), (0, 1)] {
+                let Some(n) = tiling
+                    .tiles
+                    .iter()
+                    .find(|o| o.col == t.col + dc && o.row == t.row + dr)
+                else {
+                    continue;
+                };
+                let strip = if dc == 1 {
+                    (t.own.right(), t.own.y, t.region.right(), t.own.bottom())
+                } else {
+                    (t.own.x, t.own.bottom(), t.own.right(), t.region.bottom())
+                };
+                assert!(
+                    (strip.2 - strip.0).min(strip.3 - strip.1) >= kit::tiles::FLAP - 1e-9,
+                    "flap width"
+                );
+                let npage = &pages[kit.tile_pages[n.row * tiling.cols + n.col]];
+                let nboxes = line_boxes(npage, (n.origin.x, n.origin.y));
+                let mine = cut_to(&boxes, strip);
+                assert!(!mine.is_empty(), "the flap shows the board's lines");
+                let theirs = cut_to(&nboxes, strip);
+                assert!(
+                    same_boxes(&mine, &theirs),
+                    "{paper}: overlap of tile {:?}: {mine:?} vs {theirs:?}",
+                    (t.row, t.col)
+                );
+                // The alignment triangles on both sides of the seam point at the same spots.
+                let on_seam = |tile: &kit::tiles::Tile, x: bool| -> Vec<(i64, i64)> {
+                    tile.marks
+                        .iter()
+                        .filter(|m| {
+                            if x {
+                                (m.x - seam(&t.own, true)).abs() < 1e-9
+                            } else {
+                                (m.y - seam(&t.own, false)).abs() < 1e-9
+                            }
+                        })
+                        .map(|m| ((m.x * 100.0) as i64, (m.y * 100.0) as i64))
+                        .collect()
+                };
+                assert_eq!(on_seam(t, dc == 1), on_seam(n, dc == 1));
+                assert_eq!(on_seam(t, dc == 1).len(), 2);
+            }
+        }
+    }
+}
+
+fn seam(own: &shogiprint::draw::Rect, vertical: bool) -> f64 {
+    if vertical {
+        own.right()
+    } else {
+        own.bottom()
+    }
+}
+
+#[test]
+fn small_boards_fit_one_page_and_variants_bring_their_pieces() {
+    for (name, pieces, tiles) in [("minishogi", 12, 1), ("gorogoro", 16, 1), ("sho", 42, 4)] {
+        let v = variant(name);
+        let (kit, _) = build(&v, &KitOptions::default());
+        assert_eq!(kit.parts.len(), pieces, "{name}");
+        assert_eq!(kit.tiling.as_ref().unwrap().tiles.len(), tiles, "{name}");
+    }
+    let sho = variant("sho");
+    let (kit, _) = build(&sho, &KitOptions::default());
+    let elephant = sho.catalog.by_id("drunk_elephant").unwrap();
+    let crown = sho.catalog.by_id("crown_prince").unwrap();
+    let elephants: Vec<_> = kit.parts.iter().filter(|p| p.kind == elephant).collect();
+    assert_eq!(elephants.len(), 2);
+    assert!(elephants.iter().all(|p| p.back == Back::Promoted(crown)));
+
+    let std = variant("standard");
+    let options = KitOptions {
+        extras: vec!["prince".into()],
+        ..KitOptions::default()
+    };
+    let (kit, _) = build(&std, &options);
+    let prince = std.catalog.by_id("prince").unwrap();
+    assert_eq!(kit.parts.len(), 42);
+    assert_eq!(kit.parts.iter().filter(|p| p.kind == prince).count(), 2);
+}
+
+#[test]
+fn bad_extras_are_named() {
+    let fonts = Fonts::bundled();
+    let v = variant("sho");
+    for (extra, says) in [
+        ("unicorn", "no such piece"),
+        ("crown_prince", "promoted"),
+        ("elephant", "already in the sho set"),
+    ] {
+        let options = KitOptions {
+            extras: vec![extra.into()],
+            ..KitOptions::default()
+        };
+        let err = kit::build(&v, &options, &fonts).unwrap_err().to_string();
+        assert!(err.contains(says), "{extra}: {err}");
+    }
+}
+
+#[test]
+fn scale_and_paper_change_sizes_and_a_too_small_paper_is_an_error() {
+    let v = variant("standard");
+    let options = KitOptions {
+        scale: 0.5,
+        paper: Paper::LETTER,
+        layout: Layout::Duplex,
+        ..KitOptions::default()
+    };
+    let (kit, bytes) = build(&v, &options);
+    let pages = scan(&bytes);
+    assert!((pages[0].width - 215.9).abs() < 0.01 && (pages[0].height - 279.4).abs() < 0.01);
+    let king = &kit.placements[0];
+    let (x0, y0, x1, y1) = extent(&king.front.map(|p| P { x: p.x, y: p.y }));
+    assert!((x1 - x0 - 14.0).abs() < 1e-6 && (y1 - y0 - 15.5).abs() < 1e-6);
+    // Half-size squares: the board fits one page.
+    assert_eq!(kit.tiling.unwrap().tiles.len(), 1);
+
+    let fonts = Fonts::bundled();
+    let tiny = KitOptions {
+        paper: "80x80mm".parse().unwrap(),
+        ..KitOptions::default()
+    };
+    let err = kit::build(&v, &tiny, &fonts).unwrap_err().to_string();
+    assert!(err.contains("does not fit"), "{err}");
+}
+
+#[test]
+fn duplex_backs_stand_at_the_mirror_position_on_the_next_page() {
+    let v = variant("standard");
+    let options = KitOptions {
+        layout: Layout::Duplex,
+        ..KitOptions::default()
+    };
+    let (kit, bytes) = build(&v, &options);
+    let pages = scan(&bytes);
+    for pl in &kit.placements {
+        assert_eq!(pl.page % 2, 0, "fronts on odd pages (1-based)");
+        assert_eq!(pl.back_page, pl.page + 1);
+        let w = kit.pages[pl.page].width;
+        for (f, b) in pl.front.iter().zip(pl.back.iter().rev()) {
+            // The back is upright, at the front's mirror image across the page's middle.
+            assert!(
+                (b.x - (w - f.x)).abs() < 1e-9 && (b.y - f.y).abs() < 1e-9,
+                "front {f:?} back {b:?} width {w}"
+            );
+        }
+        let back_page = &pages[pl.back_page];
+        let drawn = pentagons(back_page).into_iter().any(|q| {
+            q.iter()
+                .zip(pl.back.iter())
+                .all(|(p, w)| (p.x - w.x).abs() < 0.01 && (p.y - w.y).abs() < 0.01)
+        });
+        assert!(
+            drawn,
+            "back of part {} on page {}",
+            pl.part,
+            pl.back_page + 1
+        );
+    }
+    // Every page pair carries registration marks at the same spots.
+    let marks = |p: &PageScan| {
+        let mut v: Vec<(i64, i64)> = p
+            .paths
+            .iter()
+            .flat_map(|p| p.subpaths.iter())
+            .filter(|s| s.len() == 2 && (s[1].x - s[0].x - 7.0).abs() < 0.01)
+            .map(|s| {
+                (
+                    (s[0].x * 10.0).round() as i64,
+                    (s[0].y * 10.0).round() as i64,
+                )
+            })
+            .collect();
+        v.sort();
+        v
+    };
+    let front = marks(&pages[0]);
+    assert_eq!(front.len(), 2);
+    let mut back: Vec<(i64, i64)> = marks(&pages[1]);
+    back.sort();
+    let mut mirrored: Vec<(i64, i64)> = front
+        .iter()
+        .map(|&(x, y)| (((kit.pages[0].width * 10.0).round() as i64) - x - 70, y))
+        .collect();
+    mirrored.sort();
+    assert_eq!(back, mirrored);
+}
+
+#[test]
+fn a_users_pieces_and_variant_make_a_kit_with_no_code() {
+    let text = std::fs::read_to_string("examples/custom/pieces.yaml").unwrap();
+    let catalog = Arc::new(PieceCatalog::builtin_with(&text, "pieces.yaml").unwrap());
+    let vtext = std::fs::read_to_string("examples/custom/variant.yaml").unwrap();
+    let v = Variant::from_yaml(&vtext, "variant.yaml", catalog).unwrap();
+    let (kit, bytes) = build(&v, &KitOptions::default());
+    assert_eq!(kit.parts.len(), 12);
+    assert_eq!(kit.tiling.unwrap().tiles.len(), 1);
+    assert!(!scan(&bytes).is_empty());
+}
+
+#[test]
+fn the_same_kit_twice_is_the_same_bytes() {
+    let v = variant("standard");
+    let (_, a) = build(&v, &KitOptions::default());
+    let (_, b) = build(&v, &KitOptions::default());
+    assert!(a == b);
+}
+
+/// Is `p` inside the convex outline `o` (points clockwise on the page), `inset` mm from its
+/// edges?
+fn inside_outline(
+    o: &[shogiprint::draw::Point; 5],
+    p: shogiprint::draw::Point,
+    inset: f64,
+) -> bool {
+    (0..5).all(|i| {
+        let (a, b) = (o[i], o[(i + 1) % 5]);
+        let (ex, ey) = (b.x - a.x, b.y - a.y);
+        let len = ex.hypot(ey);
+        // The signed distance from the edge, positive on the inside.
+        ((p.y - a.y) * ex - (p.x - a.x) * ey) / len >= inset
+    })
+}
+
+/// Points along a path: its ends and, on curves, points every eighth of the way.
+fn path_points(path: &shogiprint::draw::Path) -> Vec<shogiprint::draw::Point> {
+    use shogiprint::draw::{Point, Segment};
+    let mut out = Vec::new();
+    let mut at = Point::new(0.0, 0.0);
+    for seg in &path.segments {
+        match *seg {
+            Segment::Move(p) | Segment::Line(p) => {
+                out.push(p);
+                at = p;
+            }
+            Segment::Cubic(c1, c2, p) => {
+                for i in 1..=8 {
+                    let t = i as f64 / 8.0;
+                    let u = 1.0 - t;
+                    let f = |a: f64, b: f64, c: f64, d: f64| {
+                        u * u * u * a + 3.0 * u * u * t * b + 3.0 * u * t * t * c + t * t * t * d
+                    };
+                    out.push(Point::new(
+                        f(at.x, c1.x, c2.x, p.x),
+                        f(at.y, c1.y, c2.y, p.y),
+                    ));
+                }
+                at = p;
+            }
+            Segment::Close => {}
+        }
+    }
+    out
+}
+
+#[test]
+fn every_face_keeps_its_text_and_marks_inside_the_piece() {
+    use shogiprint::kit::face::{face, outline, FaceStyle};
+    let fonts = Fonts::bundled();
+    let catalog = PieceCatalog::builtin().unwrap();
+    let mut checked = 0;
+    for (_, kind) in catalog.iter() {
+        let base_kind = kind.demotes_to.map_or(kind, |b| catalog.get(b));
+        let size = base_kind.size_mm.unwrap_or(kit::parts::DEFAULT_SIZE);
+        for style in [FaceStyle::Kanji, FaceStyle::Arrows, FaceStyle::Western] {
+            for scale in [1.0, 0.6] {
+                let size = (size.0 * scale, size.1 * scale);
+                let d = face(&fonts, kind, &kind.kanji, &kind.abbr, style, size).unwrap();
+                let o = outline(size);
+                for item in d.items.iter().skip(1) {
+                    match item {
+                        Item::Shape(s) => {
+                            let ink = s.stroke.as_ref().map_or(0.0, |k| k.width / 2.0);
+                            for p in path_points(&s.path) {
+                                assert!(
+                                    inside_outline(&o, p, ink),
+                                    "{} {style:?} x{scale}: mark point {p:?} outside",
+                                    kind.id
+                                );
+                            }
+                        }
+                        Item::Text { glyphs, .. } => {
+                            for g in glyphs {
+                                let r = fonts.ink_rect(g).unwrap();
+                                for p in [
+                                    shogiprint::draw::Point::new(r.x, r.y),
+                                    shogiprint::draw::Point::new(r.right(), r.y),
+                                    shogiprint::draw::Point::new(r.x, r.bottom()),
+                                    shogiprint::draw::Point::new(r.right(), r.bottom()),
+                                ] {
+                                    assert!(
+                                        inside_outline(&o, p, 0.3),
+                                        "{} {style:?} x{scale}: '{}' ink at {p:?} outside",
+                                        kind.id,
+                                        g.ch
+                                    );
+                                }
+                            }
+                        }
+                    }
+                }
+                checked += 1;
+            }
+        }
+    }
+    assert_eq!(checked, catalog.len() * 6);
+}
+
+#[test]
+fn faces_carry_one_mark_per_motion_of_the_movement_data() {
+    use shogiprint::kit::face::{face, FaceStyle};
+    let fonts = Fonts::bundled();
+    let catalog = PieceCatalog::builtin().unwrap();
+    let marks = |id: &str| {
+        let kind = catalog.get(catalog.by_id(id).unwrap());
+        let size = kind.size_mm.unwrap_or(kit::parts::DEFAULT_SIZE);
+        let d = face(
+            &fonts,
+            kind,
+            &kind.kanji,
+            &kind.abbr,
+            FaceStyle::Kanji,
+            size,
+        )
+        .unwrap();
+        let shapes: Vec<_> = d
+            .items
+            .iter()
+            .skip(1)
+            .filter_map(|i| match i {
+                Item::Shape(s) => Some(s),
+                _ => None,
+            })
+            .collect();
+        let rings = shapes
+            .iter()
+            .filter(|s| s.fill.is_none() && s.path.segments.len() > 3)
+            .count();
+        let dots = shapes
+            .iter()
+            .filter(|s| s.fill.is_some() && s.path.segments.len() > 4)
+            .count();
+        let heads = shapes
+            .iter()
+            .filter(|s| s.fill.is_some() && s.path.segments.len() <= 4)
+            .count();
+        (dots, heads, rings)
+    };
+    assert_eq!(marks("king"), (8, 0, 0));
+    assert_eq!(marks("gold"), (6, 0, 0));
+    assert_eq!(marks("silver"), (5, 0, 0));
+    assert_eq!(marks("rook"), (0, 4, 0));
+    assert_eq!(marks("dragon"), (4, 4, 0));
+    assert_eq!(marks("horse"), (4, 4, 0));
+    assert_eq!(marks("lance"), (0, 1, 0));
+    assert_eq!(marks("knight"), (0, 0, 2));
+    assert_eq!(marks("pawn"), (1, 0, 0));
+}
