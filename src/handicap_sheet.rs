@@ -4,11 +4,11 @@
 //! difference in strength it is given for (all read from the variant data). An index page lists
 //! every handicap of a variant with the page it is on.
 
-use crate::booklet::paper::Paper;
-use crate::booklet::text::{draw_line, wrap, TextError};
+use crate::booklet::text::{draw_line, TextError};
 use crate::diagram::{self, numerals, Diagram};
 use crate::draw::{Align, Color as Ink, Drawing, FontRole, Fonts, Path, Point, Stroke, TextStyle};
 use crate::formats::sfen;
+use crate::paper::Paper;
 use crate::rules::{Color, Handicap, KindId, Piece, Setup, Square, Variant};
 use std::sync::Arc;
 
@@ -331,7 +331,7 @@ pub fn sheet(
         )?;
         let mut row_bottom = y + 4.5;
         let mut vy = y;
-        for line in wrap(fonts, value, &ja, value_w).map_err(err("value"))? {
+        for line in fonts.wrap(value, &ja, value_w).map_err(err("value"))? {
             draw_line(
                 &mut d,
                 fonts,
@@ -344,7 +344,7 @@ pub fn sheet(
             vy += 5.5;
         }
         vy -= 1.0;
-        for line in wrap(fonts, value_en, &en, value_w).map_err(err("value"))? {
+        for line in fonts.wrap(value_en, &en, value_w).map_err(err("value"))? {
             draw_line(
                 &mut d,
                 fonts,
@@ -371,7 +371,9 @@ pub fn sheet(
     // The source of the data, small, above the page number.
     let note = TextStyle::new(FontRole::Regular, 2.6);
     let source = format!("Source: {}", handicap.source);
-    let lines = wrap(fonts, note, &source, paper.width - 2.0 * MARGIN).map_err(err("source"))?;
+    let lines = fonts
+        .wrap(note, &source, paper.width - 2.0 * MARGIN)
+        .map_err(err("source"))?;
     let mut sy = paper.height - MARGIN - 7.0 - 3.4 * (lines.len() as f64 - 1.0);
     for line in lines {
         let g = fonts
@@ -487,7 +489,9 @@ pub fn index(
                 "index",
             )?;
         }
-        let en = wrap(fonts, small, &en, cols[4] - cols[3] - 3.0).map_err(err("index"))?;
+        let en = fonts
+            .wrap(small, &en, cols[4] - cols[3] - 3.0)
+            .map_err(err("index"))?;
         if let Some(first) = en.first() {
             let g = fonts
                 .line(small, first, Point::new(cols[3], y + 3.8), Align::Start)
@@ -509,7 +513,10 @@ pub fn index(
     let note = TextStyle::new(FontRole::Regular, 2.8);
     let text = "目安: the amateur rank difference (段級差) the Japan Shogi Association recommends the handicap for; ― where it gives none.";
     let mut ny = paper.height - MARGIN - 8.0;
-    for line in wrap(fonts, note, text, paper.width - 2.0 * MARGIN).map_err(err("index"))? {
+    for line in fonts
+        .wrap(note, text, paper.width - 2.0 * MARGIN)
+        .map_err(err("index"))?
+    {
         let g = fonts
             .line(note, &line, Point::new(MARGIN, ny), Align::Start)
             .map_err(err("index"))?;

@@ -14,6 +14,7 @@ pub mod draw;
 pub mod formats;
 pub mod handicap_sheet;
 pub mod kit;
+pub mod paper;
 pub mod render;
 pub mod rules;
 pub mod templates;

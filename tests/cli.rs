@@ -707,7 +707,7 @@ fn kit_options_reach_the_pdf() {
 #[test]
 fn kit_bad_options_exit_2_and_write_nothing() {
     for (args, says) in [
-        (vec!["--paper", "a5"], "expected a4, letter"),
+        (vec!["--paper", "a3"], "expected a4, a5, b5, letter"),
         (vec!["--extras", "unicorn"], "unicorn"),
         (vec!["--scale", "9"], "scale"),
         (vec!["--style", "fancy"], "kanji, arrows or western"),

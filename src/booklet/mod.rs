@@ -10,19 +10,18 @@
 
 pub mod layout;
 pub mod model;
-pub mod paper;
 pub mod text;
 
+pub use crate::paper::Paper;
 pub use layout::PageLayout;
 pub use model::{Book, BookOptions, CommentPlace, Entry, EntrySource};
-pub use paper::Paper;
 
 use crate::diagram;
 use crate::draw::{Align, Color as Ink, Drawing, FontRole, Fonts, Path, Point, Stroke, TextStyle};
 use crate::rules::Variant;
 use layout::*;
 use std::sync::Arc;
-use text::{draw_line, wrap, TextError};
+use text::{draw_line, TextError};
 
 /// The largest square a booklet diagram gets, mm: one diagram per A4 page would otherwise be
 /// poster-sized.
@@ -188,10 +187,12 @@ pub fn prepare(
             ),
             (
                 match (&entry.notes.comment, o.comments) {
-                    (Some(c), CommentPlace::Below) => wrap(fonts, comment_style, c, text_w)
+                    (Some(c), CommentPlace::Below) => fonts
+                        .wrap(comment_style, c, text_w)
                         .map(|l| l.len())
                         .map_err(text_err(format!("diagrams[{i}].comment"))),
-                    (Some(c), CommentPlace::End) => wrap(fonts, answer_style, c, 100.0)
+                    (Some(c), CommentPlace::End) => fonts
+                        .wrap(answer_style, c, 100.0)
                         .map(|_| 0)
                         .map_err(text_err(format!("diagrams[{i}].comment"))),
                     (None, _) => Ok(0),
@@ -200,7 +201,8 @@ pub fn prepare(
             ),
             (
                 match &entry.notes.answer {
-                    Some(a) => wrap(fonts, answer_style, a, 100.0)
+                    Some(a) => fonts
+                        .wrap(answer_style, a, 100.0)
                         .map(|_| 0)
                         .map_err(text_err(format!("diagrams[{i}].answer"))),
                     None => Ok(0),
@@ -388,7 +390,8 @@ pub fn render(
         let mut y = top + drawing.height + 0.8 * COMMENT_SIZE;
         let comment = entry.notes.comment;
         if let (Some(c), CommentPlace::Below) = (&comment, o.comments) {
-            let lines = wrap(fonts, comment_style, c, cell.w - 2.0)
+            let lines = fonts
+                .wrap(comment_style, c, cell.w - 2.0)
                 .map_err(text_err(format!("diagrams[{i}].comment")))?;
             // The block of lines is centred under the diagram, its lines set flush left.
             let mut block = 0.0_f64;
@@ -470,7 +473,9 @@ fn answer_pages(
     )?;
     y += 10.0;
     for (label, text) in answers {
-        let lines = wrap(fonts, style, text, text_w).map_err(text_err("answer".to_string()))?;
+        let lines = fonts
+            .wrap(style, text, text_w)
+            .map_err(text_err("answer".to_string()))?;
         let needed = lines.len() as f64 * ANSWER_LINE;
         if y + needed - ANSWER_LINE > l.body.bottom() - 1.0 && y > l.body.y + ANSWER_LINE {
             pages += 1;

@@ -4,11 +4,11 @@
 //! `positions_file:` adds one diagram per line of a file of SFENs or USI strings (read by
 //! [`spec::read_position`]). Errors carry the booklet file's line and column.
 
-use super::paper::{Paper, PAPER_HELP};
 use crate::diagram::spec::{self, Notes};
 use crate::diagram::Diagram;
 use crate::formats::data_error::from_yaml;
 use crate::formats::DataError;
+use crate::paper::{Paper, PAPER_HELP};
 use crate::rules::Variant;
 use serde::Deserialize;
 use std::sync::Arc;

@@ -5,9 +5,9 @@
 use super::input;
 use super::output;
 use super::Failure;
-use shogiprint::booklet::paper::{Paper, PAPER_HELP};
 use shogiprint::booklet::{self, Book, BookOptions};
 use shogiprint::draw::Fonts;
+use shogiprint::paper::{Paper, PAPER_HELP};
 use shogiprint::render::PdfStream;
 use shogiprint::rules::Variant;
 use std::io::{IsTerminal, Write};

@@ -3,10 +3,10 @@
 
 use super::output::{self, Format};
 use super::Failure;
-use shogiprint::booklet::paper::{Paper, PAPER_HELP};
 use shogiprint::diagram::Diagram;
 use shogiprint::draw::Fonts;
 use shogiprint::handicap_sheet::{self, SheetError};
+use shogiprint::paper::{Paper, PAPER_HELP};
 use shogiprint::render;
 use shogiprint::rules::{Handicap, Variant};
 use std::io::Write;

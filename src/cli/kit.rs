@@ -15,7 +15,7 @@ pub struct Args {
     #[arg(short, long, value_name = "FILE", default_value = "shogi-kit.pdf")]
     output: String,
 
-    /// a4, letter, or a size such as 297x420mm.
+    /// a4, a5, b5, letter, or a size such as 297x420mm (landscape if wider than tall).
     #[arg(long, value_name = "PAPER", default_value = "a4", value_parser = parse_paper)]
     paper: Paper,
 

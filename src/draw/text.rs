@@ -100,8 +100,9 @@ impl Fonts {
         Ok(glyphs)
     }
 
-    /// `text` broken into lines no wider than `width` at spaces (a word longer than a line
-    /// stands alone on its line).
+    /// Breaks `text` into lines no wider than `width` mm; explicit newlines are kept. Japanese
+    /// may break between any two characters, but never before closing punctuation; Latin words
+    /// stay whole, and one wider than the line gets a line of its own.
     pub fn wrap(
         &self,
         style: TextStyle,
@@ -109,21 +110,42 @@ impl Fonts {
         width: f64,
     ) -> Result<Vec<String>, MissingGlyph> {
         let mut lines = Vec::new();
-        let mut line = String::new();
-        for word in text.split_whitespace() {
-            let candidate = if line.is_empty() {
-                word.to_string()
-            } else {
-                format!("{line} {word}")
-            };
-            if !line.is_empty() && self.width(style, &candidate)? > width {
-                lines.push(std::mem::replace(&mut line, word.to_string()));
-            } else {
-                line = candidate;
+        for paragraph in text.lines() {
+            // Tokens: a run of ASCII letters/digits/punctuation (a word), a run of spaces, or one
+            // other character, with closing punctuation glued to what precedes it.
+            let mut tokens: Vec<String> = Vec::new();
+            for c in paragraph.chars() {
+                let ascii_word = c.is_ascii() && !c.is_ascii_whitespace();
+                let glue = match tokens.last() {
+                    Some(last) => {
+                        let prev = last.chars().last().unwrap_or(' ');
+                        no_break_before(c)
+                            || (ascii_word && prev.is_ascii() && !prev.is_ascii_whitespace())
+                            || (c == ' ' && prev == ' ')
+                    }
+                    None => false,
+                };
+                match tokens.last_mut() {
+                    Some(last) if glue => last.push(c),
+                    _ => tokens.push(c.to_string()),
+                }
             }
-        }
-        if !line.is_empty() {
-            lines.push(line);
+            let mut line = String::new();
+            let mut line_width = 0.0;
+            for token in tokens {
+                let w = self.width(style, &token)?;
+                if !line.is_empty() && line_width + w > width + 1e-6 {
+                    lines.push(line.trim_end().to_string());
+                    line = String::new();
+                    line_width = 0.0;
+                    if token.trim().is_empty() {
+                        continue;
+                    }
+                }
+                line_width += w;
+                line.push_str(&token);
+            }
+            lines.push(line.trim_end().to_string());
         }
         Ok(lines)
     }
@@ -207,4 +229,9 @@ impl Fonts {
             .fold(f64::NEG_INFINITY, f64::max);
         Some(Rect::new(min_x, min_y, max_x - min_x, max_y - min_y))
     }
+}
+
+/// Characters that may not start a line (closing brackets and punctuation).
+fn no_break_before(c: char) -> bool {
+    "、。，．・：；！？）」』】〕〉》ー～…‥,.;:!?)]".contains(c)
 }

@@ -10,13 +10,12 @@ pub mod cover;
 pub mod face;
 pub mod komadai;
 pub mod pack;
-pub mod paper;
 pub mod parts;
 pub mod sheets;
 pub mod tiles;
 
+pub use crate::paper::Paper;
 pub use face::FaceStyle;
-pub use paper::Paper;
 pub use parts::{Back, Part, PartsError};
 pub use sheets::{Layout, Placement};
 
