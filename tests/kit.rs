@@ -150,7 +150,7 @@ fn variant(name: &str) -> Arc<Variant> {
     Variant::builtin(name).unwrap()
 }
 
-fn build(v: &Variant, options: &KitOptions) -> (Kit, Vec<u8>) {
+fn build(v: &Arc<Variant>, options: &KitOptions) -> (Kit, Vec<u8>) {
     let fonts = Fonts::bundled();
     let kit = kit::build(v, options, &fonts).expect("the kit builds");
     let bytes = to_pdf(&kit.pages, &fonts, "kit");

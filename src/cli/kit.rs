@@ -8,6 +8,7 @@ use shogiprint::kit::{self, FaceStyle, KitOptions, Layout, Paper};
 use shogiprint::render;
 use shogiprint::rules::Variant;
 use std::io::Write;
+use std::sync::Arc;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -88,7 +89,7 @@ fn parse_square(s: &str) -> Result<(f64, f64), String> {
     ))
 }
 
-pub fn run(args: &Args, variant: &Variant, out: &mut impl Write) -> Result<i32, Failure> {
+pub fn run(args: &Args, variant: &Arc<Variant>, out: &mut impl Write) -> Result<i32, Failure> {
     if args.output != "-" && !args.output.to_ascii_lowercase().ends_with(".pdf") {
         return Err(Failure::bad(
             &args.output,

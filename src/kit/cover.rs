@@ -5,10 +5,13 @@ use super::parts::{Back, Part};
 use super::sheets::Layout;
 use super::KitOptions;
 use crate::diagram::face::INK;
+use crate::diagram::{self, Diagram};
 use crate::draw::{
     Align, Color, Drawing, FontRole, Fonts, MissingGlyph, Path, Point, Stroke, TextStyle,
 };
+use crate::formats::sfen;
 use crate::rules::Variant;
+use std::sync::Arc;
 
 const GREY: Color = Color(0x55, 0x55, 0x55);
 
@@ -90,7 +93,7 @@ pub struct BoardNote {
 pub fn draw_cover(
     page: &mut Drawing,
     fonts: &Fonts,
-    variant: &Variant,
+    variant: &Arc<Variant>,
     parts: &[Part],
     options: &KitOptions,
     board: Option<&BoardNote>,
@@ -132,16 +135,24 @@ pub fn draw_cover(
     let g = fonts.line(style, &summary, Point::new(left, w.y), Align::Start)?;
     w.d.glyphs(GREY, g);
 
+    // The start position, to the right of the parts table and the printing notes, which run
+    // narrower beside it.
+    let setup = setup_diagram(variant, fonts)?;
+    let setup_top = w.y + 4.0;
+    w.d.place(&setup, left + width - setup.width, setup_top);
+    let setup_bottom = setup_top + setup.height;
+    w.width = width - setup.width - 6.0;
+
     // Parts, one row per kind.
     w.heading("Parts")?;
-    let cols = [0.0, 46.0, 84.0, 122.0, 140.0];
+    let cols = [0.0, 36.0, 64.0, 88.0, 102.0];
     w.cells(
         &[
             (cols[0], "Piece"),
             (cols[1], "Front"),
             (cols[2], "Back"),
             (cols[3], "Count"),
-            (cols[4], "Size (base x height)"),
+            (cols[4], "Size, mm"),
         ],
         true,
     )?;
@@ -160,7 +171,7 @@ pub fn draw_cover(
             Back::Plain => "plain".to_string(),
         };
         let count = n.to_string();
-        let size = format!("{:.1} x {:.1} mm", p.size.0, p.size.1);
+        let size = format!("{} x {}", mm(p.size.0), mm(p.size.1));
         w.cells(
             &[
                 (cols[0], &kind.english),
@@ -191,6 +202,8 @@ pub fn draw_cover(
     }
     ruler(w.d, fonts, Point::new(left + 2.0, w.y + 4.0))?;
     w.y += 16.0;
+    w.y = w.y.max(setup_bottom);
+    w.width = width;
 
     w.heading("Making the pieces")?;
     match options.layout {
@@ -235,6 +248,30 @@ pub fn draw_cover(
         }
     }
     Ok(w.y)
+}
+
+/// A millimetre figure: whole numbers without decimals.
+fn mm(v: f64) -> String {
+    if (v - v.round()).abs() < 0.05 {
+        format!("{v:.0}")
+    } else {
+        format!("{v:.1}")
+    }
+}
+
+/// The variant's start position as a book diagram, about 64 mm wide, so that whoever
+/// assembles the set knows where the pieces go.
+fn setup_diagram(variant: &Arc<Variant>, fonts: &Fonts) -> Result<Drawing, MissingGlyph> {
+    const WIDTH: f64 = 64.0;
+    // The start position is checked when the variant loads, so it parses.
+    let setup = sfen::parse(&variant.start, &variant.catalog)
+        .unwrap_or_else(|_| crate::rules::Setup::empty(variant.size));
+    let mut diagram = Diagram::new(variant.clone(), setup);
+    diagram.caption = Some("Start position: Black (玉) below".into());
+    let draw = |d: &Diagram| diagram::draw(d, fonts).map_err(|e| e.missing);
+    let first = draw(&diagram)?;
+    diagram.options.square = (diagram.options.square * WIDTH / first.width).min(7.0);
+    draw(&diagram)
 }
 
 /// A 50 mm ruler: a tick every millimetre, longer every 5 and 10, numbered every 10.

@@ -22,6 +22,7 @@ pub use sheets::{Layout, Placement};
 use crate::draw::{Drawing, FontRole, Fonts, MissingGlyph, Point, Rect, TextStyle};
 use crate::rules::Variant;
 use board::{BoardSpec, JSA_BORDER, JSA_SQUARE};
+use std::sync::Arc;
 use tiles::Tiling;
 
 /// Everything a kit can be asked for; `Default` is the standard kit on A4.
@@ -96,7 +97,7 @@ const TILE_CAPTION: f64 = 26.0;
 const REGISTRATION: f64 = 9.0;
 
 /// Lays out the kit of `variant`.
-pub fn build(variant: &Variant, options: &KitOptions, fonts: &Fonts) -> Result<Kit, KitError> {
+pub fn build(variant: &Arc<Variant>, options: &KitOptions, fonts: &Fonts) -> Result<Kit, KitError> {
     check(options)?;
     let (pw, ph) = (options.paper.width, options.paper.height);
     let m = options.margin;
