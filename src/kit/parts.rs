@@ -48,18 +48,21 @@ impl Part {
         }
     }
 
-    /// The short label printed beside the piece on the sheet.
+    /// The short label printed in the waste corner beside the piece: its one-character name
+    /// and its number among its kind (玉 Black and 王 White for the kings), short enough to stay
+    /// legible in the corner of the narrowest piece.
     pub fn label(&self, kind: &PieceKind) -> String {
+        let abbr = self.front_abbr(kind);
         if kind.black_kanji.is_some() || kind.black_abbr.is_some() {
             let side = match self.owner {
                 Color::Black => "Black",
                 Color::White => "White",
             };
-            format!("{side} {}", kind.english.to_lowercase())
+            format!("{abbr} {side}")
         } else if self.of == 1 {
-            kind.english.clone()
+            abbr.to_string()
         } else {
-            format!("{} {}/{}", kind.english, self.number, self.of)
+            format!("{abbr} {}/{}", self.number, self.of)
         }
     }
 }
