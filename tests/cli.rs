@@ -727,3 +727,26 @@ fn kit_bad_options_exit_2_and_write_nothing() {
     assert_eq!(out.code, 2);
     assert!(out.stderr.contains("written as PDF"), "{}", out.stderr);
 }
+
+#[test]
+fn kit_names_a_character_the_fonts_lack_and_writes_nothing() {
+    // A user's piece whose name is outside the bundled font subset.
+    let pieces = TempFile::new(
+        "mole.yaml",
+        "pieces:\n  - id: mole\n    sfen: \"Y\"\n    kanji: 鼹鼠\n    abbr: 鼹\n    reading: mogura\n    english: Mole\n    betza: \"fW\"\n    promotes_to: ~\n    value: 1\n    rules: []\n",
+    );
+    let pdf = out_path("mole.pdf");
+    let out = run(&[
+        "kit",
+        "--pieces",
+        pieces.arg(),
+        "--extras",
+        "mole",
+        "-o",
+        pdf.arg(),
+    ]);
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert!(out.stderr.contains("U+9F39"), "{}", out.stderr);
+    assert!(out.stderr.contains("--font"), "{}", out.stderr);
+    assert!(!pdf.0.exists());
+}

@@ -8,6 +8,7 @@ use shogiprint::kit::{self, FaceStyle, KitOptions, Layout, Paper};
 use shogiprint::render;
 use shogiprint::rules::Variant;
 use std::io::Write;
+use std::path::PathBuf;
 use std::sync::Arc;
 
 #[derive(Debug, clap::Args)]
@@ -62,6 +63,11 @@ pub struct Args {
     /// Add a page with two piece stands (komadai).
     #[arg(long)]
     komadai: bool,
+
+    /// A TrueType/OpenType font to use instead of the bundled Noto Serif JP (for pieces whose
+    /// names the bundled subset lacks).
+    #[arg(long, value_name = "FILE")]
+    font: Option<PathBuf>,
 }
 
 fn parse_paper(s: &str) -> Result<Paper, String> {
@@ -114,7 +120,10 @@ pub fn run(args: &Args, variant: &Arc<Variant>, out: &mut impl Write) -> Result<
         zone_tint: args.zone_tint,
         komadai: args.komadai,
     };
-    let fonts = Fonts::bundled();
+    let fonts = match &args.font {
+        Some(path) => Fonts::from_file(path).map_err(|e| Failure::bad("--font", e))?,
+        None => Fonts::bundled(),
+    };
     let built = kit::build(variant, &options, &fonts).map_err(|e| Failure::bad("kit", e))?;
     let title = format!("shogiprint kit: {}", variant.english);
     let bytes = render::to_pdf(&built.pages, &fonts, &title);
