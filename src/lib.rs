@@ -1,5 +1,7 @@
 //! shogiprint: shogi pieces, variants and positions as data, a rules core that validates every
-//! position, and (in later modules) the renderers that turn them into things people print.
+//! position, and what turns them into things people print: diagrams ([`diagram`]), the print
+//! kit ([`kit`]), booklets ([`booklet`]) and handicap sheets ([`handicap_sheet`]), drawn in
+//! millimetres ([`draw`]) and written as SVG, PNG or PDF ([`render`]).
 //!
 //! ```
 //! use shogiprint::rules::{Position, Variant};

@@ -3,7 +3,7 @@
 //! - [`catalog`] and [`variant`] load the YAML data; [`betza`] parses movement into [`movement`].
 //! - [`setup::Setup`] is a parsed position as plain data; [`validate`] turns it into a
 //!   [`position::Position`] or a [`problem::PositionError`] listing every problem.
-//! - [`tables`] and [`movegen`] are the fast legal move generator built from the movement data.
+//! - `tables` and `movegen` are the fast legal move generator built from the movement data.
 
 pub mod betza;
 pub mod bitboard;
