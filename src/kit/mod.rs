@@ -4,6 +4,16 @@
 //! The kit is built as page drawings in millimetres (the same drawing model as diagrams) and
 //! written as a PDF by [`crate::render::to_pdf`]. [`build`] also returns where every piece and
 //! tile went, which is what the tests measure the PDF against.
+//!
+//! ```
+//! use shogiprint::{draw::Fonts, kit, render, rules::Variant};
+//! let standard = Variant::builtin("standard").unwrap();
+//! let fonts = Fonts::bundled();
+//! let kit = kit::build(&standard, &kit::KitOptions::default(), &fonts).unwrap();
+//! assert_eq!(kit.parts.len(), 40);
+//! let pdf = render::to_pdf(&kit.pages, &fonts, "my kit");
+//! assert!(pdf.starts_with(b"%PDF"));
+//! ```
 
 pub mod board;
 pub mod cover;
