@@ -27,25 +27,13 @@ impl Format {
 /// Writes `bytes` to `target` (`-` is stdout).
 pub fn write(target: &str, bytes: &[u8], out: &mut impl Write) -> Result<(), Failure> {
     if target == "-" {
+        // Through `From<io::Error>`, so that a closed pipe is not an error.
         out.write_all(bytes)?;
         return Ok(());
     }
-    let path = Path::new(target);
-    let dir = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    };
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().to_string())
-        .unwrap_or_default();
-    let temp = dir.join(format!(".{name}.{}.part", std::process::id()));
-    let result = std::fs::write(&temp, bytes).and_then(|_| std::fs::rename(&temp, path));
-    if let Err(e) = result {
-        let _ = std::fs::remove_file(&temp);
-        return Err(Failure::bad(target, e));
-    }
-    Ok(())
+    write_streaming(target, out, &mut |w| {
+        w.write_all(bytes).map_err(|e| Failure::bad(target, e))
+    })
 }
 
 /// Like [`write`], for output made piece by piece (a long booklet): `fill` writes into a
