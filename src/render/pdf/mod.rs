@@ -15,12 +15,15 @@
 //! Shapes are filled with the nonzero rule, like SVG; a shape's subpaths are one PDF path, each
 //! closed with `h` where the drawing closes it, painted with `f`, `S`, or `b`/`B` for both.
 
+mod content;
+mod font;
+
+use content::{path_ops, push_num, to_pt, Ops, State};
+use font::{postscript_name, to_unicode_cmap};
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::{self, Write};
 
-use crate::draw::{
-    Affine, Color, Drawing, FontRole, Fonts, Glyph, Item, LineCap, Path, Point, Segment, Shape,
-};
+use crate::draw::{Affine, Color, Drawing, FontRole, Fonts, Glyph, Item, Shape};
 
 /// Points per millimetre.
 const PT_PER_MM: f64 = 72.0 / 25.4;
@@ -465,185 +468,6 @@ pub fn to_pdf(pages: &[Drawing], fonts: &Fonts, title: &str) -> Vec<u8> {
     writer.finish()
 }
 
-/// Millimetres with y down to points with y up, on a page `height` mm tall.
-fn to_pt(height: f64) -> Affine {
-    Affine([PT_PER_MM, 0.0, 0.0, -PT_PER_MM, 0.0, height * PT_PER_MM])
-}
-
-/// Appends a number to 1/1000 (never `-0`, no trailing zeros) and a space.
-fn push_num(out: &mut String, v: f64) {
-    let milli = if v.is_finite() {
-        (v * 1000.0).round() as i64
-    } else {
-        0
-    };
-    if milli < 0 {
-        out.push('-');
-    }
-    let m = milli.unsigned_abs();
-    out.push_str(&(m / 1000).to_string());
-    let frac = m % 1000;
-    if frac != 0 {
-        let digits = format!("{frac:03}");
-        out.push('.');
-        out.push_str(digits.trim_end_matches('0'));
-    }
-    out.push(' ');
-}
-
-fn push_point(out: &mut Vec<u8>, p: Point, to_pt: &Affine) {
-    let q = to_pt.apply(p);
-    let mut s = String::with_capacity(24);
-    push_num(&mut s, q.x);
-    push_num(&mut s, q.y);
-    out.extend_from_slice(s.as_bytes());
-}
-
-/// Writes the path's subpaths (a subpath needs at least two points); returns how many were
-/// drawn and clears `all_closed` if one is left open.
-fn path_ops(out: &mut Vec<u8>, path: &Path, to_pt: &Affine, all_closed: &mut bool) -> usize {
-    let mut drawn = 0;
-    // The current subpath's start, its text so far, and how many points it has.
-    let mut start: Option<Point> = None;
-    let mut current: Vec<u8> = Vec::new();
-    let mut points = 0;
-    let mut finish =
-        |current: &mut Vec<u8>, points: &mut usize, closed: bool, out: &mut Vec<u8>| {
-            if *points > 1 {
-                out.extend_from_slice(current);
-                if closed {
-                    out.extend_from_slice(b"h\n");
-                } else {
-                    *all_closed = false;
-                }
-                drawn += 1;
-            }
-            current.clear();
-            *points = 0;
-        };
-    for segment in &path.segments {
-        match *segment {
-            Segment::Move(p) => {
-                finish(&mut current, &mut points, false, out);
-                push_point(&mut current, p, to_pt);
-                current.extend_from_slice(b"m\n");
-                points = 1;
-                start = Some(p);
-            }
-            Segment::Close => finish(&mut current, &mut points, true, out),
-            _ => {
-                // After a close, drawing carries on from where the subpath began.
-                let Some(s) = start else { continue };
-                if points == 0 {
-                    push_point(&mut current, s, to_pt);
-                    current.extend_from_slice(b"m\n");
-                    points = 1;
-                }
-                match *segment {
-                    Segment::Line(p) => {
-                        push_point(&mut current, p, to_pt);
-                        current.extend_from_slice(b"l\n");
-                    }
-                    Segment::Cubic(a, b, c) => {
-                        for p in [a, b, c] {
-                            push_point(&mut current, p, to_pt);
-                        }
-                        current.extend_from_slice(b"c\n");
-                    }
-                    Segment::Move(_) | Segment::Close => unreachable!("handled above"),
-                }
-                points += 1;
-            }
-        }
-    }
-    finish(&mut current, &mut points, false, out);
-    drawn
-}
-
-/// The graphics state a page's operations have set, so that unchanged values are not repeated.
-#[derive(Clone, Debug, Default, PartialEq)]
-struct State {
-    fill: Option<Color>,
-    stroke: Option<Color>,
-    width: Option<i64>,
-    dash: Option<Vec<i64>>,
-    cap: Option<LineCap>,
-    miter_limit: bool,
-    font: Option<FontRole>,
-}
-
-struct Ops {
-    buf: Vec<u8>,
-    state: State,
-    to_pt: Affine,
-}
-
-fn color_ops(c: Color, op: &str) -> String {
-    let mut s = String::with_capacity(24);
-    for v in [c.0, c.1, c.2] {
-        push_num(&mut s, v as f64 / 255.0);
-    }
-    s.push_str(op);
-    s.push('\n');
-    s
-}
-
-impl Ops {
-    fn fill_color(&mut self, color: Color) {
-        if self.state.fill != Some(color) {
-            self.buf
-                .extend_from_slice(color_ops(color, "rg").as_bytes());
-            self.state.fill = Some(color);
-        }
-    }
-
-    fn stroke_style(&mut self, stroke: &crate::draw::Stroke) {
-        if self.state.stroke != Some(stroke.color) {
-            self.buf
-                .extend_from_slice(color_ops(stroke.color, "RG").as_bytes());
-            self.state.stroke = Some(stroke.color);
-        }
-        let milli = |v: f64| (v * PT_PER_MM * 1000.0).round() as i64;
-        let width = milli(stroke.width);
-        if self.state.width != Some(width) {
-            let mut s = String::new();
-            push_num(&mut s, width as f64 / 1000.0);
-            s.push_str("w\n");
-            self.buf.extend_from_slice(s.as_bytes());
-            self.state.width = Some(width);
-        }
-        // An all-zero dash array is an error in PDF and a solid line in SVG.
-        let dash: Vec<i64> = if stroke.dash.iter().any(|&d| d > 0.0) {
-            stroke.dash.iter().map(|&d| milli(d.max(0.0))).collect()
-        } else {
-            Vec::new()
-        };
-        if self.state.dash.as_ref() != Some(&dash) {
-            let mut s = String::from("[");
-            for d in &dash {
-                push_num(&mut s, *d as f64 / 1000.0);
-            }
-            let s = format!("{}] 0 d\n", s.trim_end());
-            self.buf.extend_from_slice(s.as_bytes());
-            self.state.dash = Some(dash);
-        }
-        if self.state.cap != Some(stroke.cap) {
-            // The SVG writer pairs round caps with round joins.
-            let ops: &[u8] = match stroke.cap {
-                LineCap::Butt => b"0 J 0 j\n",
-                LineCap::Round => b"1 J 1 j\n",
-            };
-            self.buf.extend_from_slice(ops);
-            self.state.cap = Some(stroke.cap);
-        }
-        if !self.state.miter_limit {
-            self.buf
-                .extend_from_slice(format!("{MITER_LIMIT} M\n").as_bytes());
-            self.state.miter_limit = true;
-        }
-    }
-}
-
 /// Flate-compresses a stream when that makes it smaller; the `/Filter` entry to go with it.
 fn compress(data: Vec<u8>) -> (&'static str, Vec<u8>) {
     let mut stream = lopdf::Stream::new(lopdf::Dictionary::new(), data);
@@ -655,32 +479,6 @@ fn compress(data: Vec<u8>) -> (&'static str, Vec<u8>) {
         ""
     };
     (filter, stream.content)
-}
-
-/// A ToUnicode CMap from glyph ids (the CIDs under Identity-H) to their characters.
-fn to_unicode_cmap(glyphs: &BTreeMap<u16, char>) -> String {
-    let mut s = String::from(
-        "/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n\
-         /CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def\n\
-         /CMapName /Adobe-Identity-UCS def\n/CMapType 2 def\n\
-         1 begincodespacerange\n<0000> <FFFF>\nendcodespacerange\n",
-    );
-    let entries: Vec<(&u16, &char)> = glyphs.iter().collect();
-    for chunk in entries.chunks(100) {
-        s.push_str(&format!("{} beginbfchar\n", chunk.len()));
-        for (id, ch) in chunk {
-            let mut units = [0u16; 2];
-            let hex: String = ch
-                .encode_utf16(&mut units)
-                .iter()
-                .map(|u| format!("{u:04X}"))
-                .collect();
-            s.push_str(&format!("<{id:04X}> <{hex}>\n"));
-        }
-        s.push_str("endbfchar\n");
-    }
-    s.push_str("endcmap\nCMapName currentdict /CMap defineresource pop\nend\nend\n");
-    s
 }
 
 /// A PDF text string: plain ASCII in parentheses, anything else as UTF-16BE with a byte order
@@ -698,19 +496,4 @@ fn text_string(text: &str) -> String {
     }
     hex.push('>');
     hex
-}
-
-/// The font's PostScript name (name ID 6), reduced to characters safe in a PDF name.
-fn postscript_name(data: &[u8]) -> Option<String> {
-    let face = ttf_parser::Face::parse(data, 0).ok()?;
-    let name = face
-        .names()
-        .into_iter()
-        .filter(|n| n.name_id == ttf_parser::name_id::POST_SCRIPT_NAME)
-        .find_map(|n| n.to_string())?;
-    let name: String = name
-        .chars()
-        .filter(|c| c.is_ascii_alphanumeric() || *c == '-')
-        .collect();
-    (!name.is_empty()).then_some(name)
 }
