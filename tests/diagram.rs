@@ -267,42 +267,21 @@ fn beginner_styles_draw_a_pentagon_per_piece_with_marks_from_the_movement_data()
     }
     // Marks per kind: the rook has four slides (a shaft and a head each), the king eight steps.
     let v = standard();
-    let rook = v.catalog.get(v.catalog.by_letter('R', false).unwrap());
-    let marks = diagram::marks::movement_marks(
-        &rook.movement,
-        Default::default(),
-        (1.0, 1.0),
-        0.1,
-        shogiprint::draw::Color::BLACK,
-        &diagram::marks::MarkGeometry::DIAGRAM,
-    );
-    assert_eq!(marks.len(), 8);
-    let king = v.catalog.get(v.catalog.by_letter('K', false).unwrap());
-    assert_eq!(
+    let marks = |letter: char| {
+        let kind = v.catalog.get(v.catalog.by_letter(letter, false).unwrap());
         diagram::marks::movement_marks(
-            &king.movement,
+            &kind.movement,
             Default::default(),
             (1.0, 1.0),
             0.1,
             shogiprint::draw::Color::BLACK,
             &diagram::marks::MarkGeometry::DIAGRAM,
         )
-        .len(),
-        8
-    );
-    let knight = v.catalog.get(v.catalog.by_letter('N', false).unwrap());
-    assert_eq!(
-        diagram::marks::movement_marks(
-            &knight.movement,
-            Default::default(),
-            (1.0, 1.0),
-            0.1,
-            shogiprint::draw::Color::BLACK,
-            &diagram::marks::MarkGeometry::DIAGRAM,
-        )
-        .len(),
-        2
-    );
+        .len()
+    };
+    assert_eq!(marks('R'), 8);
+    assert_eq!(marks('K'), 8);
+    assert_eq!(marks('N'), 2);
 }
 
 #[test]
