@@ -2,7 +2,10 @@
 //! their numbering read back from the PDF text, every mark inside the margin, one board size
 //! throughout; and the example booklet's problems solved again with the move generator.
 
-use lopdf::content::Content;
+#[path = "support/pdf_scan.rs"]
+mod pdf_scan;
+use pdf_scan::{scan, P};
+
 use lopdf::Document;
 use shogiprint::booklet::{self, Book, BookOptions};
 use shogiprint::draw::{Drawing, Fonts, Item, Rect};
@@ -11,8 +14,6 @@ use shogiprint::handicap_sheet;
 use shogiprint::render::{PdfStream, PdfWriter};
 use shogiprint::rules::{validate, Move, Variant};
 use std::sync::Arc;
-
-const K: f64 = 72.0 / 25.4;
 
 fn standard() -> Arc<Variant> {
     Variant::builtin("standard").unwrap()
@@ -171,33 +172,22 @@ fn nothing_is_drawn_in_the_margin() {
                 );
             }
             // And in the PDF itself: every path point and glyph origin is inside the margin.
-            let doc = Document::load_mem(&pdf).unwrap();
-            for (_, id) in doc.get_pages() {
-                let ops = Content::decode(&doc.get_page_content(id))
-                    .unwrap()
-                    .operations;
-                for op in ops {
-                    let v: Vec<f64> = op
-                        .operands
-                        .iter()
-                        .filter_map(|o| o.as_float().ok().map(|f| f as f64))
-                        .collect();
-                    let points: Vec<(f64, f64)> = match op.operator.as_str() {
-                        "m" | "l" | "c" => v.chunks(2).map(|c| (c[0], c[1])).collect(),
-                        "Tm" => vec![(v[4], v[5])],
-                        _ => continue,
-                    };
-                    for (x, y) in points {
-                        let (x, y) = (x / K, p.height - y / K);
-                        assert!(
-                            x >= 12.0 - 1e-3 && x <= p.width - 12.0 + 1e-3,
-                            "{paper} {per_page}-up: x {x} in the margin"
-                        );
-                        assert!(
-                            y >= 12.0 - 1e-3 && y <= p.height - 12.0 + 1e-3,
-                            "{paper} {per_page}-up: y {y} in the margin"
-                        );
-                    }
+            for page in scan(&pdf) {
+                let points = page
+                    .paths
+                    .iter()
+                    .flat_map(|path| path.subpaths.iter().flatten().chain(&path.controls))
+                    .copied()
+                    .chain(page.glyphs.iter().map(|g| g.at));
+                for P { x, y } in points {
+                    assert!(
+                        x >= 12.0 - 1e-3 && x <= p.width - 12.0 + 1e-3,
+                        "{paper} {per_page}-up: x {x} in the margin"
+                    );
+                    assert!(
+                        y >= 12.0 - 1e-3 && y <= p.height - 12.0 + 1e-3,
+                        "{paper} {per_page}-up: y {y} in the margin"
+                    );
                 }
             }
         }
