@@ -34,7 +34,7 @@ fn main() {
         }
         Err(shogiprint::Error::Invalid(problems)) => {
             for p in &problems.problems {
-                println!("{}", p.line(problems.size));
+                println!("{}", p.line(problems.size()));
             }
         }
         Err(e) => eprintln!("{e}"),

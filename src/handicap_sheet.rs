@@ -7,7 +7,6 @@
 use crate::booklet::text::{draw_line, TextError};
 use crate::diagram::{self, numerals, Diagram};
 use crate::draw::{Align, Color as Ink, Drawing, FontRole, Fonts, Path, Point, Stroke, TextStyle};
-use crate::formats::sfen;
 use crate::paper::Paper;
 use crate::rules::{Color, Handicap, KindId, Piece, Setup, Square, Variant};
 use std::sync::Arc;
@@ -28,14 +27,14 @@ pub struct Removed {
 }
 
 /// The handicap's position and the pieces it removes.
-pub fn removed(variant: &Variant, handicap: &Handicap) -> Result<Removed, crate::Error> {
-    let setup = sfen::parse(&handicap.sfen, &variant.catalog)?;
-    let start = sfen::parse(&variant.start, &variant.catalog)?;
-    let pieces = start
+pub fn removed(variant: &Variant, handicap: &Handicap) -> Removed {
+    let setup = handicap.setup.clone();
+    let pieces = variant
+        .start
         .pieces()
         .filter(|(sq, p)| p.color == Color::White && setup.piece_at(*sq) != Some(*p))
         .collect();
-    Ok(Removed { setup, pieces })
+    Removed { setup, pieces }
 }
 
 /// `８二`: a square as Japanese books write it.
@@ -237,7 +236,7 @@ pub fn sheet(
     paper: Paper,
     page: Option<(usize, usize)>,
 ) -> Result<Drawing, SheetError> {
-    let removed = removed(variant, handicap)?;
+    let removed = removed(variant, handicap);
     let mut d = Drawing::new(paper.width, paper.height);
     let center = paper.width / 2.0;
     frame(&mut d, fonts, page)?;
@@ -461,7 +460,7 @@ pub fn index(
     let small = TextStyle::new(FontRole::Regular, 2.8);
     let row_h = ((paper.height - MARGIN - 12.0 - y) / handicaps.len().max(1) as f64).min(12.0);
     for (i, h) in handicaps.iter().enumerate() {
-        let removed = removed(variant, h)?;
+        let removed = removed(variant, h);
         let (ja, en) = removed_summary(variant, &removed);
         let gap = match &h.gap {
             Some(g) => g.replace('-', "～"),

@@ -389,13 +389,13 @@ fn fonts_are_embedded_once_however_many_pages() {
 fn handicap_sheets_show_what_is_removed() {
     let variant = standard();
     let two = variant.handicap("two-piece").unwrap();
-    let removed = handicap_sheet::removed(&variant, two).unwrap();
+    let removed = handicap_sheet::removed(&variant, two);
     let (ja, en) = handicap_sheet::removed_text(&variant, &removed);
     assert_eq!(ja, "飛（８二）  角（２二）");
     assert_eq!(en, "rook 8b; bishop 2b");
     let naked = variant.handicap("naked_king").unwrap();
     let (ja, en) =
-        handicap_sheet::removed_text(&variant, &handicap_sheet::removed(&variant, naked).unwrap());
+        handicap_sheet::removed_text(&variant, &handicap_sheet::removed(&variant, naked));
     assert!(
         ja.contains("歩九枚") && en.contains("9 pawns"),
         "{ja} / {en}"

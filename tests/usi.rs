@@ -50,7 +50,8 @@ fn startpos_with_a_bishop_exchange() {
 
 #[test]
 fn the_forms_of_a_position_string() {
-    let start = variant("standard").start.clone();
+    let standard = variant("standard");
+    let start = shogiprint::formats::sfen::write(&standard.start, &standard.catalog);
     assert_eq!(sfen_after("standard", "position startpos"), start);
     assert_eq!(sfen_after("standard", "startpos"), start);
     assert_eq!(sfen_after("standard", "position startpos moves"), start);

@@ -119,7 +119,7 @@ pub fn run(
                             "{}: {}: invalid position: {}",
                             f.place,
                             f.label,
-                            p.line(e.size)
+                            p.line(e.size())
                         ));
                     }
                 }

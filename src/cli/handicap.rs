@@ -3,7 +3,6 @@
 
 use super::output::{self, Format};
 use super::Failure;
-use shogiprint::diagram::Diagram;
 use shogiprint::draw::Fonts;
 use shogiprint::handicap_sheet::{self, SheetError};
 use shogiprint::paper::{Paper, PAPER_HELP};
@@ -91,21 +90,8 @@ pub fn run(args: &Args, variant: &Arc<Variant>, out: &mut impl Write) -> Result<
         }
         chosen
     };
-    // Every sheet's position is validated before anything is drawn (the variant checked them
-    // when it loaded; a user's variant file goes through the same check).
-    for h in &chosen {
-        let removed = handicap_sheet::removed(variant, h)
-            .map_err(|e| Failure::from_error(format!("handicap '{}'", h.id), &e))?;
-        let mut d = Diagram::new(variant.clone(), removed.setup);
-        d.options.handicap = true;
-        d.check().map_err(|e| {
-            Failure::from_error(
-                format!("handicap '{}'", h.id),
-                &shogiprint::Error::Invalid(e),
-            )
-        })?;
-    }
-
+    // Every handicap's position was validated when the variant loaded (a user's variant file
+    // too), so nothing is checked again here.
     let several = chosen.len() > 1;
     let target = match (&args.output, several) {
         (Some(o), _) => o.clone(),

@@ -91,7 +91,7 @@ impl Failure {
                 lines: e
                     .problems
                     .iter()
-                    .map(|p| format!("{place}: invalid position: {}", p.line(e.size)))
+                    .map(|p| format!("{place}: invalid position: {}", p.line(e.size())))
                     .collect(),
                 code: error.exit_code(),
             },

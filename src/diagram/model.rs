@@ -201,40 +201,11 @@ impl Diagram {
     /// declares. On failure, the problems that stop it (unexpected ones, or a note of an expected
     /// one that is missing).
     pub fn check(&self) -> Result<(), crate::rules::PositionError> {
-        let problems = self.problems();
-        let fail = |problems: Vec<Problem>| {
-            Err(crate::rules::PositionError {
-                problems,
-                size: self.setup.size,
-            })
-        };
+        let error = crate::rules::PositionError::new(self.setup.clone(), self.problems());
         match &self.expect_problems {
-            None if problems.is_empty() => Ok(()),
-            None => fail(problems),
-            Some(expected) => {
-                let mut found: Vec<ProblemCode> = problems.iter().map(|p| p.code).collect();
-                found.sort();
-                found.dedup();
-                let mut wanted = expected.clone();
-                wanted.sort();
-                wanted.dedup();
-                if found == wanted {
-                    return Ok(());
-                }
-                let mut out: Vec<Problem> = problems
-                    .into_iter()
-                    .filter(|p| !wanted.contains(&p.code))
-                    .collect();
-                for code in wanted.iter().filter(|c| !found.contains(c)) {
-                    out.push(Problem {
-                        code: *code,
-                        side: None,
-                        squares: vec![],
-                        message: format!("the diagram declares the problem {code} (expect_problems), but the position does not have it"),
-                    });
-                }
-                fail(out)
-            }
+            None if error.problems.is_empty() => Ok(()),
+            None => Err(error),
+            Some(expected) => error.expect(expected).map(drop),
         }
     }
 }

@@ -1,10 +1,13 @@
-//! Reading and writing the text formats: SFEN and USI positions, and the located errors of
-//! position text and of the YAML data files.
+//! Reading and writing the text formats: SFEN and USI positions, the piece and variant YAML
+//! files, and the located errors of position text and of the YAML data files. Each reader builds
+//! `rules` types from outside; `rules` never imports this module.
 
 pub mod data_error;
 pub mod parse_error;
+pub mod pieces;
 pub mod sfen;
 pub mod usi;
+pub mod variant;
 
 pub use data_error::DataError;
 pub use parse_error::ParseError;

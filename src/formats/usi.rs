@@ -53,8 +53,10 @@ pub fn parse_position(
         }
         [x, rest @ ..] if x.text == "sfen" => sfen_position(text, rest, variant, options)?,
         [x] if variant.handicap(x.text).is_some() => {
-            let sfen_text = variant.handicap(x.text).map_or("", |h| h.sfen.as_str());
-            sfen::position(sfen_text, variant, options)?
+            let setup = variant
+                .handicap(x.text)
+                .map_or_else(|| variant.start.clone(), |h| h.setup.clone());
+            validate::validate(variant, setup, options)?
         }
         rest => sfen_position(text, rest, variant, options)?,
     };

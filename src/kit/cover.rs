@@ -9,7 +9,6 @@ use crate::diagram::{self, Diagram};
 use crate::draw::{
     Align, Color, Drawing, FontRole, Fonts, MissingGlyph, Path, Point, Stroke, TextStyle,
 };
-use crate::formats::sfen;
 use crate::rules::Variant;
 use std::sync::Arc;
 
@@ -263,10 +262,7 @@ fn mm(v: f64) -> String {
 /// assembles the set knows where the pieces go.
 fn setup_diagram(variant: &Arc<Variant>, fonts: &Fonts) -> Result<Drawing, MissingGlyph> {
     const WIDTH: f64 = 64.0;
-    // The start position is checked when the variant loads, so it parses.
-    let setup = sfen::parse(&variant.start, &variant.catalog)
-        .unwrap_or_else(|_| crate::rules::Setup::empty(variant.size));
-    let mut diagram = Diagram::new(variant.clone(), setup);
+    let mut diagram = Diagram::new(variant.clone(), variant.start.clone());
     diagram.caption = Some("Start position: Black (玉) below".into());
     let draw = |d: &Diagram| diagram::draw(d, fonts).map_err(|e| e.missing);
     let first = draw(&diagram)?;

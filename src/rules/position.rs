@@ -6,6 +6,7 @@ use super::color::Color;
 use super::movegen;
 use super::moves::Move;
 use super::piece::{KindId, Piece};
+use super::problem::PositionError;
 use super::setup::{Hand, Setup};
 use super::square::Square;
 use super::variant::Variant;
@@ -37,9 +38,10 @@ impl Position {
         Position { variant, board }
     }
 
-    /// The variant's start position.
-    pub fn start(variant: &Arc<Variant>) -> Result<Position, crate::Error> {
-        crate::formats::sfen::position(&variant.start, variant, Default::default())
+    /// The variant's start position. A loaded variant's start setup was checked when it loaded,
+    /// so this fails only for a variant whose `start` was changed by hand.
+    pub fn start(variant: &Arc<Variant>) -> Result<Position, PositionError> {
+        super::validate::validate(variant, variant.start.clone(), Default::default())
     }
 
     pub fn variant(&self) -> &Arc<Variant> {
@@ -83,10 +85,6 @@ impl Position {
         setup.turn = self.turn();
         setup.move_number = self.move_number();
         setup
-    }
-
-    pub fn to_sfen(&self) -> String {
-        crate::formats::sfen::write(&self.to_setup(), &self.variant.catalog)
     }
 
     /// Every legal move, in generation order.

@@ -26,10 +26,7 @@ pub fn validate(
 ) -> Result<Position, PositionError> {
     let problems = problems(variant, &setup, options);
     if !problems.is_empty() {
-        return Err(PositionError {
-            problems,
-            size: setup.size,
-        });
+        return Err(PositionError::new(setup, problems));
     }
     Ok(Position::from_board(variant.clone(), to_board(&setup)))
 }
