@@ -7,10 +7,10 @@ mod pdf_scan;
 use pdf_scan::{scan, P};
 
 use lopdf::Document;
-use shogiprint::booklet::{self, Book, BookOptions};
+use shogiprint::booklet::{self, Book, BookOptions, EntryError};
 use shogiprint::draw::{Drawing, Fonts, Item, Rect};
 use shogiprint::formats::sfen;
-use shogiprint::handicap_sheet;
+use shogiprint::handicap;
 use shogiprint::render::{PdfStream, PdfWriter};
 use shogiprint::rules::{validate, Move, Variant};
 use std::sync::Arc;
@@ -296,9 +296,15 @@ fn an_invalid_entry_is_reported_with_number_title_and_place() {
     assert_eq!(failures.len(), 2);
     assert_eq!(failures[0].place, "b.yaml:4:5");
     assert_eq!(failures[0].label, "diagram 2 (Problem 2) 'Two pawns'");
-    assert_eq!(failures[0].exit_code(), 1);
+    assert!(matches!(
+        failures[0].error,
+        EntryError::Read(shogiprint::Error::Invalid(_))
+    ));
     assert!(failures[0].error.to_string().contains("nifu"));
-    assert_eq!(failures[1].exit_code(), 2);
+    assert!(!matches!(
+        failures[1].error,
+        EntryError::Read(shogiprint::Error::Invalid(_))
+    ));
     let message = failures[1].error.to_string();
     assert!(
         message.starts_with("b.yaml:7:18: diagrams[2].highlights[0]:"),
@@ -389,13 +395,12 @@ fn fonts_are_embedded_once_however_many_pages() {
 fn handicap_sheets_show_what_is_removed() {
     let variant = standard();
     let two = variant.handicap("two-piece").unwrap();
-    let removed = handicap_sheet::removed(&variant, two);
-    let (ja, en) = handicap_sheet::removed_text(&variant, &removed);
+    let removed = handicap::removed(&variant, two);
+    let (ja, en) = handicap::removed_text(&variant, &removed);
     assert_eq!(ja, "飛（８二）  角（２二）");
     assert_eq!(en, "rook 8b; bishop 2b");
     let naked = variant.handicap("naked_king").unwrap();
-    let (ja, en) =
-        handicap_sheet::removed_text(&variant, &handicap_sheet::removed(&variant, naked));
+    let (ja, en) = handicap::removed_text(&variant, &handicap::removed(&variant, naked));
     assert!(
         ja.contains("歩九枚") && en.contains("9 pawns"),
         "{ja} / {en}"
@@ -404,7 +409,7 @@ fn handicap_sheets_show_what_is_removed() {
 
     let fonts = Fonts::bundled();
     let paper = shogiprint::booklet::Paper::A4;
-    let sheet = handicap_sheet::sheet(&variant, two, &fonts, paper, Some((2, 17))).unwrap();
+    let sheet = handicap::sheet(&variant, two, &fonts, paper, Some((2, 17))).unwrap();
     let pdf = shogiprint::render::to_pdf(std::slice::from_ref(&sheet), &fonts, "two");
     let text = &page_texts(&pdf)[0];
     for want in [

@@ -473,8 +473,12 @@ fn scale_and_paper_change_sizes_and_a_too_small_paper_is_an_error() {
         paper: "80x80mm".parse().unwrap(),
         ..KitOptions::default()
     };
-    let err = kit::build(&v, &tiny, &fonts).unwrap_err().to_string();
-    assert!(err.contains("does not fit"), "{err}");
+    let err = kit::build(&v, &tiny, &fonts).unwrap_err();
+    assert!(
+        matches!(err, kit::KitError::DoesNotFit { paper, .. } if paper == tiny.paper),
+        "{err}"
+    );
+    assert!(err.to_string().contains("does not fit"), "{err}");
 }
 
 #[test]

@@ -109,7 +109,14 @@ pub fn run(
     };
 
     let plan = booklet::prepare(&book, &variant, &load, &fonts).map_err(|failures| {
-        let code = failures.iter().map(|f| f.exit_code()).max().unwrap_or(2);
+        let code = failures
+            .iter()
+            .map(|f| match &f.error {
+                booklet::EntryError::Read(e) => super::exit_code(e),
+                _ => 2,
+            })
+            .max()
+            .unwrap_or(2);
         let mut lines = Vec::new();
         for f in &failures {
             match &f.error {

@@ -194,7 +194,7 @@ fn read(
             shogiprint::Error::Invalid(_) => Failure::from_error(&name, &e),
             _ => Failure {
                 lines: vec![e.to_string()],
-                code: e.exit_code(),
+                code: super::exit_code(&e),
             },
         });
     }

@@ -4,7 +4,8 @@
 use super::output::{self, Format};
 use super::Failure;
 use shogiprint::draw::Fonts;
-use shogiprint::handicap_sheet::{self, SheetError};
+use shogiprint::draw::TextError;
+use shogiprint::handicap;
 use shogiprint::paper::{Paper, PAPER_HELP};
 use shogiprint::render;
 use shogiprint::rules::{Handicap, Variant};
@@ -108,10 +109,7 @@ pub fn run(args: &Args, variant: &Arc<Variant>, out: &mut impl Write) -> Result<
             )
         })?,
     };
-    let sheet_err = |e: SheetError| match e {
-        SheetError::Data(e) => Failure::from_error("handicap", &e),
-        SheetError::Text(t) => Failure::bad("handicap", t),
-    };
+    let sheet_err = |e: TextError| Failure::bad("handicap", e);
     if several && format != Format::Pdf {
         return Err(Failure::bad(
             &target,
@@ -123,17 +121,17 @@ pub fn run(args: &Args, variant: &Arc<Variant>, out: &mut impl Write) -> Result<
         let title = format!("{} handicaps", variant.english);
         let mut writer = render::PdfWriter::new(&fonts, &title);
         let index =
-            handicap_sheet::index(variant, &chosen, &fonts, paper, 2, total).map_err(sheet_err)?;
+            handicap::index(variant, &chosen, &fonts, paper, 2, total).map_err(sheet_err)?;
         writer.add_page(&index);
         for (i, h) in chosen.iter().enumerate() {
-            let page = handicap_sheet::sheet(variant, h, &fonts, paper, Some((i + 2, total)))
+            let page = handicap::sheet(variant, h, &fonts, paper, Some((i + 2, total)))
                 .map_err(sheet_err)?;
             writer.add_page(&page);
         }
         writer.finish()
     } else {
         let h = chosen[0];
-        let page = handicap_sheet::sheet(variant, h, &fonts, paper, None).map_err(sheet_err)?;
+        let page = handicap::sheet(variant, h, &fonts, paper, None).map_err(sheet_err)?;
         match format {
             Format::Svg => render::to_svg(&page, &fonts).into_bytes(),
             Format::Png => {

@@ -93,13 +93,21 @@ impl Failure {
                     .iter()
                     .map(|p| format!("{place}: invalid position: {}", p.line(e.size())))
                     .collect(),
-                code: error.exit_code(),
+                code: exit_code(error),
             },
             other => Failure {
                 lines: vec![format!("{place}: {other}")],
-                code: other.exit_code(),
+                code: exit_code(other),
             },
         }
+    }
+}
+
+/// The exit code for a library error: 1 for an invalid position, 2 for anything malformed.
+pub fn exit_code(error: &shogiprint::Error) -> i32 {
+    match error {
+        shogiprint::Error::Invalid(_) => 1,
+        _ => 2,
     }
 }
 

@@ -22,23 +22,18 @@ pub use model::{
 };
 pub use pieces::piece_label;
 
-use crate::draw::{Align, Color, Drawing, FontRole, Fonts, MissingGlyph, Point, TextStyle};
+use crate::draw::{
+    Align, Color, Drawing, FontRole, Fonts, MissingGlyph, Point, TextError, TextStyle,
+};
 
-/// A glyph the fonts lack, with the part of the diagram that asked for it.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{field}: {missing}")]
-pub struct DrawError {
-    pub field: &'static str,
-    pub missing: MissingGlyph,
-}
-
+/// Names the part of the diagram that asked for a glyph the fonts lack.
 trait Field<T> {
-    fn field(self, field: &'static str) -> Result<T, DrawError>;
+    fn field(self, field: &'static str) -> Result<T, TextError>;
 }
 
 impl<T> Field<T> for Result<T, MissingGlyph> {
-    fn field(self, field: &'static str) -> Result<T, DrawError> {
-        self.map_err(|missing| DrawError { field, missing })
+    fn field(self, field: &'static str) -> Result<T, TextError> {
+        self.map_err(TextError::in_field(field))
     }
 }
 
@@ -49,7 +44,7 @@ const LAST_MOVE_BEGINNER: Color = Color(0xc9, 0xd9, 0x8f);
 
 /// Lays the diagram out. It does not validate: call [`Diagram::check`] first unless an invalid
 /// position is wanted.
-pub fn draw(diagram: &Diagram, fonts: &Fonts) -> Result<Drawing, DrawError> {
+pub fn draw(diagram: &Diagram, fonts: &Fonts) -> Result<Drawing, TextError> {
     draw_with_faded(diagram, fonts, &|_| false)
 }
 
@@ -59,7 +54,7 @@ pub fn draw_with_faded(
     diagram: &Diagram,
     fonts: &Fonts,
     faded: &dyn Fn(crate::rules::Square) -> bool,
-) -> Result<Drawing, DrawError> {
+) -> Result<Drawing, TextError> {
     let opts = &diagram.options;
     let l = Layout::new(diagram.setup.size, opts, diagram.title.is_some());
     let mut d = Drawing::new(l.width, 0.0);

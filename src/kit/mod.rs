@@ -95,8 +95,14 @@ pub enum KitError {
     Glyph(#[from] MissingGlyph),
     #[error("{0}")]
     Option(String),
-    #[error("{0}")]
-    TooSmall(String),
+    /// Something of the kit (`what`: a board square with its glue flap, or a piece) does not
+    /// fit on `paper` within `margin` millimetres.
+    #[error("{what} does not fit on {paper} within {margin} mm margins")]
+    DoesNotFit {
+        what: String,
+        paper: Paper,
+        margin: f64,
+    },
 }
 
 /// Gap between pieces on a sheet, in millimetres.
@@ -131,12 +137,18 @@ pub fn build(variant: &Arc<Variant>, options: &KitOptions, fonts: &Fonts) -> Res
         coordinates: options.coordinates,
     };
     let tiling = if options.board {
-        Some(tiles::plan(&spec, safe, TILE_CAPTION).ok_or_else(|| {
-            KitError::TooSmall(format!(
-                "a board square of {:.1} x {:.1} mm with its border and a {:.0} mm glue flap does not fit on {} within {} mm margins",
-                spec.square.0, spec.square.1, tiles::FLAP, options.paper, m
-            ))
-        })?)
+        Some(
+            tiles::plan(&spec, safe, TILE_CAPTION).ok_or_else(|| KitError::DoesNotFit {
+                what: format!(
+                    "a board square of {:.1} x {:.1} mm with its border and a {:.0} mm glue flap",
+                    spec.square.0,
+                    spec.square.1,
+                    tiles::FLAP
+                ),
+                paper: options.paper,
+                margin: m,
+            })?,
+        )
     } else {
         None
     };
@@ -187,14 +199,16 @@ pub fn build(variant: &Arc<Variant>, options: &KitOptions, fonts: &Fonts) -> Res
     let spots = pack::pack(&boxes, first, rest, GAP).map_err(|i| {
         let p = &parts[order[i]];
         let (w, h) = boxes[i];
-        KitError::TooSmall(format!(
-            "the {} ({:.1} x {:.1} mm on the sheet) does not fit on {} within {} mm margins",
-            variant.catalog.get(p.kind).english.to_lowercase(),
-            w,
-            h,
-            options.paper,
-            m
-        ))
+        KitError::DoesNotFit {
+            what: format!(
+                "the {} ({:.1} x {:.1} mm on the sheet)",
+                variant.catalog.get(p.kind).english.to_lowercase(),
+                w,
+                h
+            ),
+            paper: options.paper,
+            margin: m,
+        }
     })?;
     let sheets = spots.iter().map(|s| s.page + 1).max().unwrap_or(1);
 
