@@ -6,11 +6,13 @@
 mod drawing;
 mod fonts;
 mod geometry;
+mod ink;
 mod path;
 mod text;
 
 pub use drawing::{Color, Drawing, Glyph, Item, LineCap, Shape, Stroke};
 pub use fonts::{Face, FontRole, Fonts, MissingGlyph};
 pub use geometry::{Affine, Point, Rect};
+pub use ink::InkOptions;
 pub use path::{Path, Segment};
 pub use text::{Align, TextStyle};
