@@ -312,8 +312,6 @@ impl Page<'_, '_> {
                 self.fill_color(color);
                 self.ops.push(Op::StartTextSection);
                 open = true;
-                // A new text object starts with no font set.
-                self.state.font = None;
             }
             if self.state.font != Some(owner) {
                 self.ops.push(Op::SetFont {
