@@ -99,8 +99,8 @@ fn embedded_fonts(doc: &Document) -> Vec<Embedded> {
         if font.get(b"Subtype").and_then(Object::as_name).ok() != Some(b"Type0") {
             continue;
         }
-        let name = String::from_utf8(font.get(b"BaseFont").unwrap().as_name().unwrap().to_vec())
-            .unwrap();
+        let name =
+            String::from_utf8(font.get(b"BaseFont").unwrap().as_name().unwrap().to_vec()).unwrap();
         let descendant = match font.get(b"DescendantFonts").unwrap() {
             Object::Array(a) => dict(doc, &a[0]),
             other => dict(doc, other),
@@ -200,7 +200,11 @@ fn the_subset_tag_follows_the_glyph_set() {
     let c = embedded_fonts(&load(&diagram(&["--caption", "第2図"], "tag-c.pdf")));
     let names = |f: &[Embedded]| f.iter().map(|e| e.name.clone()).collect::<Vec<_>>();
     assert_eq!(names(&a), names(&b));
-    assert_ne!(names(&a), names(&c), "a caption adds glyphs to the regular face");
+    assert_ne!(
+        names(&a),
+        names(&c),
+        "a caption adds glyphs to the regular face"
+    );
 }
 
 #[test]
@@ -257,7 +261,12 @@ fn identical_input_gives_identical_bytes_with_and_without_source_date_epoch() {
     };
     assert!(!info(&a).has(b"CreationDate"));
     assert!(!info(&a).has(b"ModDate"));
-    let producer = info(&a).get(b"Producer").unwrap().as_str().unwrap().to_vec();
+    let producer = info(&a)
+        .get(b"Producer")
+        .unwrap()
+        .as_str()
+        .unwrap()
+        .to_vec();
     assert_eq!(
         producer,
         format!("shogiprint {}", env!("CARGO_PKG_VERSION")).as_bytes()
@@ -281,7 +290,14 @@ fn identical_input_gives_identical_bytes_with_and_without_source_date_epoch() {
 #[test]
 fn ink_black_leaves_only_devicegray_black_and_white_and_no_transparency() {
     let colour = diagram(
-        &["--arrow", "7g7f", "--highlight", "5e", "--last-move", "2h2g"],
+        &[
+            "--arrow",
+            "7g7f",
+            "--highlight",
+            "5e",
+            "--last-move",
+            "2h2g",
+        ],
         "colour.pdf",
     );
     let black = diagram(

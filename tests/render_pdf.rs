@@ -348,7 +348,10 @@ fn unused_faces_are_not_embedded() {
     assert_eq!(names.len(), 1);
     let (tag, name) = names[0].split_once('+').expect("a subset tag");
     assert_eq!(name, "NotoSerifJP-Bold");
-    assert!(tag.len() == 6 && tag.bytes().all(|b| b.is_ascii_uppercase()), "{tag}");
+    assert!(
+        tag.len() == 6 && tag.bytes().all(|b| b.is_ascii_uppercase()),
+        "{tag}"
+    );
 }
 
 #[test]

@@ -130,8 +130,7 @@ pub fn run(
             .check()
             .map_err(|e| Failure::from_error(where_(args), &shogiprint::Error::Invalid(e)))?;
     }
-    let mut drawing =
-        diagram::draw(&diagram, &fonts).map_err(|e| Failure::bad(where_(args), e))?;
+    let mut drawing = diagram::draw(&diagram, &fonts).map_err(|e| Failure::bad(where_(args), e))?;
     args.ink.options().apply_in_place(&mut drawing);
     let bytes = match format {
         Format::Svg => render::to_svg(&drawing, &fonts).into_bytes(),

@@ -46,9 +46,13 @@ impl InkOptions {
                     }
                 }
                 if self.black {
-                    shape.fill = shape
-                        .fill
-                        .map(|c| if is_light(c) { Color::WHITE } else { Color::BLACK });
+                    shape.fill = shape.fill.map(|c| {
+                        if is_light(c) {
+                            Color::WHITE
+                        } else {
+                            Color::BLACK
+                        }
+                    });
                     if let Some(stroke) = &mut shape.stroke {
                         stroke.color = Color::BLACK;
                     }

@@ -13,8 +13,8 @@ use crate::draw::{Affine, Color, FontRole, Fonts, Glyph, Item, LineCap, Path, Po
 use crate::draw::{Drawing, Shape, Stroke};
 use printpdf::{
     Codepoint, DictItem, ExtendedGraphicsStateId, FontId, Greyscale, Line, LineCapStyle,
-    LineDashPattern, LineJoinStyle, LinePoint, Op, PaintMode, PdfFontHandle, Polygon,
-    PolygonRing, Pt, Rgb, TextItem, TextMatrix, WindingOrder,
+    LineDashPattern, LineJoinStyle, LinePoint, Op, PaintMode, PdfFontHandle, Polygon, PolygonRing,
+    Pt, Rgb, TextItem, TextMatrix, WindingOrder,
 };
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -181,7 +181,11 @@ impl Page<'_, '_> {
         }
         // An all-zero dash array is an error in PDF and a solid line in SVG.
         let dash: Vec<i64> = if stroke.dash.iter().any(|&d| d > 0.0) {
-            stroke.dash.iter().map(|&d| thousandths(d.max(0.0))).collect()
+            stroke
+                .dash
+                .iter()
+                .map(|&d| thousandths(d.max(0.0)))
+                .collect()
         } else {
             Vec::new()
         };

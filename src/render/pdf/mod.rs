@@ -117,8 +117,11 @@ impl PdfWriter {
         let ops = page_ops(page, &mut shared);
         self.uses = shared.uses;
         self.alphas = shared.alphas;
-        self.pages
-            .push(PdfPage::new(Mm(page.width as f32), Mm(page.height as f32), ops));
+        self.pages.push(PdfPage::new(
+            Mm(page.width as f32),
+            Mm(page.height as f32),
+            ops,
+        ));
     }
 
     pub fn page_count(&self) -> usize {
@@ -146,10 +149,10 @@ impl PdfWriter {
                 }
             };
             renumber[role.index()] = ids;
-            doc.resources.fonts.map.insert(
-                FontId(font_resource(role)),
-                printpdf::PdfFont::new(parsed),
-            );
+            doc.resources
+                .fonts
+                .map
+                .insert(FontId(font_resource(role)), printpdf::PdfFont::new(parsed));
         }
         for &milli in &self.alphas {
             let alpha = milli as f32 / 1000.0;
