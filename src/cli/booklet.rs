@@ -8,7 +8,7 @@ use super::Failure;
 use shogiprint::booklet::{self, Book, BookOptions};
 use shogiprint::draw::Fonts;
 use shogiprint::paper::{Paper, PAPER_HELP};
-use shogiprint::render::PdfStream;
+use shogiprint::render::{PdfOptions, PdfStream};
 use shogiprint::rules::Variant;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -45,6 +45,9 @@ pub struct Args {
     /// A TrueType font to use instead of the bundled Noto Serif JP.
     #[arg(long, value_name = "FILE")]
     font: Option<PathBuf>,
+
+    #[command(flatten)]
+    ink: super::ink::InkArgs,
 }
 
 fn is_yaml_name(name: &str) -> bool {
@@ -161,7 +164,11 @@ pub fn run(
         .unwrap_or_else(|| "Shogi booklet".to_string());
     let mut bar = Progress::new(plan.entries);
     output::write_streaming(&target, out, &mut |w| {
-        let mut pdf = PdfStream::new(w, &fonts, &title).map_err(|e| Failure::bad(&target, e))?;
+        let options = PdfOptions::new(&title)
+            .actual_size()
+            .ink(args.ink.options());
+        let mut pdf =
+            PdfStream::with_options(w, &fonts, options).map_err(|e| Failure::bad(&target, e))?;
         booklet::render(
             &book,
             &plan,

@@ -95,6 +95,9 @@ pub struct Args {
     /// PNG width in pixels.
     #[arg(long, value_name = "PX", default_value_t = 800)]
     px: u32,
+
+    #[command(flatten)]
+    ink: super::ink::InkArgs,
 }
 
 pub fn run(
@@ -127,7 +130,8 @@ pub fn run(
             .check()
             .map_err(|e| Failure::from_error(where_(args), &shogiprint::Error::Invalid(e)))?;
     }
-    let drawing = diagram::draw(&diagram, &fonts).map_err(|e| Failure::bad(where_(args), e))?;
+    let mut drawing = diagram::draw(&diagram, &fonts).map_err(|e| Failure::bad(where_(args), e))?;
+    args.ink.options().apply_in_place(&mut drawing);
     let bytes = match format {
         Format::Svg => render::to_svg(&drawing, &fonts).into_bytes(),
         Format::Png => {

@@ -43,6 +43,9 @@ pub struct Args {
     /// PNG width in pixels.
     #[arg(long, value_name = "PX", default_value_t = 1240)]
     px: u32,
+
+    #[command(flatten)]
+    ink: super::ink::InkArgs,
 }
 
 pub fn run(args: &Args, variant: &Arc<Variant>, out: &mut impl Write) -> Result<i32, Failure> {
@@ -119,7 +122,10 @@ pub fn run(args: &Args, variant: &Arc<Variant>, out: &mut impl Write) -> Result<
     let bytes = if several {
         let total = chosen.len() + 1;
         let title = format!("{} handicaps", variant.english);
-        let mut writer = render::PdfWriter::new(&fonts, &title);
+        let options = render::PdfOptions::new(&title)
+            .actual_size()
+            .ink(args.ink.options());
+        let mut writer = render::PdfWriter::with_options(&fonts, options);
         let index =
             handicap::index(variant, &chosen, &fonts, paper, 2, total).map_err(sheet_err)?;
         writer.add_page(&index);
@@ -131,16 +137,17 @@ pub fn run(args: &Args, variant: &Arc<Variant>, out: &mut impl Write) -> Result<
         writer.finish()
     } else {
         let h = chosen[0];
-        let page = handicap::sheet(variant, h, &fonts, paper, None).map_err(sheet_err)?;
+        let mut page = handicap::sheet(variant, h, &fonts, paper, None).map_err(sheet_err)?;
+        args.ink.options().apply_in_place(&mut page);
         match format {
             Format::Svg => render::to_svg(&page, &fonts).into_bytes(),
             Format::Png => {
                 render::to_png(&page, &fonts, args.px).map_err(|e| Failure::bad(&target, e))?
             }
-            Format::Pdf => render::to_pdf(
+            Format::Pdf => render::to_pdf_with(
                 std::slice::from_ref(&page),
                 &fonts,
-                &format!("{} ({})", h.japanese, h.english),
+                render::PdfOptions::new(&format!("{} ({})", h.japanese, h.english)).actual_size(),
             ),
         }
     };

@@ -7,6 +7,7 @@
 mod drawing;
 mod fonts;
 mod geometry;
+mod ink;
 mod page_text;
 mod path;
 mod text;
@@ -14,6 +15,7 @@ mod text;
 pub use drawing::{Color, Drawing, Glyph, Item, LineCap, Shape, Stroke};
 pub use fonts::{Face, FontRole, Fonts, MissingGlyph};
 pub use geometry::{Affine, Point, Rect};
+pub use ink::InkOptions;
 pub use page_text::{draw_line, TextError};
 pub use path::{Path, Segment};
 pub use text::{Align, TextStyle};
