@@ -443,3 +443,24 @@ fn handicap_sheets_show_what_is_removed() {
         "{ink:?}"
     );
 }
+
+#[test]
+fn six_diagrams_on_a_tiny_page_have_no_room() {
+    let yaml = "paper: 90x90mm\nper_page: 6\ndiagrams:\n  - position: startpos\n";
+    let book = Book::from_yaml(yaml, "b.yaml", &|_| Err("none".into())).unwrap();
+    let failures =
+        booklet::prepare(&book, &standard(), &no_variant, &Fonts::bundled()).unwrap_err();
+    match &failures[0].error {
+        EntryError::NoRoom {
+            per_page, square, ..
+        } => {
+            assert_eq!(*per_page, 6);
+            assert!(*square < 3.0, "{square}");
+        }
+        other => panic!("expected NoRoom, got {other}"),
+    }
+    assert!(failures[0]
+        .error
+        .to_string()
+        .starts_with("no room: with 6 diagrams per page"));
+}

@@ -15,11 +15,7 @@ fn standard() -> Arc<Variant> {
 }
 
 fn diagram_of(text: &str, variant: &Arc<Variant>) -> Diagram {
-    let read = spec::read_position(text, variant).unwrap();
-    let mut d = Diagram::new(variant.clone(), read.setup);
-    d.options.handicap = read.handicap;
-    d.annotations.last_move = read.last_move;
-    d
+    Diagram::from_read(variant.clone(), spec::read_position(text, variant).unwrap())
 }
 
 fn yaml(path: &str) -> Diagram {

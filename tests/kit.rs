@@ -3,7 +3,7 @@
 //! the board tiles' overlaps, and the whole set present once.
 
 use shogiprint::draw::{Fonts, Item, Rect};
-use shogiprint::kit::{self, Back, Kit, KitOptions, Layout, Paper};
+use shogiprint::kit::{self, Back, Kit, KitError, KitOptions, Layout, Paper, PartsError};
 use shogiprint::render::to_pdf;
 use shogiprint::rules::{PieceCatalog, Variant};
 use std::collections::BTreeMap;
@@ -445,8 +445,15 @@ fn bad_extras_are_named() {
             extras: vec![extra.into()],
             ..KitOptions::default()
         };
-        let err = kit::build(&v, &options, &fonts).unwrap_err().to_string();
-        assert!(err.contains(says), "{extra}: {err}");
+        let err = kit::build(&v, &options, &fonts).unwrap_err();
+        let typed = match &err {
+            KitError::Parts(PartsError::UnknownExtra(_)) => "no such piece",
+            KitError::Parts(PartsError::PromotedExtra { .. }) => "promoted",
+            KitError::Parts(PartsError::AlreadyInSet { .. }) => "already in the sho set",
+            _ => "another error",
+        };
+        assert_eq!(typed, says, "{extra}: {err}");
+        assert!(err.to_string().contains(says), "{extra}: {err}");
     }
 }
 
@@ -475,7 +482,7 @@ fn scale_and_paper_change_sizes_and_a_too_small_paper_is_an_error() {
     };
     let err = kit::build(&v, &tiny, &fonts).unwrap_err();
     assert!(
-        matches!(err, kit::KitError::DoesNotFit { paper, .. } if paper == tiny.paper),
+        matches!(err, KitError::DoesNotFit { paper, .. } if paper == tiny.paper),
         "{err}"
     );
     assert!(err.to_string().contains("does not fit"), "{err}");

@@ -439,3 +439,29 @@ fn tsume_rest_counts_promoted_pieces_as_their_base_kind() {
     assert_eq!(rest[&gold], 3);
     assert_eq!(rest.values().sum::<u32>(), 38 - 1 - 1);
 }
+
+#[test]
+fn a_position_error_keeps_its_setup_and_accepts_named_problems() {
+    // Two black pawns on file 5 (nifu, the rule that forbids two unpromoted pawns of one side
+    // on a file) is the only problem.
+    let v = Variant::builtin("standard").unwrap();
+    let text = "4k4/9/9/9/9/4P4/4P4/9/4K4 b - 1";
+    let setup = sfen::parse(text, &v.catalog).unwrap();
+    let err = validate::validate(&v, setup.clone(), Options::default()).unwrap_err();
+    assert_eq!(err.setup, setup);
+    assert_eq!(err.codes(), vec![ProblemCode::Nifu]);
+    // Accepting it gives the setup back; accepting something else leaves the error whole.
+    assert_eq!(err.clone().accept(&[ProblemCode::Nifu]), Ok(setup.clone()));
+    assert_eq!(
+        err.clone().accept(&[ProblemCode::DeadPiece]),
+        Err(err.clone())
+    );
+    assert_eq!(err.clone().accept(&ProblemCode::ALL), Ok(setup.clone()));
+    // Expecting exactly it passes; expecting another problem as well names the one not found.
+    assert_eq!(err.clone().expect(&[ProblemCode::Nifu]), Ok(setup));
+    let missing = err
+        .expect(&[ProblemCode::Nifu, ProblemCode::MissingKing])
+        .unwrap_err();
+    assert_eq!(missing.codes(), vec![ProblemCode::MissingKing]);
+    assert!(missing.problems[0].message.contains("expect_problems"));
+}

@@ -50,8 +50,14 @@ pub enum EntryError {
     Read(crate::Error),
     #[error("{0}")]
     Text(TextError),
-    #[error("{0}")]
-    Room(String),
+    /// The page grid leaves diagrams smaller than the smallest legible square.
+    #[error("no room: with {per_page} diagrams per page and {comment_lines} comment lines each, squares would be {square:.1} mm (less than {min} mm); use fewer diagrams per page, larger paper or shorter comments", min = MIN_SQUARE)]
+    NoRoom {
+        per_page: usize,
+        comment_lines: usize,
+        /// The square width the grid would give, mm.
+        square: f64,
+    },
 }
 
 /// What [`prepare`] measured: enough to lay every page out the same way.
@@ -228,10 +234,11 @@ pub fn prepare(
             index: usize::MAX,
             place: book.source_name.clone(),
             label: "per_page".to_string(),
-            error: EntryError::Room(format!(
-                "no room: with {} diagrams per page and {comment_lines} comment lines each, squares would be {square:.1} mm (less than {MIN_SQUARE} mm); use fewer diagrams per page, larger paper or shorter comments",
-                o.per_page
-            )),
+            error: EntryError::NoRoom {
+                per_page: o.per_page,
+                comment_lines,
+                square,
+            },
         }]);
     }
     let entries = book.entries.len();

@@ -205,10 +205,7 @@ fn read(
     let entry = inputs.one(&args.input, "diagram")?;
     let read = spec::read_position(&entry.text, variant)
         .map_err(|e| input::entry_failure(&entry, &e, variant))?;
-    let mut diagram = Diagram::new(variant.clone(), read.setup);
-    diagram.annotations.last_move = read.last_move;
-    diagram.options.handicap = read.handicap;
-    Ok(diagram)
+    Ok(Diagram::from_read(variant.clone(), read))
 }
 
 /// Command-line options override the file's.

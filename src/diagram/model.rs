@@ -173,6 +173,16 @@ pub struct Diagram {
 }
 
 impl Diagram {
+    /// The diagram of a position as read from text ([`super::spec::read_position`]): its
+    /// setup, the last move the text played marked, and the sides labelled 下手/上手 when it
+    /// started from a handicap. Every reader of positions for drawing goes through here.
+    pub fn from_read(variant: Arc<Variant>, read: super::spec::ReadPosition) -> Diagram {
+        let mut diagram = Diagram::new(variant, read.setup);
+        diagram.annotations.last_move = read.last_move;
+        diagram.options.handicap = read.handicap;
+        diagram
+    }
+
     pub fn new(variant: Arc<Variant>, setup: Setup) -> Diagram {
         Diagram {
             variant,

@@ -223,9 +223,10 @@ pub fn from_yaml_text_with_notes(
         }
         other => other,
     })?;
-    let mut diagram = Diagram::new(variant.clone(), read.setup);
-    diagram.annotations.last_move = read.last_move;
-    diagram.options.handicap = raw.handicap.unwrap_or(read.handicap);
+    let mut diagram = Diagram::from_read(variant.clone(), read);
+    if let Some(handicap) = raw.handicap {
+        diagram.options.handicap = handicap;
+    }
     diagram.title = raw.title;
     diagram.caption = raw.caption;
     if let Some(p) = raw.players {
