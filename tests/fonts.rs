@@ -130,7 +130,10 @@ fn a_missing_character_is_an_error_not_a_silent_gap() {
         let e = fonts.check(FontRole::Regular, text).unwrap_err();
         assert_eq!(e.ch, missing);
         let message = e.to_string();
-        assert!(message.contains(&format!("U+{:04X}", missing as u32)), "{message}");
+        assert!(
+            message.contains(&format!("U+{:04X}", missing as u32)),
+            "{message}"
+        );
         assert!(message.contains("--font"), "{message}");
     }
 }
@@ -156,7 +159,11 @@ fn a_caption_outside_the_fonts_fails_naming_the_character_and_writes_nothing() {
 #[test]
 fn both_faces_cover_the_same_characters_so_bold_needs_no_fallback() {
     let fonts = Fonts::bundled();
-    for ch in jis_x_0208().into_iter().chain(joyo_kanji()).chain(['嬉', 'ō']) {
+    for ch in jis_x_0208()
+        .into_iter()
+        .chain(joyo_kanji())
+        .chain(['嬉', 'ō'])
+    {
         assert_eq!(
             fonts.resolve(FontRole::Bold, ch).unwrap().0,
             FontRole::Bold,
@@ -217,7 +224,8 @@ fn joyo_kanji() -> Vec<char> {
 
 /// Players of today and of the Edo period, and the tournaments, as the Japan Shogi Association
 /// (shogi.or.jp) writes them: 髙 and 﨑 are the forms these players register.
-const NAMES: &str = "羽生善治 藤井聡太 和田宗吉 天野宗歩 髙見泰地 渡辺明 豊島将之 永瀬拓矢 佐藤天彦 \
+const NAMES: &str =
+    "羽生善治 藤井聡太 和田宗吉 天野宗歩 髙見泰地 渡辺明 豊島将之 永瀬拓矢 佐藤天彦 \
     谷川浩司 中原誠 大山康晴 升田幸三 木村義雄 加藤一二三 米長邦雄 森内俊之 丸山忠久 郷田真隆 \
     久保利明 広瀬章人 菅井竜也 斎藤慎太郎 糸谷哲郎 伊藤匠 山﨑隆之 里見香奈 西山朋佳 \
     大橋宗桂 伊藤看寿 伊藤宗看 関根金次郎 阪田三吉 升田幸三賞 \
@@ -251,9 +259,7 @@ fn missing(text: impl IntoIterator<Item = char>) -> String {
     let fonts = Fonts::bundled();
     text.into_iter()
         .filter(|c| !c.is_whitespace())
-        .filter(|&c| {
-            !fonts.face(FontRole::Regular).has(c) || !fonts.face(FontRole::Bold).has(c)
-        })
+        .filter(|&c| !fonts.face(FontRole::Regular).has(c) || !fonts.face(FontRole::Bold).has(c))
         .collect()
 }
 
@@ -287,6 +293,9 @@ fn the_joyo_kanji_are_all_covered_and_draw_in_a_caption() {
 fn players_and_tournament_names_draw_in_a_caption() {
     assert_eq!(missing(NAMES.chars()), "");
     // The name variants people register, and Latin readings with macrons.
-    assert_eq!(missing("髙﨑德濵邊邉齋齊櫻國澤濱眞瀨槇嶋冨𠮟剝塡頰ŌōŪūÉé".chars()), "");
+    assert_eq!(
+        missing("髙﨑德濵邊邉齋齊櫻國澤濱眞瀨槇嶋冨𠮟剝塡頰ŌōŪūÉé".chars()),
+        ""
+    );
     draw_caption(NAMES);
 }

@@ -58,7 +58,7 @@ pub fn description(diagram: &Diagram) -> String {
             let listed: Vec<String> = entries
                 .iter()
                 .map(|(k, n)| {
-                    let english = &catalog.get(**k).english;
+                    let english = catalog.get(**k).english.to_lowercase();
                     match **n {
                         1 => format!("1 {english}"),
                         n if english.ends_with('s') => format!("{n} {english}"),
