@@ -57,6 +57,7 @@ def add_nearly_equal(font):
 
 if __name__ == "__main__":
     path = sys.argv[1]
-    font = TTFont(path)
+    # Keep the upstream timestamp, so that rebuilding gives the same bytes.
+    font = TTFont(path, recalcTimestamp=False)
     add_nearly_equal(font)
     font.save(path)
