@@ -1,6 +1,7 @@
 //! `shogiprint diagram`: one position (or a YAML diagram file) to SVG, PNG or PDF. The position
 //! is validated before anything is written.
 
+use super::image::ImageArgs;
 use super::input;
 use super::output::{self, Format};
 use super::Failure;
@@ -92,9 +93,8 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     font: Option<PathBuf>,
 
-    /// PNG width in pixels.
-    #[arg(long, value_name = "PX", default_value_t = 800)]
-    px: u32,
+    #[command(flatten)]
+    image: ImageArgs,
 
     #[command(flatten)]
     ink: super::ink::InkArgs,
@@ -133,10 +133,9 @@ pub fn run(
     let mut drawing = diagram::draw(&diagram, &fonts).map_err(|e| Failure::bad(where_(args), e))?;
     args.ink.options().apply_in_place(&mut drawing);
     let bytes = match format {
-        Format::Svg => render::to_svg(&drawing, &fonts).into_bytes(),
-        Format::Png => {
-            render::to_png(&drawing, &fonts, args.px).map_err(|e| Failure::bad(where_(args), e))?
-        }
+        Format::Svg => render::to_svg_with(&drawing, &fonts, &args.image.svg()?).into_bytes(),
+        Format::Png => render::to_png_with(&drawing, &fonts, &args.image.png(800)?)
+            .map_err(|e| Failure::bad(where_(args), e))?,
         Format::Pdf => render::pdf::to_pdf(
             std::slice::from_ref(&drawing),
             &fonts,

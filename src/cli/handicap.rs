@@ -1,6 +1,7 @@
 //! `shogiprint handicap`: setup sheets for handicaps — one as SVG, PNG or PDF, several (or
 //! `--all`) as one PDF with an index page first.
 
+use super::image::ImageArgs;
 use super::output::{self, Format};
 use super::Failure;
 use shogiprint::draw::Fonts;
@@ -40,9 +41,8 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     font: Option<PathBuf>,
 
-    /// PNG width in pixels.
-    #[arg(long, value_name = "PX", default_value_t = 1240)]
-    px: u32,
+    #[command(flatten)]
+    image: ImageArgs,
 
     #[command(flatten)]
     ink: super::ink::InkArgs,
@@ -140,10 +140,9 @@ pub fn run(args: &Args, variant: &Arc<Variant>, out: &mut impl Write) -> Result<
         let mut page = handicap::sheet(variant, h, &fonts, paper, None).map_err(sheet_err)?;
         args.ink.options().apply_in_place(&mut page);
         match format {
-            Format::Svg => render::to_svg(&page, &fonts).into_bytes(),
-            Format::Png => {
-                render::to_png(&page, &fonts, args.px).map_err(|e| Failure::bad(&target, e))?
-            }
+            Format::Svg => render::to_svg_with(&page, &fonts, &args.image.svg()?).into_bytes(),
+            Format::Png => render::to_png_with(&page, &fonts, &args.image.png(1240)?)
+                .map_err(|e| Failure::bad(&target, e))?,
             Format::Pdf => render::to_pdf_with(
                 std::slice::from_ref(&page),
                 &fonts,

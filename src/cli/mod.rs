@@ -4,6 +4,7 @@
 mod booklet;
 mod diagram;
 mod handicap;
+mod image;
 mod ink;
 mod input;
 mod kit;

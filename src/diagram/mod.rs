@@ -6,6 +6,7 @@
 
 mod annotations;
 mod board;
+mod describe;
 pub mod face;
 mod hands;
 mod layout;
@@ -104,19 +105,25 @@ pub fn draw_with_faded(
     }
     let mut bottom = l.board.bottom().max(placed.bottom);
     if let Some(caption) = &diagram.caption {
+        // A caption wider than the drawing wraps onto more lines rather than being cut off.
         let style = TextStyle::new(FontRole::Regular, 0.5 * l.w);
-        let baseline = l.board.bottom() + 0.95 * l.w;
-        let g = fonts
-            .line(
-                style,
-                caption,
-                Point::new(center_x, baseline),
-                Align::Center,
-            )
+        let lines = fonts
+            .wrap(style, caption, l.width - 2.0 * l.margin)
             .field("caption")?;
-        d.glyphs(Color::BLACK, g);
+        let mut baseline = l.board.bottom() + 0.95 * l.w;
+        for (i, line) in lines.iter().enumerate() {
+            if i > 0 {
+                baseline += 0.75 * l.w;
+            }
+            let g = fonts
+                .line(style, line, Point::new(center_x, baseline), Align::Center)
+                .field("caption")?;
+            d.glyphs(Color::BLACK, g);
+        }
         bottom = bottom.max(baseline + 0.2 * l.w);
     }
     d.height = bottom + l.margin;
+    d.title = Some(describe::title(diagram));
+    d.description = Some(describe::description(diagram));
     Ok(d)
 }

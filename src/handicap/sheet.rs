@@ -235,6 +235,10 @@ pub fn sheet(
 ) -> Result<Drawing, TextError> {
     let removed = removed(variant, handicap);
     let mut d = Drawing::new(paper.width, paper.height);
+    d.title = Some(format!(
+        "{} ({}): handicap setup sheet",
+        handicap.japanese, handicap.english
+    ));
     let center = paper.width / 2.0;
     frame(&mut d, fonts, page)?;
 

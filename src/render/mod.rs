@@ -8,5 +8,5 @@ pub mod png;
 pub mod svg;
 
 pub use self::pdf::{to_pdf, to_pdf_with, PdfOptions, PdfStream, PdfWriter};
-pub use self::png::to_png;
-pub use self::svg::to_svg;
+pub use self::png::{to_png, to_png_with, PngOptions, Resolution};
+pub use self::svg::{to_svg, to_svg_with, SvgOptions};
