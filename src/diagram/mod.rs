@@ -62,6 +62,8 @@ pub fn draw_with_faded(
 ) -> Result<Drawing, DrawError> {
     let opts = &diagram.options;
     let l = Layout::new(diagram.setup.size, opts, diagram.title.is_some());
+    let columns = hands::columns_needed(fonts, &l, diagram).field("players")?;
+    let l = l.with_hand_columns(columns);
     let mut d = Drawing::new(l.width, 0.0);
     let catalog = &diagram.variant.catalog;
 
