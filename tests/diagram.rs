@@ -463,7 +463,10 @@ fn beginner_labels_are_large_and_no_mark_touches_them() {
         let board = Layout::new(d.setup.size, &d.options, false).board;
         let mut labels = 0;
         for (g, r) in glyphs.iter().filter(|(_, r)| {
-            r.x > board.x && r.right() < board.right() && r.y > board.y && r.bottom() < board.bottom()
+            r.x > board.x
+                && r.right() < board.right()
+                && r.y > board.y
+                && r.bottom() < board.bottom()
         }) {
             // The type size (the em, measured up the glyph: the kanji is set 88 % wide).
             let [_, _, c, d, ..] = g.transform.0;
@@ -477,10 +480,8 @@ fn beginner_labels_are_large_and_no_mark_touches_them() {
                 labels += 1;
             }
             for m in &marks {
-                let apart = m.right() <= r.x
-                    || r.right() <= m.x
-                    || m.bottom() <= r.y
-                    || r.bottom() <= m.y;
+                let apart =
+                    m.right() <= r.x || r.right() <= m.x || m.bottom() <= r.y || r.bottom() <= m.y;
                 assert!(apart, "{style:?} mark {m:?} overlaps '{}' at {r:?}", g.ch);
             }
         }
@@ -508,14 +509,18 @@ fn a_long_hand_wraps_and_stays_beside_the_board() {
         );
         let (glyphs, _) = ink_and_marks(&drawing, &fonts);
         let lowest = glyphs.iter().map(|(_, r)| r.bottom()).fold(0.0, f64::max);
-        assert!(lowest <= l.board.bottom() + 1e-6, "{style:?}: ink down to {lowest}");
+        assert!(
+            lowest <= l.board.bottom() + 1e-6,
+            "{style:?}: ink down to {lowest}"
+        );
         // Nothing is lost: the seventeen pawns are still written.
         let text: String = glyphs.iter().map(|(g, _)| g.ch).collect();
-        let want = if style == Style::Western { "P×17" } else { "歩十七" };
-        assert!(
-            text.replace(' ', "").contains(want),
-            "{style:?}: {text}"
-        );
+        let want = if style == Style::Western {
+            "P×17"
+        } else {
+            "歩十七"
+        };
+        assert!(text.replace(' ', "").contains(want), "{style:?}: {text}");
     }
 }
 
@@ -544,17 +549,21 @@ fn a_one_square_arrow_runs_centre_to_centre_under_the_piece_name() {
             unreachable!()
         };
         let b = s.path.bounds().unwrap();
-        assert!((b.bottom() - from.y).abs() < 0.3 * l.w, "{style:?} starts at the centre");
-        assert!((b.y - to.y).abs() < 1e-6, "{style:?} tip at the centre: {b:?}");
+        assert!(
+            (b.bottom() - from.y).abs() < 0.3 * l.w,
+            "{style:?} starts at the centre"
+        );
+        assert!(
+            (b.y - to.y).abs() < 1e-6,
+            "{style:?} tip at the centre: {b:?}"
+        );
         // The shaft: the outline's narrow part is at least a quarter of a square long.
         let Some(shaft_w) = s
             .path
             .segments
             .iter()
             .filter_map(|seg| match seg {
-                shogiprint::draw::Segment::Move(p) | shogiprint::draw::Segment::Line(p) => {
-                    Some(*p)
-                }
+                shogiprint::draw::Segment::Move(p) | shogiprint::draw::Segment::Line(p) => Some(*p),
                 _ => None,
             })
             .map(|p| p.y)
@@ -562,13 +571,16 @@ fn a_one_square_arrow_runs_centre_to_centre_under_the_piece_name() {
         else {
             panic!()
         };
-        assert!(shaft_w > to.y + 0.6 * l.h, "{style:?}: a shaft below the head");
+        assert!(
+            shaft_w > to.y + 0.6 * l.h,
+            "{style:?}: a shaft below the head"
+        );
         // The pawn's glyph on 7f is drawn after the arrow.
         let lifted = drawing.items[arrow + 1..].iter().any(|i| match i {
             Item::Text { glyphs, .. } => glyphs.iter().any(|g| {
-                fonts
-                    .ink_rect(g)
-                    .is_some_and(|r| r.x < to.x && to.x < r.right() && r.y < to.y && to.y < r.bottom())
+                fonts.ink_rect(g).is_some_and(|r| {
+                    r.x < to.x && to.x < r.right() && r.y < to.y && to.y < r.bottom()
+                })
             }),
             _ => false,
         });

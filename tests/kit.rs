@@ -781,3 +781,53 @@ fn faces_carry_one_mark_per_motion_of_the_movement_data() {
     assert_eq!(marks("knight"), (0, 0, 2));
     assert_eq!(marks("pawn"), (1, 0, 0));
 }
+
+/// Issue 13: sheets of pieces against the lower bound, total piece area over usable page
+/// area (the page less the printer-safe margin on every side). Run with --nocapture for the
+/// table; a layout may use at most the bound rounded up plus one.
+#[test]
+fn piece_sheets_stay_within_one_of_the_area_bound() {
+    println!("| variant | paper | layout | sheets | bound |");
+    println!("|---|---|---|---|---|");
+    for name in ["standard", "minishogi", "gorogoro", "sho"] {
+        let v = variant(name);
+        for paper in [Paper::A4, Paper::LETTER] {
+            for layout in [Layout::Fold, Layout::Duplex] {
+                let options = KitOptions {
+                    paper,
+                    layout,
+                    ..KitOptions::default()
+                };
+                let (kit, _) = build(&v, &options);
+                let per_sheet = if layout == Layout::Duplex { 2 } else { 1 };
+                let sheets = kit
+                    .placements
+                    .iter()
+                    .map(|p| p.page / per_sheet + 1)
+                    .max()
+                    .unwrap();
+                let area: f64 = kit
+                    .parts
+                    .iter()
+                    .map(|p| {
+                        let (w, h) = layout.footprint(p.size);
+                        w * h
+                    })
+                    .sum();
+                let page = &kit.pages[0];
+                let m = options.margin;
+                let usable = (page.width - 2.0 * m) * (page.height - 2.0 * m);
+                let bound = area / usable;
+                println!(
+                    "| {name} | {paper} | {} | {sheets} | {bound:.2} |",
+                    layout.name()
+                );
+                assert!(
+                    sheets as f64 <= bound.ceil() + 1.0,
+                    "{name} {paper} {}: {sheets} sheets, bound {bound:.2}",
+                    layout.name()
+                );
+            }
+        }
+    }
+}

@@ -167,11 +167,7 @@ pub fn lift_glyphs(
         };
         let under: Vec<_> = glyphs
             .iter()
-            .filter(|g| {
-                fonts
-                    .ink_rect(g)
-                    .is_some_and(|r| covered(&r))
-            })
+            .filter(|g| fonts.ink_rect(g).is_some_and(|r| covered(&r)))
             .copied()
             .collect();
         if !under.is_empty() {

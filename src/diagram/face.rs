@@ -78,22 +78,19 @@ pub fn draw_face(
     let upright = label_glyphs(hub, 0.0)?;
     let (mut half_w, mut half_h) = (0.0f64, 0.0f64);
     for r in upright.iter().filter_map(|g| fonts.ink_rect(g)) {
-        half_w = half_w.max((r.x - hub.x).abs()).max((r.right() - hub.x).abs());
-        half_h = half_h.max((r.y - hub.y).abs()).max((r.bottom() - hub.y).abs());
+        half_w = half_w
+            .max((r.x - hub.x).abs())
+            .max((r.right() - hub.x).abs());
+        half_h = half_h
+            .max((r.y - hub.y).abs())
+            .max((r.bottom() - hub.y).abs());
     }
     // A single letter is narrow: its marks keep to a square box, as a kanji's do.
     half_w = half_w.max(half_h * 0.8);
     let dot = base * 0.033;
     let air = base * 0.02;
     let radii = (half_w + air + dot, half_h + air + dot);
-    for mut shape in movement_marks(
-        &kind.movement,
-        hub,
-        radii,
-        dot,
-        ink,
-        &MarkGeometry::DIAGRAM,
-    ) {
+    for mut shape in movement_marks(&kind.movement, hub, radii, dot, ink, &MarkGeometry::DIAGRAM) {
         shape.path = shape.path.transformed(&turn);
         d.shape(shape);
     }

@@ -21,7 +21,11 @@ pub struct Placed {
 
 /// How many columns each side's hand needs to end level with the board's foot: a long hand
 /// (飛二 … 歩十七) wraps into a second column beside the first, as books set it.
-pub fn columns_needed(fonts: &Fonts, l: &Layout, diagram: &Diagram) -> Result<[usize; 2], MissingGlyph> {
+pub fn columns_needed(
+    fonts: &Fonts,
+    l: &Layout,
+    diagram: &Diagram,
+) -> Result<[usize; 2], MissingGlyph> {
     let mut scratch = Drawing::new(l.width, 0.0);
     Ok(draw_hands(&mut scratch, fonts, l, diagram)?.columns)
 }
@@ -214,7 +218,11 @@ fn western_column(
     y += 0.75 * l.w;
     let mut glyphs = Vec::new();
     // Baselines sit 70 % down each line.
-    let mut line = |style: TextStyle, text: &str, x: f64, y: &mut f64| -> Result<(), MissingGlyph> {
+    let mut line = |style: TextStyle,
+                    text: &str,
+                    x: f64,
+                    y: &mut f64|
+     -> Result<(), MissingGlyph> {
         glyphs.extend(fonts.line(style, text, Point::new(x, *y + 0.7 * step), Align::Center)?);
         *y += step;
         Ok(())
