@@ -58,6 +58,8 @@ pub fn draw_with_faded(
 ) -> Result<Drawing, TextError> {
     let opts = &diagram.options;
     let l = Layout::new(diagram.setup.size, opts, diagram.title.is_some());
+    let columns = hands::columns_needed(fonts, &l, diagram).field("players")?;
+    let l = l.with_hand_columns(columns);
     let mut d = Drawing::new(l.width, 0.0);
     let catalog = &diagram.variant.catalog;
 
@@ -78,7 +80,9 @@ pub fn draw_with_faded(
     board::draw_grid(&mut d, &l);
     board::draw_coordinates(&mut d, fonts, &l, opts.style == Style::Western)
         .field("coordinates")?;
+    let first_piece = d.items.len();
     pieces::draw_pieces(&mut d, fonts, &l, &diagram.setup, catalog, opts, faded).field("pieces")?;
+    let pieces_drawn = first_piece..d.items.len();
     annotations::draw_marks(
         &mut d,
         fonts,
@@ -88,7 +92,17 @@ pub fn draw_with_faded(
     )
     .field("marks")?;
     let placed = hands::draw_hands(&mut d, fonts, &l, diagram).field("players")?;
+    let first_arrow = d.items.len();
     annotations::draw_arrows(&mut d, &l, &placed, &diagram.annotations.arrows);
+    let arrows_drawn = first_arrow..d.items.len();
+    annotations::lift_glyphs(
+        &mut d,
+        fonts,
+        &l,
+        pieces_drawn,
+        &diagram.annotations.marks,
+        arrows_drawn,
+    );
 
     let center_x = l.board.center().x;
     if let Some(title) = &diagram.title {
