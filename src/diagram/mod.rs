@@ -12,7 +12,6 @@ mod hands;
 mod layout;
 pub mod marks;
 mod model;
-pub mod numerals;
 mod pieces;
 pub mod spec;
 

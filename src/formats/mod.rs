@@ -1,8 +1,10 @@
 //! Reading and writing the text formats: SFEN and USI positions, the piece and variant YAML
-//! files, and the located errors of position text and of the YAML data files. Each reader builds
-//! `rules` types from outside; `rules` never imports this module.
+//! files, and the located errors of position text and of the YAML data files; [`notation`]
+//! writes and reads moves and squares. Each reader builds `rules` types from outside; `rules`
+//! never imports this module.
 
 pub mod data_error;
+pub mod notation;
 pub mod parse_error;
 pub mod pieces;
 pub mod sfen;

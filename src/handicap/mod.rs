@@ -10,4 +10,4 @@ pub mod index;
 pub mod sheet;
 
 pub use index::index;
-pub use sheet::{japanese_square, removed, removed_summary, removed_text, sheet, Removed};
+pub use sheet::{removed, removed_summary, removed_text, sheet, Removed};

@@ -2,11 +2,12 @@
 //! faded on their squares and the sides labelled 上手/下手; under it, the handicap's names, the
 //! pieces removed, who moves first and the usual difference in strength it is given for (all
 //! read from the variant data). The text helpers here serve the index page too.
-use crate::diagram::{self, numerals, Diagram};
+use crate::diagram::{self, Diagram};
 use crate::draw::{
     draw_line, Align, Color as Ink, Drawing, FontRole, Fonts, Path, Point, Stroke, TextError,
     TextStyle,
 };
+use crate::formats::notation::{japanese, numerals, usi as usi_notation};
 use crate::paper::Paper;
 use crate::rules::{Color, Handicap, KindId, Piece, Setup, Square, Variant};
 use std::sync::Arc;
@@ -35,20 +36,6 @@ pub fn removed(variant: &Variant, handicap: &Handicap) -> Removed {
         .filter(|(sq, p)| p.color == Color::White && setup.piece_at(*sq) != Some(*p))
         .collect();
     Removed { setup, pieces }
-}
-
-/// `８二`: a square as Japanese books write it.
-pub fn japanese_square(variant: &Variant, sq: Square) -> String {
-    format!(
-        "{}{}",
-        numerals::full_width(variant.size.file(sq) as u32),
-        numerals::kanji(variant.size.rank(sq) as u32)
-    )
-}
-
-fn usi_square(variant: &Variant, sq: Square) -> String {
-    let rank = (b'a' + variant.size.rank(sq) - 1) as char;
-    format!("{}{rank}", variant.size.file(sq))
 }
 
 /// The removed pieces grouped by kind, in catalog order: `(kind, squares)`.
@@ -83,9 +70,12 @@ pub fn removed_text(variant: &Variant, removed: &Removed) -> (String, String) {
         } else {
             let ja_sq: Vec<String> = squares
                 .iter()
-                .map(|&s| japanese_square(variant, s))
+                .map(|&s| japanese::square(variant.size, s))
                 .collect();
-            let en_sq: Vec<String> = squares.iter().map(|&s| usi_square(variant, s)).collect();
+            let en_sq: Vec<String> = squares
+                .iter()
+                .map(|&s| usi_notation::square(variant.size, s))
+                .collect();
             ja.push(format!(
                 "{}（{}）",
                 k.abbr_for(Color::White),
