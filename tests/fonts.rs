@@ -3,7 +3,8 @@
 //! resvg and PDF viewers would silently drop a missing glyph, so this is checked here instead;
 //! a character outside the fonts is an error that names it.
 
-use shogiprint::diagram::{self, numerals, Diagram};
+use shogiprint::diagram::{self, Diagram};
+use shogiprint::formats::notation::numerals;
 use shogiprint::draw::{FontRole, Fonts, Item};
 use shogiprint::rules::{Color, Setup, Variant};
 use std::collections::BTreeSet;

@@ -6,7 +6,7 @@
 use shogiprint::formats::notation::japanese::{self, Style};
 use shogiprint::formats::notation::{self, usi, western, NotationError};
 use shogiprint::formats::sfen;
-use shogiprint::rules::{Move, Position, Square, Variant};
+use shogiprint::rules::{validate, Move, Position, Square, Variant};
 use std::collections::HashSet;
 use std::sync::Arc;
 
@@ -355,7 +355,7 @@ fn positions() -> Vec<(Position, Option<Square>)> {
         let v = Variant::builtin(name).unwrap();
         starts.push(Position::start(&v).unwrap());
         for h in &v.handicaps {
-            starts.push(sfen::position(&h.sfen, &v, Default::default()).unwrap());
+            starts.push(validate::validate(&v, h.setup.clone(), Default::default()).unwrap());
         }
     }
     let mut rng = Rng(0x5eed_2026_0f15_0003);
