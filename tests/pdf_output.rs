@@ -409,3 +409,29 @@ fn qpdf_finds_no_errors_in_any_product() {
         );
     }
 }
+
+#[test]
+fn a_thousand_diagram_booklet_stays_under_two_megabytes() {
+    // The mate-in-one pattern of bench/booklet.sh: the gold-on-the-head walked along the top rank.
+    let mut sfens = String::new();
+    for i in 0..1000 {
+        let file = i % 9 + 1;
+        let side = |n: usize| if n > 0 { n.to_string() } else { String::new() };
+        let (l, r) = (side(9 - file), side(file - 1));
+        sfens.push_str(&format!("{l}k{r}/9/{l}P{r}/9/9/9/9/9/9 b G 1\n"));
+    }
+    let path = scratch("thousand.sfen");
+    std::fs::write(&path, sfens).unwrap();
+    let bytes = write(
+        &["booklet", path.to_str().unwrap(), "--tsume"],
+        "thousand.pdf",
+        None,
+    );
+    assert!(bytes.len() < 2 * 1024 * 1024, "{} bytes", bytes.len());
+    let doc = load(&bytes);
+    assert_eq!(doc.get_pages().len(), 167);
+    // Still two small subsets, however many pages use them.
+    for font in embedded_fonts(&doc) {
+        assert!(font.glyphs_in_program < 100, "{}", font.glyphs_in_program);
+    }
+}

@@ -1,6 +1,7 @@
 //! `shogiprint booklet`: a booklet YAML file (or a file of one SFEN per line) to a PDF of
-//! numbered diagrams. Every diagram is read and validated before anything is written; the PDF is
-//! streamed page by page into a temporary file that replaces the target only when complete.
+//! numbered diagrams. Every diagram is read and validated before anything is written; each page
+//! is translated as it is drawn, and the PDF (fonts subset at the end) goes into a temporary file
+//! that replaces the target only when complete.
 
 use super::input;
 use super::output;
