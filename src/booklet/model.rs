@@ -7,7 +7,7 @@
 use crate::diagram::spec::{self, Notes};
 use crate::diagram::Diagram;
 use crate::formats::data_error::from_yaml;
-use crate::formats::DataError;
+use crate::formats::{limits, DataError};
 use crate::paper::{Paper, PAPER_HELP};
 use crate::rules::Variant;
 use serde::Deserialize;
@@ -228,6 +228,7 @@ impl Book {
             let lines = read_file(path).map_err(|e| at("positions_file", e))?;
             entries.extend(position_lines(&lines, path));
         }
+        limits::check_booklet_entries(entries.len()).map_err(|e| at("diagrams", e.message))?;
         if entries.is_empty() {
             return Err(at(
                 "diagrams",

@@ -7,6 +7,7 @@ use super::output;
 use super::Failure;
 use shogiprint::booklet::{self, Book, BookOptions};
 use shogiprint::draw::Fonts;
+use shogiprint::formats::limits;
 use shogiprint::paper::{Paper, PAPER_HELP};
 use shogiprint::render::PdfStream;
 use shogiprint::rules::Variant;
@@ -84,6 +85,8 @@ pub fn run(
         if book.entries.is_empty() {
             return Err(Failure::bad(&args.input, "holds no positions"));
         }
+        limits::check_booklet_entries(book.entries.len())
+            .map_err(|e| Failure::bad(&args.input, e))?;
         book
     };
     if let Some(n) = &args.per_page {
@@ -154,7 +157,8 @@ pub fn run(
         .unwrap_or_else(|| "Shogi booklet".to_string());
     let mut bar = Progress::new(plan.entries);
     output::write_streaming(&target, out, &mut |w| {
-        let mut pdf = PdfStream::new(w, &fonts, &title).map_err(|e| Failure::bad(&target, e))?;
+        let mut pdf =
+            PdfStream::new(w, &fonts, &title).map_err(|e| output::write_failure(&target, e))?;
         booklet::render(
             &book,
             &plan,
@@ -164,8 +168,12 @@ pub fn run(
             &mut |page| pdf.add_page(page),
             &mut |done, total| bar.update(done, total),
         )
-        .map_err(|e| Failure::bad(&target, e))?;
-        pdf.finish().map_err(|e| Failure::bad(&target, e))?;
+        .map_err(|e| match e {
+            booklet::RenderError::Io(e) => output::write_failure(&target, e),
+            other => Failure::bad(&target, other),
+        })?;
+        pdf.finish()
+            .map_err(|e| output::write_failure(&target, e))?;
         Ok(())
     })?;
     bar.done();

@@ -92,8 +92,8 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     font: Option<PathBuf>,
 
-    /// PNG width in pixels.
-    #[arg(long, value_name = "PX", default_value_t = 800)]
+    /// PNG width in pixels (16 to 16384; at most 100 megapixels in all).
+    #[arg(long, value_name = "PX", default_value_t = 800, value_parser = output::parse_px)]
     px: u32,
 }
 
@@ -130,9 +130,8 @@ pub fn run(
     let drawing = diagram::draw(&diagram, &fonts).map_err(|e| Failure::bad(where_(args), e))?;
     let bytes = match format {
         Format::Svg => render::to_svg(&drawing, &fonts).into_bytes(),
-        Format::Png => {
-            render::to_png(&drawing, &fonts, args.px).map_err(|e| Failure::bad(where_(args), e))?
-        }
+        Format::Png => render::to_png(&drawing, &fonts, args.px)
+            .map_err(|e| output::png_failure(args.px, e))?,
         Format::Pdf => render::pdf::to_pdf(
             std::slice::from_ref(&drawing),
             &fonts,

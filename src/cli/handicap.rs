@@ -40,8 +40,8 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     font: Option<PathBuf>,
 
-    /// PNG width in pixels.
-    #[arg(long, value_name = "PX", default_value_t = 1240)]
+    /// PNG width in pixels (16 to 16384; at most 100 megapixels in all).
+    #[arg(long, value_name = "PX", default_value_t = 1240, value_parser = output::parse_px)]
     px: u32,
 }
 
@@ -150,9 +150,8 @@ pub fn run(args: &Args, variant: &Arc<Variant>, out: &mut impl Write) -> Result<
         let page = handicap_sheet::sheet(variant, h, &fonts, paper, None).map_err(sheet_err)?;
         match format {
             Format::Svg => render::to_svg(&page, &fonts).into_bytes(),
-            Format::Png => {
-                render::to_png(&page, &fonts, args.px).map_err(|e| Failure::bad(&target, e))?
-            }
+            Format::Png => render::to_png(&page, &fonts, args.px)
+                .map_err(|e| output::png_failure(args.px, e))?,
             Format::Pdf => render::to_pdf(
                 std::slice::from_ref(&page),
                 &fonts,

@@ -2,6 +2,7 @@
 //! position text and of the YAML data files.
 
 pub mod data_error;
+pub mod limits;
 pub mod parse_error;
 pub mod sfen;
 pub mod usi;

@@ -16,6 +16,7 @@ pub fn svg_to_png(svg: &str, width_px: u32) -> Result<Vec<u8>, String> {
     let size = tree.size();
     let scale = width_px as f32 / size.width();
     let height_px = (size.height() * scale).round().max(1.0) as u32;
+    crate::formats::limits::check_png_size(width_px, height_px).map_err(|e| e.to_string())?;
     let mut pixmap = resvg::tiny_skia::Pixmap::new(width_px.max(1), height_px)
         .ok_or_else(|| format!("cannot make a {width_px}×{height_px} image"))?;
     pixmap.fill(resvg::tiny_skia::Color::WHITE);
