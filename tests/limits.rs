@@ -285,3 +285,25 @@ fn write_errors_are_reported() {
         .file_type()
         .is_char_device());
 }
+
+#[test]
+fn texts_up_to_10_000_characters() {
+    let at = "歩".repeat(limits::MAX_TEXT_CHARS);
+    let past = "歩".repeat(limits::MAX_TEXT_CHARS + 1);
+    let out = run(&["diagram", "startpos", "--caption", &at]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let out = run(&["diagram", "startpos", "--title", &past]);
+    assert_refused(&out, &["--title", "at most 10000"]);
+    for field in ["title", "caption", "comment", "answer"] {
+        let yaml = format!("position: startpos\n{field}: {past}\n");
+        let file = TempFile::new("text.yaml", yaml.as_bytes());
+        let out = run(&["diagram", file.arg()]);
+        assert_refused(
+            &out,
+            &[&format!("{}:2:", file.arg()), field, "at most 10000"],
+        );
+    }
+    let yaml = format!("title: {past}\npositions_file: p.sfen\n");
+    let e = Book::from_yaml(&yaml, "b.yaml", &|_| Ok("startpos\n".into())).unwrap_err();
+    assert!(e.to_string().contains("title: 10001 characters"), "{e}");
+}

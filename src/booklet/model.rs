@@ -156,6 +156,16 @@ impl Book {
         let at = |field: &str, message: String| {
             DataError::new(source_name, message).at_field(text, None, field)
         };
+        for (field, value) in [
+            ("title", &raw.title),
+            ("header", &raw.header),
+            ("footer", &raw.footer),
+            ("answers_title", &raw.answers_title),
+        ] {
+            if let Some(Err(e)) = value.as_deref().map(limits::check_text_length) {
+                return Err(at(field, e.message));
+            }
+        }
         let mut o = BookOptions {
             title: raw.title,
             footer: raw.footer,

@@ -6,6 +6,7 @@ use super::output::{self, Format};
 use super::Failure;
 use shogiprint::diagram::{self, spec, Diagram, Kings, Style};
 use shogiprint::draw::Fonts;
+use shogiprint::formats::limits;
 use shogiprint::render;
 use shogiprint::rules::{Color, Variant};
 use std::io::Write;
@@ -241,6 +242,11 @@ fn apply_flags(args: &Args, d: &mut Diagram) -> Result<(), Failure> {
         o.kings = Kings::parse(k).unwrap_or_default();
     }
     o.two_char_promoted |= args.two_char_promoted;
+    for (option, text) in [("--title", &args.title), ("--caption", &args.caption)] {
+        if let Some(Err(e)) = text.as_deref().map(limits::check_text_length) {
+            return Err(Failure::bad(option, e));
+        }
+    }
     if args.title.is_some() {
         d.title = args.title.clone();
     }

@@ -30,6 +30,10 @@ pub const MAX_PNG_PIXELS: u64 = 100_000_000;
 /// written, so memory grows with the count.
 pub const MAX_BOOKLET_ENTRIES: usize = 100_000;
 
+/// The longest text drawn (a title, a caption, a comment), in characters: each character
+/// becomes outlines in memory, hundreds of bytes of them.
+pub const MAX_TEXT_CHARS: usize = 10_000;
+
 /// A bound that an input or an option went past.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LimitError {
@@ -169,6 +173,17 @@ fn is_block_scalar_header(line: &str) -> bool {
         && (before.is_empty()
             || head.ends_with(' ')
                 && (before.ends_with(':') || before == "-" || before.ends_with(" -")))
+}
+
+/// Refuses a text to draw longer than [`MAX_TEXT_CHARS`].
+pub fn check_text_length(text: &str) -> Result<(), LimitError> {
+    let chars = text.chars().count();
+    if chars > MAX_TEXT_CHARS {
+        return Err(LimitError::new(format!(
+            "{chars} characters: at most {MAX_TEXT_CHARS}"
+        )));
+    }
+    Ok(())
 }
 
 /// Refuses a booklet of more than [`MAX_BOOKLET_ENTRIES`] entries.
