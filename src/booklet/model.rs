@@ -7,7 +7,7 @@
 use crate::diagram::spec::{self, Notes};
 use crate::diagram::Diagram;
 use crate::formats::data_error::from_yaml;
-use crate::formats::DataError;
+use crate::formats::{limits, DataError};
 use crate::paper::{Paper, PAPER_HELP};
 use crate::rules::Variant;
 use serde::Deserialize;
@@ -156,6 +156,16 @@ impl Book {
         let at = |field: &str, message: String| {
             DataError::new(source_name, message).at_field(text, None, field)
         };
+        for (field, value) in [
+            ("title", &raw.title),
+            ("header", &raw.header),
+            ("footer", &raw.footer),
+            ("answers_title", &raw.answers_title),
+        ] {
+            if let Some(Err(e)) = value.as_deref().map(limits::check_text_length) {
+                return Err(at(field, e.message));
+            }
+        }
         let mut o = BookOptions {
             title: raw.title,
             footer: raw.footer,
@@ -228,6 +238,7 @@ impl Book {
             let lines = read_file(path).map_err(|e| at("positions_file", e))?;
             entries.extend(position_lines(&lines, path));
         }
+        limits::check_booklet_entries(entries.len()).map_err(|e| at("diagrams", e.message))?;
         if entries.is_empty() {
             return Err(at(
                 "diagrams",

@@ -8,6 +8,7 @@ use super::output;
 use super::Failure;
 use shogiprint::booklet::{self, Book, BookOptions};
 use shogiprint::draw::Fonts;
+use shogiprint::formats::limits;
 use shogiprint::paper::{Paper, PAPER_HELP};
 use shogiprint::render::{PdfOptions, PdfStream};
 use shogiprint::rules::Variant;
@@ -88,6 +89,8 @@ pub fn run(
         if book.entries.is_empty() {
             return Err(Failure::bad(&args.input, "holds no positions"));
         }
+        limits::check_booklet_entries(book.entries.len())
+            .map_err(|e| Failure::bad(&args.input, e))?;
         book
     };
     if let Some(n) = &args.per_page {
@@ -168,8 +171,8 @@ pub fn run(
         let options = PdfOptions::new(&title)
             .actual_size()
             .ink(args.ink.options());
-        let mut pdf =
-            PdfStream::with_options(w, &fonts, options).map_err(|e| Failure::bad(&target, e))?;
+        let mut pdf = PdfStream::with_options(w, &fonts, options)
+            .map_err(|e| output::write_failure(&target, e))?;
         booklet::render(
             &book,
             &plan,
@@ -179,8 +182,12 @@ pub fn run(
             &mut |page| pdf.add_page(page),
             &mut |done, total| bar.update(done, total),
         )
-        .map_err(|e| Failure::bad(&target, e))?;
-        pdf.finish().map_err(|e| Failure::bad(&target, e))?;
+        .map_err(|e| match e {
+            booklet::RenderError::Io(e) => output::write_failure(&target, e),
+            other => Failure::bad(&target, other),
+        })?;
+        pdf.finish()
+            .map_err(|e| output::write_failure(&target, e))?;
         Ok(())
     })?;
     bar.done();

@@ -7,7 +7,7 @@ use super::output::{self, Format};
 use super::Failure;
 use shogiprint::diagram::{self, spec, Diagram, Kings, Style};
 use shogiprint::draw::Fonts;
-use shogiprint::formats::notation;
+use shogiprint::formats::{limits, notation};
 use shogiprint::render;
 use shogiprint::rules::{Color, Variant};
 use std::io::Write;
@@ -136,7 +136,7 @@ pub fn run(
     let bytes = match format {
         Format::Svg => render::to_svg_with(&drawing, &fonts, &args.image.svg()?).into_bytes(),
         Format::Png => render::to_png_with(&drawing, &fonts, &args.image.png(800)?)
-            .map_err(|e| Failure::bad(where_(args), e))?,
+            .map_err(|e| args.image.png_failure(e))?,
         Format::Pdf => render::pdf::to_pdf(
             std::slice::from_ref(&drawing),
             &fonts,
@@ -243,6 +243,11 @@ fn apply_flags(args: &Args, d: &mut Diagram) -> Result<(), Failure> {
         o.kings = Kings::parse(k).unwrap_or_default();
     }
     o.two_char_promoted |= args.two_char_promoted;
+    for (option, text) in [("--title", &args.title), ("--caption", &args.caption)] {
+        if let Some(Err(e)) = text.as_deref().map(limits::check_text_length) {
+            return Err(Failure::bad(option, e));
+        }
+    }
     if args.title.is_some() {
         d.title = args.title.clone();
     }

@@ -142,7 +142,7 @@ pub fn run(args: &Args, variant: &Arc<Variant>, out: &mut impl Write) -> Result<
         match format {
             Format::Svg => render::to_svg_with(&page, &fonts, &args.image.svg()?).into_bytes(),
             Format::Png => render::to_png_with(&page, &fonts, &args.image.png(1240)?)
-                .map_err(|e| Failure::bad(&target, e))?,
+                .map_err(|e| args.image.png_failure(e))?,
             Format::Pdf => render::to_pdf_with(
                 std::slice::from_ref(&page),
                 &fonts,

@@ -8,7 +8,8 @@ use shogiprint::render::{PngOptions, Resolution, SvgOptions};
 #[derive(Debug, clap::Args)]
 pub struct ImageArgs {
     /// PNG width in pixels (default 800 for a diagram, 1240 for a handicap sheet).
-    #[arg(long, value_name = "PX", conflicts_with = "dpi")]
+    /// 16 to 16384; at most 100 megapixels in all.
+    #[arg(long, value_name = "PX", conflicts_with = "dpi", value_parser = super::output::parse_px)]
     px: Option<u32>,
 
     /// PNG resolution in dots per inch, instead of --px (e.g. 300 for print): the image then
@@ -39,6 +40,16 @@ impl ImageArgs {
             resolution,
             background: self.background()?,
         })
+    }
+
+    /// A PNG that could not be made (its size passes a bound), reported against the option
+    /// that set its size.
+    pub fn png_failure(&self, message: String) -> Failure {
+        match (self.px, self.dpi) {
+            (_, Some(dpi)) => Failure::bad(format!("--dpi {dpi}"), message),
+            (Some(px), None) => Failure::bad(format!("--px {px}"), message),
+            (None, None) => Failure::bad("PNG", message),
+        }
     }
 
     fn background(&self) -> Result<Option<Color>, Failure> {

@@ -2,10 +2,9 @@
 //! arguments into position texts, each with the place it came from for messages.
 
 use super::Failure;
-use shogiprint::formats::{sfen, usi};
+use shogiprint::formats::{limits, sfen, usi};
 use shogiprint::rules::{validate, PieceCatalog, Position, Variant};
 use std::fmt;
-use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -82,7 +81,10 @@ impl From<InputError> for Failure {
 
 /// Reads a text file, naming the file in any error.
 pub fn read_file(path: &Path) -> Result<String, InputError> {
-    let bytes = std::fs::read(path).map_err(|e| InputError::new(path.display(), e))?;
+    let file = std::fs::File::open(path).map_err(|e| InputError::new(path.display(), e))?;
+    let bytes = limits::read_bounded(file)
+        .map_err(|e| InputError::new(path.display(), e))?
+        .map_err(|e| InputError::new(path.display(), e))?;
     decode(bytes, &path.display())
 }
 
@@ -193,9 +195,8 @@ impl Inputs {
         if let Some(text) = &self.stdin {
             return Ok(text.clone());
         }
-        let mut bytes = Vec::new();
-        std::io::stdin()
-            .read_to_end(&mut bytes)
+        let bytes = limits::read_bounded(std::io::stdin())
+            .map_err(|e| InputError::new("stdin", e))?
             .map_err(|e| InputError::new("stdin", e))?;
         let text = decode(bytes, &"stdin")?;
         self.stdin = Some(text.clone());

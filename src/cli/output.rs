@@ -2,6 +2,7 @@
 //! bytes go to a temporary file beside it, which is then renamed over the target).
 
 use super::Failure;
+use shogiprint::formats::limits;
 use std::io::Write;
 use std::path::Path;
 
@@ -21,6 +22,32 @@ impl Format {
             "pdf" => Some(Format::Pdf),
             _ => None,
         }
+    }
+}
+
+/// `--px`: a PNG width within [`limits::MIN_PNG_SIDE`] and [`limits::MAX_PNG_SIDE`], checked
+/// before anything is drawn.
+pub fn parse_px(text: &str) -> Result<u32, String> {
+    let range = || {
+        format!(
+            "expected a width of {} to {} pixels",
+            limits::MIN_PNG_SIDE,
+            limits::MAX_PNG_SIDE
+        )
+    };
+    let px: u32 = text.trim().parse().map_err(|_| range())?;
+    limits::check_png_size(px, limits::MIN_PNG_SIDE).map_err(|_| range())?;
+    Ok(px)
+}
+
+
+/// An error writing to `target`: for stdout (`-`) through `From<io::Error>`, so that a closed
+/// pipe is not an error; for a file, the file and the OS error.
+pub fn write_failure(target: &str, e: std::io::Error) -> Failure {
+    if target == "-" {
+        Failure::from(e)
+    } else {
+        Failure::bad(target, e)
     }
 }
 
@@ -48,6 +75,17 @@ pub fn write_streaming(
         return fill(out);
     }
     let path = Path::new(target);
+    if std::fs::metadata(path).is_ok_and(|m| !m.is_file() && !m.is_dir()) {
+        // A device or a pipe (`-o /dev/stdout`, a FIFO): there is no file to replace, and a
+        // rename would put a regular file in its place. Write to it directly.
+        let file = std::fs::OpenOptions::new()
+            .write(true)
+            .open(path)
+            .map_err(|e| Failure::bad(target, e))?;
+        let mut writer = std::io::BufWriter::new(file);
+        fill(&mut writer)?;
+        return writer.flush().map_err(|e| Failure::bad(target, e));
+    }
     let dir = match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
@@ -70,4 +108,199 @@ pub fn write_streaming(
         let _ = std::fs::remove_file(&temp);
     }
     result
+}
+
+/// Output appears whole or not at all, for every format and whatever point writing fails at.
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+    use shogiprint::diagram::{self, spec, Diagram};
+    use shogiprint::draw::Fonts;
+    use shogiprint::render;
+    use shogiprint::rules::Variant;
+    use std::io;
+    use std::path::PathBuf;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::OnceLock;
+
+    /// The start position as SVG, PNG and PDF bytes, made once.
+    fn outputs() -> &'static [(Format, Vec<u8>)] {
+        static OUTPUTS: OnceLock<Vec<(Format, Vec<u8>)>> = OnceLock::new();
+        OUTPUTS.get_or_init(|| {
+            let variant = Variant::builtin("standard").unwrap();
+            let read = spec::read_position("startpos", &variant).unwrap();
+            let fonts = Fonts::bundled();
+            let drawing = diagram::draw(&Diagram::new(variant, read.setup), &fonts).unwrap();
+            vec![
+                (Format::Svg, render::to_svg(&drawing, &fonts).into_bytes()),
+                (Format::Png, render::to_png(&drawing, &fonts, 64).unwrap()),
+                (
+                    Format::Pdf,
+                    render::to_pdf(std::slice::from_ref(&drawing), &fonts, "t"),
+                ),
+            ]
+        })
+    }
+
+    /// A directory of its own, removed on drop.
+    struct TempDir(PathBuf);
+
+    impl TempDir {
+        fn new() -> TempDir {
+            static COUNTER: AtomicUsize = AtomicUsize::new(0);
+            let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+            let dir =
+                std::env::temp_dir().join(format!("shogiprint-output-{}-{n}", std::process::id()));
+            std::fs::create_dir_all(&dir).unwrap();
+            TempDir(dir)
+        }
+
+        fn names(&self) -> Vec<String> {
+            let mut names: Vec<String> = std::fs::read_dir(&self.0)
+                .unwrap()
+                .map(|e| e.unwrap().file_name().to_string_lossy().to_string())
+                .collect();
+            names.sort();
+            names
+        }
+    }
+
+    impl Drop for TempDir {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+
+    /// A writer that takes `left` bytes and then fails, like a disk that fills up.
+    struct FailAfter<'a> {
+        inner: &'a mut dyn Write,
+        left: usize,
+    }
+
+    impl Write for FailAfter<'_> {
+        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+            if self.left == 0 {
+                return Err(io::Error::other("disk full (simulated)"));
+            }
+            let n = buf.len().min(self.left);
+            self.left -= n;
+            self.inner.write(&buf[..n])
+        }
+
+        fn flush(&mut self) -> io::Result<()> {
+            self.inner.flush()
+        }
+    }
+
+    /// Writes `bytes` to `name` in `dir`, failing after `cut` bytes (none if `cut` is past
+    /// the end); checks that the directory then holds exactly `before`'s file, or the whole
+    /// new file.
+    fn check_cut(dir: &TempDir, bytes: &[u8], cut: usize, before: Option<&[u8]>) {
+        let target = dir.0.join("out");
+        if let Some(old) = before {
+            std::fs::write(&target, old).unwrap();
+        }
+        let target_text = target.to_str().unwrap().to_string();
+        let result = write_streaming(&target_text, &mut io::sink(), &mut |w| {
+            let mut w = FailAfter {
+                inner: w,
+                left: cut,
+            };
+            w.write_all(bytes)
+                .and_then(|_| w.flush())
+                .map_err(|e| Failure::bad(&target_text, e))
+        });
+        let complete = cut >= bytes.len();
+        assert_eq!(result.is_ok(), complete);
+        if complete {
+            assert_eq!(std::fs::read(&target).unwrap(), bytes);
+            assert_eq!(dir.names(), ["out"]);
+        } else {
+            match before {
+                Some(old) => assert_eq!(std::fs::read(&target).unwrap(), old),
+                None => assert!(!target.exists(), "a partial file after {cut} bytes"),
+            }
+            // No temporary file left behind either.
+            let expected: &[&str] = if before.is_some() { &["out"] } else { &[] };
+            assert_eq!(dir.names(), expected);
+        }
+        let _ = std::fs::remove_file(&target);
+    }
+
+    #[test]
+    fn every_format_whole_or_absent_at_its_ends() {
+        for (format, bytes) in outputs() {
+            let dir = TempDir::new();
+            for cut in [0, 1, bytes.len() / 2, bytes.len() - 1, bytes.len()] {
+                check_cut(&dir, bytes, cut, None);
+                check_cut(&dir, bytes, cut, Some(b"the old file"));
+            }
+            assert!(!bytes.is_empty(), "{format:?}");
+        }
+    }
+
+    #[test]
+    fn a_render_that_fails_writes_nothing() {
+        let dir = TempDir::new();
+        let target = dir.0.join("out.pdf");
+        let target_text = target.to_str().unwrap().to_string();
+        let result = write_streaming(&target_text, &mut io::sink(), &mut |w| {
+            // A booklet that writes its first page and then fails to draw the next.
+            let fonts = Fonts::bundled();
+            let mut pdf = render::PdfStream::new(w, &fonts, "t").unwrap();
+            let page = shogiprint::draw::Drawing::new(210.0, 297.0);
+            pdf.add_page(&page).unwrap();
+            Err(Failure::bad("entry 2", "cannot be drawn"))
+        });
+        assert!(result.is_err());
+        assert!(dir.names().is_empty(), "{:?}", dir.names());
+    }
+
+    #[test]
+    fn a_device_is_written_in_place_and_its_errors_reported() {
+        use std::os::unix::fs::FileTypeExt;
+        let failure = write("/dev/full", b"bytes", &mut io::sink()).unwrap_err();
+        assert_eq!(failure.code, 2);
+        assert!(
+            failure.lines[0].starts_with("/dev/full: "),
+            "{:?}",
+            failure.lines
+        );
+        assert!(std::fs::metadata("/dev/full")
+            .unwrap()
+            .file_type()
+            .is_char_device());
+        write("/dev/null", b"bytes", &mut io::sink()).unwrap();
+    }
+
+    #[test]
+    fn stdout_errors_fail_but_a_closed_pipe_does_not() {
+        struct Failing(io::ErrorKind);
+        impl Write for Failing {
+            fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+                Err(io::Error::from(self.0))
+            }
+            fn flush(&mut self) -> io::Result<()> {
+                Ok(())
+            }
+        }
+        let full = write("-", b"x", &mut Failing(io::ErrorKind::StorageFull)).unwrap_err();
+        assert_eq!(full.code, 2);
+        let closed = write("-", b"x", &mut Failing(io::ErrorKind::BrokenPipe)).unwrap_err();
+        assert_eq!((closed.code, closed.lines.len()), (0, 0));
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        /// Wherever writing fails, the target is the old file or absent; never a prefix.
+        #[test]
+        fn whole_or_absent_wherever_writing_fails(which in 0usize..3, fraction in 0.0f64..=1.0, old in any::<bool>()) {
+            let (_, bytes) = &outputs()[which];
+            let cut = (bytes.len() as f64 * fraction) as usize;
+            let dir = TempDir::new();
+            check_cut(&dir, bytes, cut, old.then_some(&b"the old file"[..]));
+        }
+    }
 }

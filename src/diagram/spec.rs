@@ -7,7 +7,7 @@ use super::model::{
 use super::{ARROW, HIGHLIGHT};
 use crate::draw::Color as Ink;
 use crate::formats::data_error::from_yaml;
-use crate::formats::{notation, sfen, usi, DataError};
+use crate::formats::{limits, notation, sfen, usi, DataError};
 use crate::rules::{BoardSize, Color, ProblemCode, Setup, Square, Variant};
 use serde::Deserialize;
 use std::sync::Arc;
@@ -164,6 +164,16 @@ pub fn from_yaml_text_with_notes(
     let err = |field: &str, value: Option<&str>, message: String| -> crate::Error {
         located(DataError::new(source_name, message), text, field, value).into()
     };
+    for (field, value) in [
+        ("title", &raw.title),
+        ("caption", &raw.caption),
+        ("comment", &raw.comment),
+        ("answer", &raw.answer),
+    ] {
+        if let Some(Err(e)) = value.as_deref().map(limits::check_text_length) {
+            return Err(err(field, None, e.message));
+        }
+    }
     let variant = match &raw.variant {
         Some(v) => load_variant(v)?,
         None => default_variant.clone(),

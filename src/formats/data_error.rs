@@ -127,6 +127,7 @@ pub fn from_yaml<T: serde::de::DeserializeOwned>(
     text: &str,
     source_name: &str,
 ) -> Result<T, DataError> {
+    super::limits::check_yaml_text(text).map_err(|e| DataError::over_limit(source_name, e))?;
     serde_yaml::from_str(text).map_err(|e| {
         let location = e.location();
         DataError {
@@ -137,6 +138,17 @@ pub fn from_yaml<T: serde::de::DeserializeOwned>(
             message: strip_location(&e.to_string()),
         }
     })
+}
+
+impl DataError {
+    /// A text refused by [`super::limits`] before parsing, located where the bound was passed.
+    pub fn over_limit(source_name: &str, e: super::limits::LimitError) -> DataError {
+        DataError {
+            line: e.location.map(|(line, _)| line),
+            column: e.location.map(|(_, column)| column),
+            ..DataError::new(source_name, e.message)
+        }
+    }
 }
 
 /// serde_yaml appends " at line L column C" to its messages; we print the location ourselves.

@@ -4,6 +4,7 @@
 //! never imports this module.
 
 pub mod data_error;
+pub mod limits;
 pub mod notation;
 pub mod parse_error;
 pub mod pieces;

@@ -90,6 +90,7 @@ fn rasterise(
     let width_px = width_px.max(1);
     let scale = width_px as f32 / size.width();
     let height_px = (size.height() * scale).round().max(1.0) as u32;
+    crate::formats::limits::check_png_size(width_px, height_px).map_err(|e| e.to_string())?;
     let mut pixmap = resvg::tiny_skia::Pixmap::new(width_px, height_px)
         .ok_or_else(|| format!("cannot make a {width_px}×{height_px} image"))?;
     if opaque {
