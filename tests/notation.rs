@@ -327,6 +327,7 @@ fn squares_read_and_write_in_each_notation() {
     assert_eq!(notation::parse_square("77", size), Some(s));
     assert_eq!(notation::parse_square("7七", size), Some(s));
     assert_eq!(notation::parse_square("７七", size), Some(s));
+    assert_eq!(notation::parse_square("７g", size), Some(s));
     assert_eq!(usi::square(size, s), "7g");
     assert_eq!(japanese::square(size, s), "７七");
     assert_eq!(notation::parse_square("0a", size), None);

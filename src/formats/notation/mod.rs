@@ -120,7 +120,17 @@ impl std::error::Error for NotationError {}
 /// type squares into diagram files and on the command line.
 pub fn parse_square(text: &str, size: BoardSize) -> Option<Square> {
     let text = text.trim();
-    usi::parse_square(size, text).or_else(|| japanese::parse_square(size, text))
+    usi::parse_square(size, text)
+        .or_else(|| japanese::parse_square(size, text))
+        .or_else(|| {
+            // `７g`: a full-width file with a USI rank letter, as a Japanese keyboard may type it.
+            let mut chars = text.chars();
+            let (Some(f), Some(r @ 'a'..='z'), None) = (chars.next(), chars.next(), chars.next())
+            else {
+                return None;
+            };
+            size.from_file_rank(digit(f)?, r as u8 - b'a' + 1)
+        })
 }
 
 /// A file digit, ASCII or full-width.
