@@ -140,6 +140,12 @@ pub fn check_yaml_text(text: &str) -> Result<(), LimitError> {
                         });
                     }
                 }
+                // Inside a plain scalar (`title: a[b`): text, and so is what follows it.
+                '[' | '{' => {
+                    previous = Some('a');
+                    after_space = false;
+                    continue;
+                }
                 ']' | '}' => depth = depth.saturating_sub(1),
                 '\'' | '"' if node_start => quote = Some(c),
                 _ => {}
