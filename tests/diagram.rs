@@ -450,11 +450,35 @@ fn beginner_labels_are_large_and_no_mark_touches_them() {
     let v = standard();
     // Every kind, promoted and not, for both sides.
     let sfen = "lnsgkgsnl/1r5b1/+p+l+n+s+b+r3/9/9/9/+P+L+N+S+B+R3/1B5R1/LNSGKGSNL b - 1";
-    for style in [Style::Arrows, Style::Western] {
+    for (style, graded) in [
+        (Style::Arrows, false),
+        (Style::Western, false),
+        (Style::Arrows, true),
+        (Style::Western, true),
+    ] {
         let mut d = diagram_of(sfen, &v);
         d.options.style = style;
+        d.options.graded = graded;
         let drawing = diagram::draw(&d, &fonts).unwrap();
         let w = d.options.square;
+        // Graded as in a real set: the king's face is 28/22 of the pawn's (pieces.yaml), the
+        // pawn's kept to 0.86 of the full size so its label stays large.
+        let wood = shogiprint::diagram::face::WOOD;
+        let mut widths: Vec<f64> = drawing
+            .items
+            .iter()
+            .filter_map(|i| match i {
+                Item::Shape(s) if s.fill == Some(wood) => s.path.bounds().map(|b| b.w),
+                _ => None,
+            })
+            .collect();
+        widths.sort_by(f64::total_cmp);
+        let (small, large) = (widths[0], widths[widths.len() - 1]);
+        if graded {
+            assert!((small / large - 0.86).abs() < 0.01, "{small} / {large}");
+        } else {
+            assert!((small - large).abs() < 1e-9);
+        }
         let (glyphs, marks) = ink_and_marks(&drawing, &fonts);
         let board = Layout::new(d.setup.size, &d.options, false).board;
         let mut labels = 0;

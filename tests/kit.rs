@@ -842,3 +842,84 @@ fn piece_sheets_stay_within_one_of_the_area_bound() {
         }
     }
 }
+
+#[test]
+fn in_the_pdf_every_mark_keeps_clear_of_the_cut() {
+    // Issue 13: marks stopped 0.8 mm inside the outline. Measured in the PDF, for every piece
+    // of every style, both faces, folded and duplex: each point of a mark (a path in the face
+    // inks lying inside a piece) is at least 2.5 mm from the outline's edges. (Stroke widths
+    // and glyph ink are checked on the drawing in every_face_keeps_its_text_and_marks_inside.)
+    let ink = [f64::from(0x1au8) / 255.0; 3];
+    let red = [
+        f64::from(0xc0u8) / 255.0,
+        f64::from(0x1cu8) / 255.0,
+        f64::from(0x1cu8) / 255.0,
+    ];
+    let is = |c: Option<[f64; 3]>, want: [f64; 3]| {
+        c.is_some_and(|c| (0..3).all(|i| (c[i] - want[i]).abs() < 0.01))
+    };
+    let v = variant("standard");
+    for style in [
+        kit::face::FaceStyle::Kanji,
+        kit::face::FaceStyle::Arrows,
+        kit::face::FaceStyle::Western,
+    ] {
+        for layout in [Layout::Fold, Layout::Duplex] {
+            let options = KitOptions {
+                style,
+                layout,
+                board: false,
+                ..KitOptions::default()
+            };
+            let (kit, bytes) = build(&v, &options);
+            let pages = scan(&bytes);
+            let mut measured = 0;
+            for pl in &kit.placements {
+                for (page, outline) in [(pl.page, &pl.front), (pl.back_page, &pl.back)] {
+                    let o = order_clockwise(outline);
+                    for path in &pages[page].paths {
+                        let coloured = [path.fill, path.stroke]
+                            .iter()
+                            .any(|c| is(*c, ink) || is(*c, red));
+                        let points: Vec<_> = path.subpaths.iter().flatten().collect();
+                        let inside = points.iter().any(|p| {
+                            inside_outline(&o, shogiprint::draw::Point::new(p.x, p.y), 0.3)
+                        });
+                        if !coloured || path.dashed || !inside {
+                            continue;
+                        }
+                        for p in points {
+                            assert!(
+                                inside_outline(&o, shogiprint::draw::Point::new(p.x, p.y), 2.5 - 1e-6),
+                                "{style:?} {layout:?} part {} page {}: mark point ({:.2}, {:.2}) within 2.5 mm of the cut",
+                                pl.part,
+                                page + 1,
+                                p.x,
+                                p.y
+                            );
+                            measured += 1;
+                        }
+                    }
+                }
+            }
+            assert!(measured > 300, "{style:?} {layout:?}: {measured} points");
+        }
+    }
+}
+
+/// The outline's points in the order `inside_outline` wants (clockwise on the page); a turned
+/// back or a mirrored one may come the other way round.
+fn order_clockwise(o: &[shogiprint::draw::Point; 5]) -> [shogiprint::draw::Point; 5] {
+    let area: f64 = (0..5)
+        .map(|i| {
+            let (a, b) = (o[i], o[(i + 1) % 5]);
+            a.x * b.y - b.x * a.y
+        })
+        .sum();
+    let mut out = *o;
+    // Page y runs down: the face's own order (base left, roof, base right) sums positive.
+    if area < 0.0 {
+        out.reverse();
+    }
+    out
+}

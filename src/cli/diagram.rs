@@ -73,6 +73,11 @@ pub struct Args {
     #[arg(long)]
     two_char_promoted: bool,
 
+    /// Arrows and western styles: pieces graded by rank as in a real set (king largest, pawn
+    /// smallest).
+    #[arg(long)]
+    graded: bool,
+
     /// Squares to highlight (7g, 76 or 7六), repeatable.
     #[arg(long, value_name = "SQUARE")]
     highlight: Vec<String>,
@@ -243,6 +248,7 @@ fn apply_flags(args: &Args, d: &mut Diagram) -> Result<(), Failure> {
         o.kings = Kings::parse(k).unwrap_or_default();
     }
     o.two_char_promoted |= args.two_char_promoted;
+    o.graded |= args.graded;
     for (option, text) in [("--title", &args.title), ("--caption", &args.caption)] {
         if let Some(Err(e)) = text.as_deref().map(limits::check_text_length) {
             return Err(Failure::bad(option, e));

@@ -38,7 +38,8 @@ pub enum Label {
     Letter,
 }
 
-/// Draws `kind` as a pentagon piece of `base` × `height` mm standing on `bottom`, turned by
+/// Draws `kind` as a pentagon piece of `base` × `height` mm standing on `bottom`, its label at
+/// `em` mm (normally [`LABEL_EM`] × `base`; a graded small piece keeps the full-size label), turned by
 /// `degrees` about the middle of the piece (180 for the player at the top), with a label and the
 /// movement marks read from the kind's movement data.
 #[allow(clippy::too_many_arguments)]
@@ -49,6 +50,7 @@ pub fn draw_face(
     label: Label,
     bottom: Point,
     (base, height): (f64, f64),
+    em: f64,
     degrees: f64,
 ) -> Result<(), MissingGlyph> {
     let center = Point::new(bottom.x, bottom.y - height / 2.0);
@@ -66,14 +68,14 @@ pub fn draw_face(
     let hub = Point::new(bottom.x, bottom.y - 0.41 * height);
     let label_glyphs = |at: Point, degrees: f64| match label {
         Label::Kanji(ch) => Ok(vec![fonts.centered(
-            TextStyle::new(FontRole::Bold, LABEL_EM * base),
+            TextStyle::new(FontRole::Bold, em),
             ch,
             at,
             // A little condensed, as piece calligraphy is, to leave the corners to the marks.
             (0.88, 1.0),
             degrees,
         )?]),
-        Label::Letter => letter_glyphs(fonts, kind, at, base, degrees),
+        Label::Letter => letter_glyphs(fonts, kind, at, em, degrees),
     };
     let upright = label_glyphs(hub, 0.0)?;
     let (mut half_w, mut half_h) = (0.0f64, 0.0f64);
@@ -107,10 +109,11 @@ fn letter_glyphs(
     fonts: &Fonts,
     kind: &PieceKind,
     center: Point,
-    base: f64,
+    size: f64,
     degrees: f64,
 ) -> Result<Vec<crate::draw::Glyph>, MissingGlyph> {
-    let size = LABEL_EM * base;
+    // Offsets below were set for a face whose base is `size / LABEL_EM`.
+    let base = size / LABEL_EM;
     let style = TextStyle::new(FontRole::Bold, size);
     if !kind.promoted {
         return Ok(vec![fonts.centered(

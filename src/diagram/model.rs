@@ -94,6 +94,9 @@ pub struct Options {
     pub kings: Kings,
     /// 成香 成桂 成銀 instead of 杏 圭 全.
     pub two_char_promoted: bool,
+    /// Beginner styles: pieces graded by rank as in a real set (the king largest, the pawn
+    /// smallest), from the kinds' sizes in the piece data.
+    pub graded: bool,
 }
 
 impl Default for Options {
@@ -108,6 +111,7 @@ impl Default for Options {
             aspect: 12.0 / 11.0,
             kings: Kings::Traditional,
             two_char_promoted: false,
+            graded: false,
         }
     }
 }

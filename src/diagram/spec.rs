@@ -81,6 +81,8 @@ struct RawDiagram {
     squares: Option<String>,
     kings: Option<String>,
     promoted: Option<String>,
+    /// Beginner styles: pieces graded by rank (true) or all one size.
+    graded: Option<bool>,
     #[serde(default)]
     highlights: Vec<RawHighlight>,
     #[serde(default)]
@@ -269,6 +271,9 @@ pub fn from_yaml_text_with_notes(
                 format!("unknown kings '{s}': expected traditional, ou or gyoku"),
             )
         })?;
+    }
+    if let Some(g) = raw.graded {
+        o.graded = g;
     }
     if let Some(s) = &raw.promoted {
         o.two_char_promoted = match s.as_str() {

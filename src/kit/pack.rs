@@ -1,6 +1,7 @@
 //! Packing boxes onto pages in shelves: the tallest first, each box on the first shelf it fits,
 //! a new shelf (or page) when none has room. Pieces of one kind end up side by side, which is
-//! how people sort them after cutting.
+//! how people sort them after cutting. Boxes that would open a last sheet on their own go, turned
+//! a quarter, into the strips left below earlier pages' shelves when they all fit there.
 
 use crate::draw::Rect;
 

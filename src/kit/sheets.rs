@@ -7,6 +7,9 @@
 //!   same way.
 //! - **Duplex**: fronts on one page, backs on the next at the mirror position, for printing on
 //!   both sides with a long-edge flip; each pair of pages carries registration marks.
+//!
+//! A part the packer turned is drawn upright and turned a quarter into its box (its duplex back
+//! the mirror image of that, as seen through the sheet).
 
 use super::face::{self, FaceStyle};
 use super::pack::Spot;
@@ -163,90 +166,87 @@ fn draw_part(
     layout: Layout,
     style: FaceStyle,
 ) -> Result<Placement, MissingGlyph> {
-    #[allow(clippy::needless_return)]
-    {
-        let kind = catalog.get(part.kind);
-        let (base, height) = part.size;
-        let front = face::face(
-            fonts,
-            kind,
-            part.front_name(kind),
-            part.front_abbr(kind),
-            style,
-            part.size,
-        )?;
-        let back = match part.back {
-            Back::Promoted(p) => {
-                let pk = catalog.get(p);
-                face::face(fonts, pk, &pk.kanji, &pk.abbr, style, part.size)?
-            }
-            Back::Plain => face::plain(part.size),
-        };
-        let bottom = Point::new(spot.x + base / 2.0, spot.y + height);
-        let front_outline = face::outline(part.size).map(|p| p + bottom);
-        match layout {
-            Layout::Fold => {
-                let page = &mut pages[spot.page];
-                let to_front = Affine::translate(bottom.x, bottom.y);
-                // Half a turn about the middle of the fold line.
-                let to_back = Affine::rotate_about(180.0, bottom) * to_front;
-                page.place_transformed(&front, to_front);
-                page.place_transformed(&back, to_back);
-                let back_outline = face::outline(part.size).map(|p| to_back.apply(p));
-                // The cut line goes round both faces; their bases are the fold.
-                let cut = [
-                    front_outline[1],
-                    front_outline[2],
-                    front_outline[3],
-                    front_outline[4],
-                    back_outline[1],
-                    back_outline[2],
-                    back_outline[3],
-                    back_outline[4],
-                ];
-                page.stroke(Path::polygon(&cut), Stroke::solid(CUT, CUT_WIDTH));
-                let fold = (front_outline[0], front_outline[4]);
-                page.stroke(
-                    Path::line(fold.0, fold.1),
-                    Stroke::dashed(FOLD, FOLD_WIDTH, &FOLD_DASH),
-                );
-                label(page, fonts, part, kind, &front_outline)?;
-                return Ok(Placement {
-                    part: i,
-                    page: spot.page,
-                    back_page: spot.page,
-                    front: front_outline,
-                    back: back_outline,
-                    fold: Some(fold),
-                });
-            }
-            Layout::Duplex => {
-                let (fp, bp) = (2 * spot.page, 2 * spot.page + 1);
-                let page = &mut pages[fp];
-                page.place(&front, bottom.x, bottom.y);
-                page.stroke(Path::polygon(&front_outline), Stroke::solid(CUT, CUT_WIDTH));
-                label(page, fonts, part, kind, &front_outline)?;
-                // Seen through the sheet, the back stands at the mirror position, upright.
-                let sheet = &mut pages[bp];
-                let mirrored = Point::new(sheet.width - bottom.x, bottom.y);
-                sheet.fill(
-                    Path::polygon(&pentagon(
-                        mirrored + Point::new(0.0, BLEED),
-                        base + 2.0 * BLEED,
-                        height + 2.0 * BLEED,
-                    )),
-                    WOOD,
-                );
-                sheet.place(&back, mirrored.x, mirrored.y);
-                return Ok(Placement {
-                    part: i,
-                    page: fp,
-                    back_page: bp,
-                    front: front_outline,
-                    back: face::outline(part.size).map(|p| p + mirrored),
-                    fold: None,
-                });
-            }
+    let kind = catalog.get(part.kind);
+    let (base, height) = part.size;
+    let front = face::face(
+        fonts,
+        kind,
+        part.front_name(kind),
+        part.front_abbr(kind),
+        style,
+        part.size,
+    )?;
+    let back = match part.back {
+        Back::Promoted(p) => {
+            let pk = catalog.get(p);
+            face::face(fonts, pk, &pk.kanji, &pk.abbr, style, part.size)?
+        }
+        Back::Plain => face::plain(part.size),
+    };
+    let bottom = Point::new(spot.x + base / 2.0, spot.y + height);
+    let front_outline = face::outline(part.size).map(|p| p + bottom);
+    match layout {
+        Layout::Fold => {
+            let page = &mut pages[spot.page];
+            let to_front = Affine::translate(bottom.x, bottom.y);
+            // Half a turn about the middle of the fold line.
+            let to_back = Affine::rotate_about(180.0, bottom) * to_front;
+            page.place_transformed(&front, to_front);
+            page.place_transformed(&back, to_back);
+            let back_outline = face::outline(part.size).map(|p| to_back.apply(p));
+            // The cut line goes round both faces; their bases are the fold.
+            let cut = [
+                front_outline[1],
+                front_outline[2],
+                front_outline[3],
+                front_outline[4],
+                back_outline[1],
+                back_outline[2],
+                back_outline[3],
+                back_outline[4],
+            ];
+            page.stroke(Path::polygon(&cut), Stroke::solid(CUT, CUT_WIDTH));
+            let fold = (front_outline[0], front_outline[4]);
+            page.stroke(
+                Path::line(fold.0, fold.1),
+                Stroke::dashed(FOLD, FOLD_WIDTH, &FOLD_DASH),
+            );
+            label(page, fonts, part, kind, &front_outline)?;
+            Ok(Placement {
+                part: i,
+                page: spot.page,
+                back_page: spot.page,
+                front: front_outline,
+                back: back_outline,
+                fold: Some(fold),
+            })
+        }
+        Layout::Duplex => {
+            let (fp, bp) = (2 * spot.page, 2 * spot.page + 1);
+            let page = &mut pages[fp];
+            page.place(&front, bottom.x, bottom.y);
+            page.stroke(Path::polygon(&front_outline), Stroke::solid(CUT, CUT_WIDTH));
+            label(page, fonts, part, kind, &front_outline)?;
+            // Seen through the sheet, the back stands at the mirror position, upright.
+            let sheet = &mut pages[bp];
+            let mirrored = Point::new(sheet.width - bottom.x, bottom.y);
+            sheet.fill(
+                Path::polygon(&pentagon(
+                    mirrored + Point::new(0.0, BLEED),
+                    base + 2.0 * BLEED,
+                    height + 2.0 * BLEED,
+                )),
+                WOOD,
+            );
+            sheet.place(&back, mirrored.x, mirrored.y);
+            Ok(Placement {
+                part: i,
+                page: fp,
+                back_page: bp,
+                front: front_outline,
+                back: face::outline(part.size).map(|p| p + mirrored),
+                fold: None,
+            })
         }
     }
 }

@@ -4,8 +4,8 @@
 //! neighbour to its right or below carries a glue flap there: the board continues on the
 //! flap (hatched), and the neighbour is laid over it with its cut edge on the dashed seam line,
 //! its grid lines continuing the flap's. Small triangles where each seam crosses the border, one
-//! on the flap and one in the neighbour's border, meet tip to tip when the two tiles are
-//! aligned; nothing is printed on the playing surface.
+//! in each tile's border, meet tip to tip when the two tiles are aligned; nothing is printed on
+//! the playing surface.
 
 use super::board::{clip, Art, BoardSpec};
 use crate::draw::{
@@ -97,9 +97,9 @@ pub fn plan(spec: &BoardSpec, area: Rect, label: f64) -> Option<Tiling> {
                 area.y + (area.h - label - region.h) / 2.0 - y0,
             );
             // Tips on each seam where it crosses the border, never on the playing surface:
-            // the flap's triangle lies on the flap, the neighbour's in its own border, so they
-            // meet tip to tip across the seam. (A seam with no border end, in the middle of a
-            // run of three tiles, is aligned by the grid lines the flap continues.)
+            // each tile's triangle lies in its own border, so the two meet tip to tip across
+            // the seam. (A seam with no border end, in the middle of a run of three tiles, is
+            // aligned by the grid lines the flap continues.)
             let (bw, bh) = (spec.width(), spec.height());
             let in_border = |a: f64, b: f64, end: f64| {
                 let mid = spec.border / 2.0;
@@ -211,14 +211,17 @@ pub fn draw_tile(
         page.place_transformed(&words, turn);
     }
 
-    // Alignment triangles, tips on the seam. Bodies point right or down: on a left or top
-    // seam that is into this tile's border, on a right or bottom one onto the flap.
+    // Alignment triangles, tips on the seam, bodies in this tile's own border: with the
+    // neighbour laid over the flap, the two meet tip to tip across the seam.
     for &tip in &t.marks {
-        let vertical_seam = tip.x == t.own.x || tip.x == t.own.right();
-        let away = if vertical_seam {
+        let away = if tip.x == t.own.x {
             Point::new(1.0, 0.0)
-        } else {
+        } else if tip.x == t.own.right() {
+            Point::new(-1.0, 0.0)
+        } else if tip.y == t.own.y {
             Point::new(0.0, 1.0)
+        } else {
+            Point::new(0.0, -1.0)
         };
         let body = tip + away * 3.0;
         let side = away.perp() * 1.6;
