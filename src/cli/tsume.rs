@@ -105,6 +105,9 @@ fn solve(entry: &Entry, variant: &Arc<Variant>, limits: Limits) -> Outcome {
     let options = validate::Options { tsume: true };
     let position = match input::position(entry, variant, options) {
         Ok(p) => p,
+        Err(e) if input::shape_error(&e, variant).is_some() => {
+            return Outcome::Malformed(input::shape_error(&e, variant).unwrap_or_default())
+        }
         Err(shogiprint::Error::Invalid(e)) => {
             return Outcome::Invalid(e.problems.iter().map(|p| p.line(e.size)).collect())
         }

@@ -208,15 +208,17 @@ impl<'a> Lengths<'a> {
         if moves.is_empty() {
             return Some(Vec::new());
         }
-        if depth == 0 {
-            return None;
-        }
         let between = n.interposition_squares();
         let mut out = Vec::new();
         let mut l0 = 0;
         let (inter, plain): (Vec<Move>, Vec<Move>) = moves
             .into_iter()
             .partition(|mv| n.is_interposition(*mv, &between));
+        // With no plies left only futile interpositions may remain (a far check whose every
+        // interposition is captured, each capture again a check).
+        if depth == 0 && !plain.is_empty() {
+            return None;
+        }
         for mv in plain {
             let c = n.child(mv, attacker);
             let v = self.or_len(&c, depth - 1)?;
@@ -240,6 +242,9 @@ impl<'a> Lengths<'a> {
                     value: None,
                 });
                 continue;
+            }
+            if depth == 0 {
+                return None;
             }
             let v = self.or_len(&c, depth - 1)?;
             out.push(Defence {
