@@ -1,7 +1,8 @@
 //! Reading and writing the text formats: SFEN and USI positions, and the located errors of
-//! position text and of the YAML data files.
+//! position text and of the YAML data files; [`notation`] writes and reads moves and squares.
 
 pub mod data_error;
+pub mod notation;
 pub mod parse_error;
 pub mod sfen;
 pub mod usi;
