@@ -9,10 +9,11 @@ use pdf_scan::{scan, P};
 use lopdf::Document;
 use shogiprint::booklet::{self, Book, BookOptions};
 use shogiprint::draw::{Drawing, Fonts, Item, Rect};
+use shogiprint::formats::notation;
 use shogiprint::formats::sfen;
 use shogiprint::handicap_sheet;
 use shogiprint::render::{PdfStream, PdfWriter};
-use shogiprint::rules::{validate, Move, Variant};
+use shogiprint::rules::{validate, Variant};
 use std::sync::Arc;
 
 fn standard() -> Arc<Variant> {
@@ -264,7 +265,7 @@ fn the_example_booklet_has_twelve_diagrams_and_real_answers() {
             !pos.is_check(),
             "{sfen_text}: the defender must not start in check"
         );
-        let mv = Move::from_usi(answer, &variant).unwrap();
+        let mv = notation::usi::parse_move(&variant, answer).unwrap();
         assert!(pos.is_legal(mv), "{sfen_text}: {answer} is not legal");
         let mates: Vec<String> = pos
             .legal_moves()
@@ -274,7 +275,7 @@ fn the_example_booklet_has_twelve_diagrams_and_real_answers() {
                 p.play_unchecked(m);
                 p.is_checkmate()
             })
-            .map(|m| m.to_usi(&variant))
+            .map(|m| notation::usi::write_move(&variant, m))
             .collect();
         assert_eq!(mates, [answer], "{sfen_text}: the mating moves");
         checked += 1;

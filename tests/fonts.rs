@@ -1,8 +1,8 @@
 //! Every string shogiprint draws by itself is covered by the bundled fonts: resvg and PDF
 //! viewers would silently drop a missing glyph, so this is checked here instead.
 
-use shogiprint::diagram::numerals;
 use shogiprint::draw::{FontRole, Fonts};
+use shogiprint::formats::notation::numerals;
 use shogiprint::rules::{Color, Variant};
 
 /// The piece texts, names and labels of every built-in variant.

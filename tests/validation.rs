@@ -2,6 +2,7 @@
 //! codes, sides and squares (USI names) expected. Boards are sketched in comments with file 9 on
 //! the left and rank a at the top, as an SFEN lists them; uppercase is Black, lowercase White.
 
+use shogiprint::formats::notation;
 use shogiprint::formats::sfen;
 use shogiprint::rules::validate::{self, Options};
 use shogiprint::rules::{Color, ProblemCode, Variant};
@@ -259,7 +260,11 @@ fn tsume_lets_only_the_attacker_go_without_a_king() {
     // A tsume position is playable: the attacker's drops are generated.
     let v = Variant::builtin("standard").unwrap();
     let pos = sfen::position(sfen_text, &v, tsume).unwrap();
-    let moves: Vec<String> = pos.legal_moves().iter().map(|m| m.to_usi(&v)).collect();
+    let moves: Vec<String> = pos
+        .legal_moves()
+        .iter()
+        .map(|m| notation::usi::write_move(&v, *m))
+        .collect();
     assert!(moves.contains(&"G*5b".to_string()), "{moves:?}");
 }
 

@@ -6,6 +6,7 @@ use super::output::{self, Format};
 use super::Failure;
 use shogiprint::diagram::{self, spec, Diagram, Kings, Style};
 use shogiprint::draw::Fonts;
+use shogiprint::formats::notation;
 use shogiprint::render;
 use shogiprint::rules::{Color, Variant};
 use std::io::Write;
@@ -249,7 +250,7 @@ fn apply_flags(args: &Args, d: &mut Diagram) -> Result<(), Failure> {
         d.caption = args.caption.clone();
     }
     for h in &args.highlight {
-        let sq = spec::parse_square(h, size).ok_or_else(|| {
+        let sq = notation::parse_square(h, size).ok_or_else(|| {
             Failure::bad(
                 "--highlight",
                 format!("'{h}' is not a square (write 7g, 76 or 7六)"),

@@ -21,12 +21,12 @@ pub struct Position {
 /// A move that is not legal in the position it was tried in.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct IllegalMove {
-    pub usi: String,
+    pub mv: Move,
 }
 
 impl fmt::Display for IllegalMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} is not a legal move here", self.usi)
+        f.write_str("not a legal move here")
     }
 }
 
@@ -148,9 +148,7 @@ impl Position {
     /// Plays a move after checking that it is legal.
     pub fn play(&mut self, mv: Move) -> Result<(), IllegalMove> {
         if !self.is_legal(mv) {
-            return Err(IllegalMove {
-                usi: mv.to_usi(&self.variant),
-            });
+            return Err(IllegalMove { mv });
         }
         self.play_unchecked(mv);
         Ok(())
@@ -179,19 +177,16 @@ impl Position {
         movegen::perft(&self.variant.tables, &self.board, depth)
     }
 
-    /// Perft split by first move, sorted by the moves' USI notation.
+    /// Perft split by first move, in generation order.
     pub fn divide(&self, depth: u32) -> Vec<(Move, u64)> {
         let t = &self.variant.tables;
-        let mut out: Vec<(Move, u64)> = self
-            .legal_moves()
+        self.legal_moves()
             .into_iter()
             .map(|mv| {
                 let mut child = self.board.clone();
                 child.play(t, mv);
                 (mv, movegen::perft(t, &child, depth.saturating_sub(1)))
             })
-            .collect();
-        out.sort_by_key(|(mv, _)| mv.to_usi(&self.variant));
-        out
+            .collect()
     }
 }
