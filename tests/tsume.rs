@@ -2,7 +2,8 @@
 //! interpositions, pawn-drop mate, alternative solutions, no-mate positions, the inventory
 //! check and the limits, through the library and the `shogiprint tsume` command.
 
-use shogiprint::rules::{validate, Move, Position, Variant};
+use shogiprint::formats::notation::usi;
+use shogiprint::rules::{validate, Position, Variant};
 use shogiprint::tsume::{self, inventory, AltKind, Limits, Status, Verdict};
 use std::process::Command;
 use std::sync::Arc;
@@ -24,7 +25,10 @@ fn solve(sfen: &str) -> Verdict {
 
 fn usi(v: &Verdict) -> Vec<String> {
     let variant = standard();
-    v.line.iter().map(|m| m.to_usi(&variant)).collect()
+    v.line
+        .iter()
+        .map(|m| usi::write_move(&variant, *m))
+        .collect()
 }
 
 /// The main line must be playable, every attacker move a check, and end in checkmate (or in a
@@ -157,8 +161,8 @@ fn promotion_required() {
 fn alternatives_at_the_root() {
     let v = assert_mate("9/9/9/9/9/7np/8k/8B/7LR b - 1", 3);
     let variant = standard();
-    let alt = |usi: &str| {
-        let mv = Move::from_usi(usi, &variant).unwrap();
+    let alt = |text: &str| {
+        let mv = usi::parse_move(&variant, text).unwrap();
         v.alternatives
             .iter()
             .find(|a| a.mv == mv)
@@ -251,6 +255,8 @@ fn cli_json_reports_a_sound_problem() {
     assert_eq!(j["status"], "mate");
     assert_eq!(j["length"], 1);
     assert_eq!(j["line"], serde_json::json!(["G*5b"]));
+    assert_eq!(j["line_ja"], serde_json::json!(["▲5二金"]));
+    assert_eq!(j["line_en"].as_array().map(|a| a.len()), Some(1));
     assert_eq!(j["alternatives"], serde_json::json!([]));
     assert!(j["nodes"].as_u64().unwrap() > 0);
     assert!(j["ms"].is_u64());

@@ -5,7 +5,8 @@
 use super::input::{self, Entry, Inputs};
 use super::{report, Failure};
 use serde::Serialize;
-use shogiprint::rules::{validate, Variant};
+use shogiprint::formats::notation::{japanese, usi, western};
+use shogiprint::rules::{validate, Position, Variant};
 use shogiprint::tsume::{self, inventory, Limits, Status, Verdict};
 use std::io::Write;
 use std::sync::Arc;
@@ -38,9 +39,28 @@ pub struct Args {
     inputs: Vec<String>,
 }
 
+/// A verified problem with its main line in Japanese and western notation.
+struct Solved {
+    verdict: Verdict,
+    ja: Vec<String>,
+    en: Vec<String>,
+}
+
+/// The main line in Japanese (▲7六歩 △同　歩 …) and western notation.
+fn notations(start: &Position, verdict: &Verdict) -> (Vec<String>, Vec<String>) {
+    let ja = japanese::line(start, &verdict.line).unwrap_or_default();
+    let mut en = Vec::new();
+    let mut pos = start.clone();
+    for mv in &verdict.line {
+        en.push(western::write(&pos, *mv));
+        pos.play_unchecked(*mv);
+    }
+    (ja, en)
+}
+
 /// What became of one problem.
 enum Outcome {
-    Solved(Box<Verdict>),
+    Solved(Box<Solved>),
     Invalid(Vec<String>),
     Malformed(String),
 }
@@ -84,7 +104,7 @@ pub fn run(args: &Args, variant: &Arc<Variant>, out: &mut impl Write) -> Result<
         };
         for (name, place, outcome) in results {
             let code = match &outcome {
-                Outcome::Solved(v) if v.is_sound(args.strict) => 0,
+                Outcome::Solved(s) if s.verdict.is_sound(args.strict) => 0,
                 Outcome::Solved(_) | Outcome::Invalid(_) => 1,
                 Outcome::Malformed(_) => 2,
             };
@@ -114,13 +134,20 @@ fn solve(entry: &Entry, variant: &Arc<Variant>, limits: Limits) -> Outcome {
         Err(e) => return Outcome::Malformed(input::malformed_message(entry, &e, variant)),
     };
     match inventory::complete(&position) {
-        Ok(p) => Outcome::Solved(Box::new(tsume::verify(&p, limits))),
+        Ok(p) => {
+            let verdict = tsume::verify(&p, limits);
+            let (ja, en) = notations(&p, &verdict);
+            Outcome::Solved(Box::new(Solved { verdict, ja, en }))
+        }
         Err(lines) => Outcome::Invalid(lines),
     }
 }
 
 fn usi_line(v: &Verdict, variant: &Variant) -> Vec<String> {
-    v.line.iter().map(|m| m.to_usi(variant)).collect()
+    v.line
+        .iter()
+        .map(|m| usi::write_move(variant, *m))
+        .collect()
 }
 
 fn status_text(v: &Verdict) -> String {
@@ -139,7 +166,8 @@ fn text(
     strict: bool,
 ) -> std::io::Result<()> {
     match outcome {
-        Outcome::Solved(v) => {
+        Outcome::Solved(solved) => {
+            let v = &solved.verdict;
             let verdict = if v.is_sound(strict) {
                 "sound"
             } else {
@@ -148,6 +176,11 @@ fn text(
             writeln!(out, "{place}: {} — {verdict}", status_text(v))?;
             if v.status == Status::Mate {
                 writeln!(out, "  line: {}", usi_line(v, variant).join(" "))?;
+                if !solved.ja.is_empty() {
+                    let length = v.length.unwrap_or(0);
+                    writeln!(out, "  {}まで{length}手詰", solved.ja.join(" "))?;
+                    writeln!(out, "  {}", solved.en.join(" "))?;
+                }
                 if let Some(left) = v.left_in_hand.filter(|n| *n > 0) {
                     writeln!(out, "  pieces left in hand: {left}")?;
                 }
@@ -161,7 +194,7 @@ fn text(
                         out,
                         "  alternative at ply {}: {} [{}]{defect}",
                         a.ply,
-                        a.mv.to_usi(variant),
+                        usi::write_move(variant, a.mv),
                         a.kind.name()
                     )?;
                 }
@@ -195,6 +228,8 @@ struct JsonReport<'a> {
     limit: Option<&'static str>,
     length: Option<u32>,
     line: Vec<String>,
+    line_ja: Vec<String>,
+    line_en: Vec<String>,
     alternatives: Vec<JsonAlternative>,
     left_in_hand: Option<u32>,
     sound: bool,
@@ -229,6 +264,8 @@ fn json(
         limit: None,
         length: None,
         line: vec![],
+        line_ja: vec![],
+        line_en: vec![],
         alternatives: vec![],
         left_in_hand: None,
         sound: false,
@@ -240,32 +277,37 @@ fn json(
         error: None,
     };
     let report = match outcome {
-        Outcome::Solved(v) => JsonReport {
-            status: v.status.name(),
-            limit: match v.status {
-                Status::Unknown(l) => Some(l.name()),
-                _ => None,
-            },
-            length: v.length,
-            line: usi_line(v, variant),
-            alternatives: v
-                .alternatives
-                .iter()
-                .map(|a| JsonAlternative {
-                    ply: a.ply,
-                    mv: a.mv.to_usi(variant),
-                    kind: a.kind.name(),
-                    defect: a.kind.is_defect(strict),
-                })
-                .collect(),
-            left_in_hand: v.left_in_hand,
-            sound: v.is_sound(strict),
-            nodes: v.nodes,
-            ms: v.ms,
-            proof_nodes: v.proof_nodes,
-            proof_ms: v.proof_ms,
-            ..empty
-        },
+        Outcome::Solved(solved) => {
+            let v = &solved.verdict;
+            JsonReport {
+                status: v.status.name(),
+                limit: match v.status {
+                    Status::Unknown(l) => Some(l.name()),
+                    _ => None,
+                },
+                length: v.length,
+                line: usi_line(v, variant),
+                line_ja: solved.ja.clone(),
+                line_en: solved.en.clone(),
+                alternatives: v
+                    .alternatives
+                    .iter()
+                    .map(|a| JsonAlternative {
+                        ply: a.ply,
+                        mv: usi::write_move(variant, a.mv),
+                        kind: a.kind.name(),
+                        defect: a.kind.is_defect(strict),
+                    })
+                    .collect(),
+                left_in_hand: v.left_in_hand,
+                sound: v.is_sound(strict),
+                nodes: v.nodes,
+                ms: v.ms,
+                proof_nodes: v.proof_nodes,
+                proof_ms: v.proof_ms,
+                ..empty
+            }
+        }
         Outcome::Invalid(lines) => JsonReport {
             problems: Some(lines),
             ..empty
