@@ -20,6 +20,7 @@ pub mod paper;
 pub mod render;
 pub mod rules;
 pub mod templates;
+pub mod tsume;
 
 mod error;
 pub use error::Error;

@@ -3,7 +3,7 @@
 
 use super::Failure;
 use shogiprint::formats::{limits, sfen, usi};
-use shogiprint::rules::{validate, PieceCatalog, Position, Variant};
+use shogiprint::rules::{validate, PieceCatalog, Position, ProblemCode, Variant};
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -275,13 +275,56 @@ pub fn entry_failure(entry: &Entry, error: &shogiprint::Error, variant: &Variant
     }
 }
 
+/// How far a command trusts a position: the normal rules, a tsume (the attacker may have no
+/// king), or anything the rules can play from (`--allow-invalid`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Trust {
+    pub tsume: bool,
+    pub allow_invalid: bool,
+}
+
 /// Reads the one position of a POSITION argument, for perft and moves.
 pub fn single_position(
     arg: &str,
     variant: &Arc<Variant>,
     command: &str,
+    trust: Trust,
 ) -> Result<Position, Failure> {
     let entry = Inputs::default().one(arg, command)?;
-    position(&entry, variant, validate::Options::default())
-        .map_err(|e| entry_failure(&entry, &e, variant))
+    let options = validate::Options { tsume: trust.tsume };
+    match position(&entry, variant, options) {
+        Ok(p) => Ok(p),
+        Err(e) => {
+            if let Some(message) = shape_error(&e, variant) {
+                return Err(Failure::bad(&entry.place, message));
+            }
+            let plain_sfen = !usi::is_position_string(entry.text.trim());
+            if trust.allow_invalid && plain_sfen && matches!(e, shogiprint::Error::Invalid(_)) {
+                let setup = sfen::parse(&entry.text, &variant.catalog)
+                    .map_err(|e| Failure::bad(&entry.place, e))?;
+                return Position::from_setup_unchecked(variant, &setup)
+                    .map_err(|m| Failure::bad(&entry.place, m));
+            }
+            Err(entry_failure(&entry, &e, variant))
+        }
+    }
+}
+
+/// A board of another shape than the variant's is malformed input, not an invalid position:
+/// the message names the ranks and files found and expected.
+pub fn shape_error(error: &shogiprint::Error, variant: &Variant) -> Option<String> {
+    let shogiprint::Error::Invalid(e) = error else {
+        return None;
+    };
+    if !e
+        .problems
+        .iter()
+        .any(|p| p.code == ProblemCode::WrongBoardSize)
+    {
+        return None;
+    }
+    Some(format!(
+        "the board has {} ranks of {} files; {} needs {} ranks of {} files",
+        e.size().ranks, e.size().files, variant.english, variant.size.ranks, variant.size.files
+    ))
 }

@@ -12,6 +12,7 @@ mod moves;
 mod output;
 mod perft;
 mod pieces;
+mod tsume;
 mod validate;
 
 use clap::{Parser, Subcommand};
@@ -67,6 +68,10 @@ enum Command {
     Handicap(Box<handicap::Args>),
     /// A booklet of numbered, validated diagrams (YAML file or one SFEN per line) as a PDF.
     Booklet(Box<booklet::Args>),
+    /// Prove mating problems: conventional length, main line, alternative solutions (余詰).
+    /// Exit 0 if every problem is sound, 1 if any is not (or unknown), 2 for malformed input.
+    #[command(after_help = input::POSITION_HELP)]
+    Tsume(Box<tsume::Args>),
 }
 
 /// Something that stops a command: the lines to print after `error: ` and the exit code.
@@ -158,6 +163,7 @@ fn dispatch(cli: &Cli, out: &mut impl Write) -> Result<i32, Failure> {
         Command::Diagram(args) => diagram::run(args, &variant, cli.pieces.as_deref(), out),
         Command::Handicap(args) => handicap::run(args, &variant, out),
         Command::Booklet(args) => booklet::run(args, &variant, cli.pieces.as_deref(), out),
+        Command::Tsume(args) => tsume::run(args, &variant, out),
     }
 }
 

@@ -38,6 +38,48 @@ impl Position {
         Position { variant, board }
     }
 
+    /// A position built from `setup` without validation, for exploring positions no game could
+    /// reach (more pieces than a set, no kings). Refuses only what the rules cannot play: a
+    /// board of another shape, or a piece the variant does not have.
+    pub fn from_setup_unchecked(variant: &Arc<Variant>, setup: &Setup) -> Result<Position, String> {
+        if setup.size != variant.size {
+            return Err(format!(
+                "the board has {} ranks of {} files; {} needs {} ranks of {} files",
+                setup.size.ranks,
+                setup.size.files,
+                variant.english,
+                variant.size.ranks,
+                variant.size.files
+            ));
+        }
+        let mut board = Board::empty();
+        for (sq, piece) in setup.pieces() {
+            if !variant.has_kind(piece.kind) {
+                return Err(format!(
+                    "{} is not a piece of {}",
+                    variant.catalog.get(piece.kind).english,
+                    variant.english
+                ));
+            }
+            board.put(sq, piece);
+        }
+        for color in Color::ALL {
+            for (kind, n) in setup.hand(color) {
+                if !variant.hand_kinds().contains(kind) {
+                    return Err(format!(
+                        "{} cannot be held in hand in {}",
+                        variant.catalog.get(*kind).english,
+                        variant.english
+                    ));
+                }
+                board.hands[color.index()][kind.index()] = (*n).min(u8::MAX as u32) as u8;
+            }
+        }
+        board.turn = setup.turn;
+        board.move_number = setup.move_number;
+        Ok(Position::from_board(variant.clone(), board))
+    }
+
     /// The variant's start position. A loaded variant's start setup was checked when it loaded,
     /// so this fails only for a variant whose `start` was changed by hand.
     pub fn start(variant: &Arc<Variant>) -> Result<Position, PositionError> {

@@ -1,0 +1,399 @@
+//! Depth-first proof-number search (df-pn, Nagai 2002) with the df-pn+ child thresholds, a
+//! one-ply mate test when a check is generated, and proof and disproof hands.
+//!
+//! Repetition: a position already on the current path counts as a loss for the attacker
+//! (perpetual check loses, and a repeated line is never part of a shortest mate). Such a
+//! disproof depends on the path it was found on (the graph-history interaction problem), so it
+//! is stored with a `repetition` mark. A proof never depends on one, so "mate" is always sound.
+//! If the root is disproven through a marked entry, the marked entries are forgotten and the
+//! search runs again; if that keeps happening the answer is `unknown` (repetition), never a
+//! wrong "no mate".
+
+use super::hand::Hand;
+use super::node::Node;
+use super::table::{Entry, Table, INF};
+use super::Limits;
+use crate::rules::{Color, Move};
+use std::time::Instant;
+
+/// Why a search stopped before it had an answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    Nodes,
+    Time,
+    Repetition,
+}
+
+impl Limit {
+    pub fn name(self) -> &'static str {
+        match self {
+            Limit::Nodes => "nodes",
+            Limit::Time => "time",
+            Limit::Repetition => "repetition",
+        }
+    }
+}
+
+pub struct Searcher {
+    pub table: Table,
+    pub attacker: Color,
+    pub nodes: u64,
+    limits: Limits,
+    started: Instant,
+    pub stopped: Option<Limit>,
+}
+
+/// What the table says about a child, seen from the parent.
+#[derive(Clone, Copy)]
+struct ChildValue {
+    pn: u32,
+    dn: u32,
+    repetition: bool,
+    hand: Hand,
+}
+
+fn add(a: u32, b: u32) -> u32 {
+    a.saturating_add(b).min(INF)
+}
+
+impl Searcher {
+    pub fn new(attacker: Color, limits: Limits) -> Searcher {
+        Searcher {
+            table: Table::new(limits.hash_mb),
+            attacker,
+            nodes: 0,
+            limits,
+            started: Instant::now(),
+            stopped: None,
+        }
+    }
+
+    /// Counts a node and tells whether a limit has been reached.
+    pub fn tick(&mut self) -> bool {
+        if self.stopped.is_some() {
+            return true;
+        }
+        self.nodes += 1;
+        if self.nodes >= self.limits.max_nodes {
+            self.stopped = Some(Limit::Nodes);
+        } else if self.nodes % 256 == 0 {
+            if let Some(t) = self.limits.time {
+                if self.started.elapsed() >= t {
+                    self.stopped = Some(Limit::Time);
+                }
+            }
+        }
+        self.stopped.is_some()
+    }
+
+    pub fn elapsed_ms(&self) -> u128 {
+        self.started.elapsed().as_millis()
+    }
+
+    /// Proves or disproves `root`: `Ok(true)` mate, `Ok(false)` no mate. A disproof through
+    /// a repetition is retried up to `attempts` times without the marked entries.
+    pub fn prove(&mut self, root: &Node, attempts: usize) -> Result<bool, Limit> {
+        for attempt in 0..attempts {
+            let mut path = Vec::new();
+            self.mid(root, INF - 1, INF - 1, &mut path);
+            if let Some(limit) = self.stopped {
+                return Err(limit);
+            }
+            let v = self.lookup(root);
+            if v.pn == 0 {
+                return Ok(true);
+            }
+            if v.dn == 0 && !v.repetition {
+                return Ok(false);
+            }
+            if v.dn == 0 && attempt + 1 < attempts {
+                self.table.forget_repetitions();
+            }
+        }
+        Err(Limit::Repetition)
+    }
+
+    /// Tries to settle `node` within `budget` more nodes: `None` if it could not.
+    pub fn try_prove(&mut self, node: &Node, budget: u64) -> Option<bool> {
+        if self.stopped.is_some() {
+            return None;
+        }
+        let saved = self.limits.max_nodes;
+        self.limits.max_nodes = saved.min(self.nodes.saturating_add(budget));
+        let mut path = Vec::new();
+        self.mid(node, INF - 1, INF - 1, &mut path);
+        self.limits.max_nodes = saved;
+        if self.stopped == Some(Limit::Nodes) && self.nodes < saved {
+            self.stopped = None;
+        }
+        let v = self.lookup(node);
+        if v.pn == 0 {
+            Some(true)
+        } else if v.dn == 0 && !v.repetition {
+            Some(false)
+        } else {
+            None
+        }
+    }
+
+    /// Is `node` known to be mate (with hand superiority)?
+    pub fn proven(&self, node: &Node) -> bool {
+        self.lookup(node).pn == 0
+    }
+
+    /// Is `node` known not to be mate, without leaning on a repetition?
+    pub fn disproven(&self, node: &Node) -> bool {
+        let v = self.lookup(node);
+        v.dn == 0 && !v.repetition
+    }
+
+    fn lookup(&self, node: &Node) -> ChildValue {
+        match self.table.get(node.key, &node.attacker_hand) {
+            Some(f) => ChildValue {
+                pn: f.pn,
+                dn: f.dn,
+                repetition: f.repetition,
+                hand: f.hand,
+            },
+            None => ChildValue {
+                pn: 1,
+                dn: 1,
+                repetition: false,
+                hand: node.attacker_hand,
+            },
+        }
+    }
+
+    fn child_value(&self, child: &Node, path: &[u64]) -> ChildValue {
+        if path.contains(&child.full) {
+            return ChildValue {
+                pn: INF,
+                dn: 0,
+                repetition: true,
+                hand: child.attacker_hand,
+            };
+        }
+        self.lookup(child)
+    }
+
+    fn mid(&mut self, n: &Node, th_pn: u32, th_dn: u32, path: &mut Vec<u64>) {
+        if self.tick() {
+            return;
+        }
+        let start_nodes = self.nodes;
+        let or = n.pos.turn() == self.attacker;
+        let moves = n.moves(self.attacker);
+        if moves.is_empty() {
+            // The attacker has no check: no mate. The defender has no move: mate.
+            let entry = if or {
+                leaf_disproof(n)
+            } else {
+                Entry {
+                    hand: self.and_proof_hand(n, Hand::default()),
+                    pn: 0,
+                    dn: INF,
+                    repetition: false,
+                    work: 1,
+                }
+            };
+            self.table.put(n.key, entry);
+            return;
+        }
+        let children: Vec<(Move, Node)> = moves
+            .into_iter()
+            .map(|mv| (mv, n.child(mv, self.attacker)))
+            .collect();
+        if or {
+            // One-ply mate test: a check the defender cannot answer is stored as proven.
+            for (_, c) in &children {
+                if self.table.get(c.key, &c.attacker_hand).is_none()
+                    && c.pos.count_legal_moves() == 0
+                {
+                    let hand = self.and_proof_hand(c, Hand::default());
+                    self.table.put(
+                        c.key,
+                        Entry {
+                            hand,
+                            pn: 0,
+                            dn: INF,
+                            repetition: false,
+                            work: 1,
+                        },
+                    );
+                }
+            }
+        }
+        path.push(n.full);
+        loop {
+            let values: Vec<ChildValue> = children
+                .iter()
+                .map(|(_, c)| self.child_value(c, path))
+                .collect();
+            let (pn, dn) = combine(or, &values);
+            if pn == 0 || dn == 0 {
+                let entry = self.solved_entry(n, or, &children, &values, pn, dn);
+                let work = (self.nodes - start_nodes).min(u32::MAX as u64) as u32;
+                self.table.put(n.key, Entry { work, ..entry });
+                break;
+            }
+            if pn >= th_pn || dn >= th_dn || self.stopped.is_some() {
+                let work = (self.nodes - start_nodes).min(u32::MAX as u64) as u32;
+                self.table.put(
+                    n.key,
+                    Entry {
+                        hand: n.attacker_hand,
+                        pn,
+                        dn,
+                        repetition: false,
+                        work,
+                    },
+                );
+                break;
+            }
+            // The most promising child and the runner-up, by the number that decides this node.
+            let decisive = |v: &ChildValue| if or { v.pn } else { v.dn };
+            let mut best = 0;
+            let mut second = INF;
+            for (i, v) in values.iter().enumerate() {
+                let d = decisive(v);
+                if d < decisive(&values[best]) {
+                    second = decisive(&values[best]);
+                    best = i;
+                } else if i != best && d < second {
+                    second = d;
+                }
+            }
+            let b = values[best];
+            let (c_pn, c_dn) = if or {
+                (
+                    th_pn.min(add(second, 1)),
+                    add(th_dn.saturating_sub(dn), b.dn),
+                )
+            } else {
+                (
+                    add(th_pn.saturating_sub(pn), b.pn),
+                    th_dn.min(add(second, 1)),
+                )
+            };
+            let child = children[best].1.clone();
+            self.mid(&child, c_pn, c_dn, path);
+        }
+        path.pop();
+    }
+
+    /// The table entry of a proven or disproven node, with its proof or disproof hand.
+    fn solved_entry(
+        &self,
+        n: &Node,
+        or: bool,
+        children: &[(Move, Node)],
+        values: &[ChildValue],
+        pn: u32,
+        dn: u32,
+    ) -> Entry {
+        let solved = |hand, repetition| Entry {
+            hand,
+            pn,
+            dn,
+            repetition,
+            work: 0,
+        };
+        if or && pn == 0 {
+            // Proven by one check: its proof hand, plus a dropped piece, less a captured one.
+            let i = values.iter().position(|v| v.pn == 0).unwrap_or(0);
+            let (mv, _) = children[i];
+            let mut hand = values[i].hand;
+            if let Some(s) = n.dropped_slot(mv) {
+                hand.add(s);
+            }
+            if let Some(s) = n.captured_slot(mv) {
+                hand.remove(s);
+            }
+            return solved(hand.min(&n.attacker_hand), false);
+        }
+        if !or && pn == 0 {
+            let mut hand = Hand::default();
+            for v in values {
+                hand = hand.max(&v.hand);
+            }
+            return solved(self.and_proof_hand(n, hand), false);
+        }
+        if or {
+            // Disproven: every check fails. More of a kind already held adds no new drop.
+            let mut hand = open_hand(&n.attacker_hand);
+            let mut repetition = false;
+            for ((mv, _), v) in children.iter().zip(values) {
+                let mut h = v.hand;
+                if let Some(s) = n.dropped_slot(*mv) {
+                    h.add(s);
+                }
+                if let Some(s) = n.captured_slot(*mv) {
+                    h.remove(s);
+                }
+                hand = hand.min(&h);
+                repetition |= v.repetition;
+            }
+            return solved(hand.max(&n.attacker_hand), repetition);
+        }
+        // An AND node disproven by one defence.
+        let i = values.iter().position(|v| v.dn == 0).unwrap_or(0);
+        let (mv, _) = children[i];
+        let mut hand = values[i].hand;
+        if let Some(s) = n.dropped_slot(mv) {
+            // The defender needs the piece it drops: the attacker may hold at most the rest.
+            let total = n.attacker_hand.0[s] + n.defender_hand.0[s];
+            hand.0[s] = hand.0[s].min(total.saturating_sub(1));
+        }
+        solved(hand.max(&n.attacker_hand), values[i].repetition)
+    }
+
+    /// The proof hand of a mated AND node from its children's: if the defender could drop onto
+    /// an interposition square, every kind it lacks must stay with the attacker (with fewer,
+    /// the defender would hold one and could drop it).
+    fn and_proof_hand(&self, n: &Node, children: Hand) -> Hand {
+        let mut hand = children;
+        if !n.interposition_squares().is_empty() {
+            for (i, d) in n.defender_hand.0.iter().enumerate() {
+                if *d == 0 {
+                    hand.0[i] = n.attacker_hand.0[i];
+                }
+            }
+        }
+        hand.min(&n.attacker_hand)
+    }
+}
+
+/// Proof and disproof numbers of a node from its children's.
+fn combine(or: bool, values: &[ChildValue]) -> (u32, u32) {
+    if or {
+        let pn = values.iter().map(|v| v.pn).min().unwrap_or(INF);
+        let dn = values.iter().fold(0, |s, v| add(s, v.dn));
+        (pn, dn)
+    } else {
+        let pn = values.iter().fold(0, |s, v| add(s, v.pn));
+        let dn = values.iter().map(|v| v.dn).min().unwrap_or(INF);
+        (pn, dn)
+    }
+}
+
+/// Kinds the attacker holds may grow without adding a drop; kinds it lacks may not.
+fn open_hand(hand: &Hand) -> Hand {
+    let mut h = *hand;
+    for n in h.0.iter_mut() {
+        if *n > 0 {
+            *n = u8::MAX;
+        }
+    }
+    h
+}
+
+/// An attacker's node with no check at all.
+fn leaf_disproof(n: &Node) -> Entry {
+    Entry {
+        hand: open_hand(&n.attacker_hand),
+        pn: INF,
+        dn: 0,
+        repetition: false,
+        work: 1,
+    }
+}

@@ -1,0 +1,179 @@
+//! Tsume (mating problems): prove a mate, find its conventional length, main line and any
+//! alternative solutions (余詰), the way problem editors check a problem before printing it.
+//!
+//! - [`dfpn`]: df-pn with a bounded transposition table, proof and disproof hands.
+//! - [`length`]: the conventional length (shortest mate, longest resistance, 駒余り, futile
+//!   interpositions left out) by a depth-limited search that df-pn prunes.
+//! - [`solution`]: the main line and the alternatives.
+//! - [`inventory`]: one set on the board and in the hands, the defender holding the rest.
+//!
+//! Pawn-drop mate needs nothing here: the rules core never generates it as a legal move.
+
+pub mod dfpn;
+mod hand;
+pub mod inventory;
+mod keys;
+pub mod length;
+mod node;
+pub mod solution;
+mod table;
+
+use crate::rules::{Move, Position};
+use dfpn::{Limit, Searcher};
+use length::Lengths;
+use node::Node;
+use std::time::{Duration, Instant};
+
+/// Limits on one verification: it always stops at whichever comes first.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    pub max_nodes: u64,
+    pub time: Option<Duration>,
+    /// The transposition table's budget in MiB (the length memo has the same budget).
+    pub hash_mb: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            max_nodes: 50_000_000,
+            time: None,
+            hash_mb: 256,
+        }
+    }
+}
+
+/// The longest mate the length search looks for.
+const MAX_PLIES: u32 = 1023;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    Mate,
+    NoMate,
+    /// A limit stopped the search before an answer (which one).
+    Unknown(Limit),
+}
+
+impl Status {
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Mate => "mate",
+            Status::NoMate => "no-mate",
+            Status::Unknown(_) => "unknown",
+        }
+    }
+}
+
+/// Where an alternative solution is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum AltKind {
+    /// Another first move mates as fast.
+    Root,
+    /// Another attacker move later in the solution mates as fast.
+    Internal,
+    /// Another last move mates (tolerated by collections).
+    FinalMove,
+    /// The same move with the other promotion choice (tolerated by collections).
+    PromotionChoice,
+}
+
+impl AltKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            AltKind::Root => "root",
+            AltKind::Internal => "internal",
+            AltKind::FinalMove => "final-move",
+            AltKind::PromotionChoice => "promotion-choice",
+        }
+    }
+
+    /// Is this alternative a defect: always under `strict`, else only root and internal ones.
+    pub fn is_defect(self, strict: bool) -> bool {
+        strict || matches!(self, AltKind::Root | AltKind::Internal)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Alternative {
+    /// The ply (1 = the first move) of the attacker's move this one replaces.
+    pub ply: u32,
+    pub mv: Move,
+    pub kind: AltKind,
+}
+
+/// Everything found out about one mating position.
+#[derive(Clone, Debug)]
+pub struct Verdict {
+    pub status: Status,
+    /// Plies of the conventional solution (for a mate).
+    pub length: Option<u32>,
+    /// Pieces the attacker still holds at the end of the main line (駒余り).
+    pub left_in_hand: Option<u32>,
+    pub line: Vec<Move>,
+    pub alternatives: Vec<Alternative>,
+    pub nodes: u64,
+    pub ms: u128,
+    /// Nodes and milliseconds of the proof alone (df-pn), before the length search.
+    pub proof_nodes: u64,
+    pub proof_ms: u128,
+}
+
+impl Verdict {
+    /// A sound problem: mate, and no alternative that counts as a defect.
+    pub fn is_sound(&self, strict: bool) -> bool {
+        self.status == Status::Mate && !self.alternatives.iter().any(|a| a.kind.is_defect(strict))
+    }
+}
+
+/// Proves `pos` (the attacker to move), then finds its conventional length, main line and
+/// alternatives. The position should have been through [`inventory::complete`].
+pub fn verify(pos: &Position, limits: Limits) -> Verdict {
+    let started = Instant::now();
+    let attacker = pos.turn();
+    let root = Node::new(pos.clone(), attacker);
+    let mut searcher = Searcher::new(attacker, limits);
+    let mut verdict = Verdict {
+        status: Status::Unknown(Limit::Nodes),
+        length: None,
+        left_in_hand: None,
+        line: Vec::new(),
+        alternatives: Vec::new(),
+        nodes: 0,
+        ms: 0,
+        proof_nodes: 0,
+        proof_ms: 0,
+    };
+    let proved = searcher.prove(&root, 4);
+    verdict.proof_nodes = searcher.nodes;
+    verdict.proof_ms = started.elapsed().as_millis();
+    match proved {
+        Ok(false) => verdict.status = Status::NoMate,
+        Err(limit) => verdict.status = Status::Unknown(limit),
+        Ok(true) => {
+            let mut lengths = Lengths::new(&mut searcher, limits.hash_mb);
+            match lengths.shortest(&root, MAX_PLIES) {
+                Some(value) => {
+                    let line = solution::main_line(&mut lengths, &root, value);
+                    let alternatives = solution::alternatives(&mut lengths, &root, value);
+                    match lengths.searcher.stopped {
+                        Some(limit) => verdict.status = Status::Unknown(limit),
+                        None => {
+                            verdict.status = Status::Mate;
+                            verdict.length = Some(value.len);
+                            verdict.left_in_hand = Some(value.left);
+                            verdict.line = line;
+                            verdict.alternatives = alternatives;
+                        }
+                    }
+                }
+                None => {
+                    verdict.status =
+                        Status::Unknown(lengths.searcher.stopped.unwrap_or(Limit::Nodes))
+                }
+            }
+        }
+    }
+    verdict.nodes = searcher.nodes;
+    verdict.ms = started.elapsed().as_millis();
+    verdict
+}

@@ -1,0 +1,310 @@
+//! The tsume verifier on mating problems with known answers: lengths, main lines, futile
+//! interpositions, pawn-drop mate, alternative solutions, no-mate positions, the inventory
+//! check and the limits, through the library and the `shogiprint tsume` command.
+
+use shogiprint::formats::notation::usi;
+use shogiprint::rules::{validate, Position, Variant};
+use shogiprint::tsume::{self, inventory, AltKind, Limits, Status, Verdict};
+use std::process::Command;
+use std::sync::Arc;
+
+fn standard() -> Arc<Variant> {
+    Variant::builtin("standard").unwrap()
+}
+
+fn problem(sfen: &str) -> Position {
+    let v = standard();
+    let p = shogiprint::formats::sfen::position(sfen, &v, validate::Options { tsume: true })
+        .unwrap_or_else(|e| panic!("{sfen}: {e}"));
+    inventory::complete(&p).unwrap_or_else(|e| panic!("{sfen}: {e:?}"))
+}
+
+fn solve(sfen: &str) -> Verdict {
+    tsume::verify(&problem(sfen), Limits::default())
+}
+
+fn usi(v: &Verdict) -> Vec<String> {
+    let variant = standard();
+    v.line
+        .iter()
+        .map(|m| usi::write_move(&variant, *m))
+        .collect()
+}
+
+/// The main line must be playable, every attacker move a check, and end in checkmate (or in a
+/// check whose every answer is a futile interposition).
+fn assert_line_plays(sfen: &str, v: &Verdict) {
+    let mut p = problem(sfen);
+    for (i, mv) in v.line.iter().enumerate() {
+        p.play(*mv)
+            .unwrap_or_else(|e| panic!("{sfen}: ply {}: {e}", i + 1));
+        if i % 2 == 0 {
+            assert!(p.is_check(), "{sfen}: ply {} does not check", i + 1);
+        }
+    }
+}
+
+fn assert_mate(sfen: &str, plies: u32) -> Verdict {
+    let v = solve(sfen);
+    assert_eq!(v.status, Status::Mate, "{sfen}");
+    assert_eq!(v.length, Some(plies), "{sfen}: line {:?}", usi(&v));
+    assert_eq!(v.line.len() as u32, plies, "{sfen}: line {:?}", usi(&v));
+    assert_line_plays(sfen, &v);
+    v
+}
+
+// Positions and lengths from the test suite of a public tsume solver, antma/tsumeshogi-check
+// (tests/tsume1.rs … tsume9.rs on GitHub). The defender's hand is left out where that suite
+// wrote one that does not add up to a set: in a tsume the defender holds the rest.
+const MATE_IN_1: &[&str] = &[
+    "k8/9/PK7/9/9/9/9/9/9 b 2r2b4g4s4n4l17p 1",
+    "3k5/9/3S5/9/9/9/9/9/9 b S2r2b4g2s4n4l18p 1",
+    "kb7/p8/9/9/9/9/8B/9/8K b 2R4G4S4N4L17P 1",
+    "4k4/9/4P4/9/9/9/9/9/9 b G 1",
+];
+
+const MATE_IN_3: &[&str] = &[
+    "k2G5/9/K8/9/N8/9/9/9/9 b 2r2b3g4s3n4l18p 1",
+    "3sks3/9/4S4/9/9/8B/9/9/9 b S 1",
+    "9/4k4/9/4P4/9/9/9/9/9 b 2G 1",
+    "9/6k2/9/5G3/4G4/4P4/9/9/9 b 2G2r2b4s4n4l17p 1",
+    "7nl/7k1/6Ppp/9/9/9/9/9/9 b 2G2r2b2g4s3n3l15p 1",
+    "5g1nl/4g1sk1/4ppppp/9/4B4/9/9/9/9 b GN2rbg3s2n3l13p 1",
+    "5k3/7gR/4S4/7L1/9/9/9/9/9 b Sr2b3g2s4n3l18p 1",
+    "8l/6nkg/5PpBp/5+r3/7R1/9/9/9/9 b b3g4s3n3l15p 1",
+];
+
+const MATE_IN_5: &[&str] = &[
+    "9/9/5k3/9/4G4/4P4/9/9/9 b 3G2r2b4s4n4l17p 1",
+    "6knl/6s2/5Pppp/9/9/9/9/9/9 b G2S2r2b3gs3n3l14p 1",
+    "7nl/7k1/6ppp/9/9/9/9/9/5R3 b Sr2b4g3s3n3l15p 1",
+    "l2k5/9/3S2S2/9/9/9/9/9/9 b B2N2rb4g2s2n3l18p 1",
+];
+
+const MATE_IN_7: &[&str] = &[
+    "9/9/9/4k4/9/4P4/9/9/9 b 4G2r2b4s4n4l17p 1",
+    "+R4G1nl/6k2/4ppppp/9/9/9/9/9/9 b r2b3g4s3n3l13p 1",
+];
+
+const MATE_IN_9: &[&str] = &[
+    "ln7/1k1+P5/1pp1S4/p8/9/2P6/9/9/9 b BGN 1",
+    "ln1p5/2k1p4/1pgP+P4/p8/1P7/P8/9/9/9 b RG2Sr2b2g2s3n3l10p 1",
+    "ln7/1k2s4/1pp6/p8/9/3L5/9/9/9 b RBGNrb3g3s2n2l15p 1",
+];
+
+#[test]
+fn mates_in_one() {
+    for sfen in MATE_IN_1 {
+        assert_mate(sfen, 1);
+    }
+}
+
+#[test]
+fn mates_in_three() {
+    for sfen in MATE_IN_3 {
+        assert_mate(sfen, 3);
+    }
+}
+
+#[test]
+fn mates_in_five() {
+    for sfen in MATE_IN_5 {
+        assert_mate(sfen, 5);
+    }
+}
+
+#[test]
+fn mates_in_seven() {
+    for sfen in MATE_IN_7 {
+        assert_mate(sfen, 7);
+    }
+}
+
+#[test]
+fn mates_in_nine() {
+    for sfen in MATE_IN_9 {
+        assert_mate(sfen, 9);
+    }
+}
+
+/// The gold chase (same suite): every move a gold drop, the king driven across the board.
+#[test]
+fn gold_chase_main_line() {
+    let v = assert_mate("9/9/9/4k4/9/4P4/9/9/9 b 4G2r2b4s4n4l17p 1", 7);
+    assert_eq!(
+        usi(&v),
+        ["G*5e", "5d6c", "G*6d", "6c7b", "G*7c", "7b8a", "G*8b"]
+    );
+}
+
+/// Head gold (頭金), the first mate every textbook shows.
+#[test]
+fn head_gold() {
+    let v = assert_mate("4k4/9/4P4/9/9/9/9/9/9 b G 1", 1);
+    assert_eq!(usi(&v), ["G*5b"]);
+    assert!(v.alternatives.is_empty());
+    assert!(v.is_sound(true));
+}
+
+/// The promotion on the first move is required: 1f5b+ mates in 3, 1f5b does not (same suite).
+#[test]
+fn promotion_required() {
+    let v = assert_mate("3sks3/9/4S4/9/9/8B/9/9/9 b S 1", 3);
+    assert_eq!(usi(&v)[0], "1f5b+");
+    assert!(v.alternatives.is_empty(), "{:?}", v.alternatives);
+}
+
+/// A discovered check by the rook, the bishop going anywhere on its diagonal: the bishop's
+/// other squares are alternatives at the root, its promotion a promotion choice (same suite;
+/// a solver's test, not a composed problem, hence the 余詰).
+#[test]
+fn alternatives_at_the_root() {
+    let v = assert_mate("9/9/9/9/9/7np/8k/8B/7LR b - 1", 3);
+    let variant = standard();
+    let alt = |text: &str| {
+        let mv = usi::parse_move(&variant, text).unwrap();
+        v.alternatives
+            .iter()
+            .find(|a| a.mv == mv)
+            .map(|a| (a.ply, a.kind))
+    };
+    assert_eq!(usi(&v)[0], "1h8a");
+    assert_eq!(alt("1h8a+"), Some((1, AltKind::PromotionChoice)));
+    assert_eq!(alt("1h7b"), Some((1, AltKind::Root)));
+    assert!(!v.is_sound(false));
+}
+
+/// Futile interpositions (無駄合). The king on 1a is hemmed in by its own lance and pawn, and
+/// the silver guards 1b. A lance dropped anywhere on the file mates: every interposition is
+/// captured by the lance with check again, down to 1b where the silver protects it. By the
+/// futile-interposition convention this is a mate in 1 (constructed position; a solver that
+/// counts the interpositions reports a longer mate). The other drops are final-move
+/// alternatives, which collections tolerate.
+#[test]
+fn futile_interpositions_do_not_count() {
+    let v = assert_mate("7lk/7p1/7S1/9/9/9/9/9/9 b L 1", 1);
+    assert!(v.alternatives.iter().all(|a| a.kind == AltKind::FinalMove));
+    assert_eq!(v.alternatives.len(), 7);
+    assert!(v.is_sound(false));
+    assert!(!v.is_sound(true));
+}
+
+/// Pawn-drop mate (打ち歩詰め) is illegal: P*1b would mate, so it is no move at all, and with
+/// only a pawn in hand there is no mate (constructed from the rule, JSA rules of shogi).
+#[test]
+fn pawn_drop_mate_is_not_a_solution() {
+    let v = solve("7nk/9/7G1/9/9/9/9/9/9 b P 1");
+    assert_eq!(v.status, Status::NoMate);
+}
+
+/// A lone gold cannot mate a bare king (elementary).
+#[test]
+fn no_mate() {
+    let v = solve("4k4/9/9/9/9/9/9/9/9 b G 1");
+    assert_eq!(v.status, Status::NoMate);
+    assert!(v.line.is_empty());
+}
+
+#[test]
+fn node_limit_gives_unknown() {
+    let limits = Limits {
+        max_nodes: 10,
+        ..Limits::default()
+    };
+    let v = tsume::verify(&problem(MATE_IN_5[0]), limits);
+    assert!(matches!(v.status, Status::Unknown(_)), "{:?}", v.status);
+    assert!(v.length.is_none());
+}
+
+/// The defender holds every piece not on the board or in the attacker's hand.
+#[test]
+fn inventory_fills_the_defenders_hand() {
+    let p = problem("4k4/9/4P4/9/9/9/9/9/9 b G 1");
+    assert_eq!(p.to_sfen(), "4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1");
+}
+
+#[test]
+fn inventory_refuses_more_than_a_set() {
+    let v = standard();
+    let p = Position::from_setup_unchecked(
+        &v,
+        &shogiprint::formats::sfen::parse("4k4/9/4P4/9/9/9/9/9/9 b 5G 1", &v.catalog).unwrap(),
+    )
+    .unwrap();
+    let e = inventory::complete(&p).unwrap_err();
+    assert!(e.iter().any(|l| l.contains("5 gold")), "{e:?}");
+}
+
+fn shogiprint(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_shogiprint"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn cli_json_reports_a_sound_problem() {
+    let (code, out, _) = shogiprint(&["tsume", "--json", "4k4/9/4P4/9/9/9/9/9/9 b G 1"]);
+    assert_eq!(code, 0);
+    let j: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(j["status"], "mate");
+    assert_eq!(j["length"], 1);
+    assert_eq!(j["line"], serde_json::json!(["G*5b"]));
+    assert_eq!(j["line_ja"], serde_json::json!(["▲5二金"]));
+    assert_eq!(j["line_en"].as_array().map(|a| a.len()), Some(1));
+    assert_eq!(j["alternatives"], serde_json::json!([]));
+    assert!(j["nodes"].as_u64().unwrap() > 0);
+    assert!(j["ms"].is_u64());
+}
+
+#[test]
+fn cli_max_nodes_gives_unknown_and_exit_1() {
+    let (code, out, _) = shogiprint(&["tsume", "--json", "--max-nodes", "10", MATE_IN_5[0]]);
+    assert_eq!(code, 1);
+    let j: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(j["status"], "unknown");
+    assert_eq!(j["limit"], "nodes");
+}
+
+#[test]
+fn cli_no_mate_and_defects_exit_1() {
+    assert_eq!(shogiprint(&["tsume", "4k4/9/9/9/9/9/9/9/9 b G 1"]).0, 1);
+    assert_eq!(shogiprint(&["tsume", "9/9/9/9/9/7np/8k/8B/7LR b - 1"]).0, 1);
+    assert_eq!(shogiprint(&["tsume", "7lk/7p1/7S1/9/9/9/9/9/9 b L 1"]).0, 0);
+    assert_eq!(
+        shogiprint(&["tsume", "--strict", "7lk/7p1/7S1/9/9/9/9/9/9 b L 1"]).0,
+        1
+    );
+}
+
+#[test]
+fn cli_wrong_board_shape_is_malformed() {
+    let (code, _, err) = shogiprint(&["tsume", "4k4/9/9/9/9/9/9/9 b G 1"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("8 ranks of 9 files"), "{err}");
+    let (code, _, err) = shogiprint(&["moves", "4k4/9/9/9/9/9/9/9 b G 1"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("needs 9 ranks of 9 files"), "{err}");
+}
+
+#[test]
+fn cli_moves_and_perft_take_tsume_and_invalid_positions() {
+    let tsume = "4k4/9/9/9/9/9/9/9/9 b G 1";
+    assert_eq!(shogiprint(&["moves", tsume]).0, 1);
+    let (code, out, _) = shogiprint(&["moves", "--tsume", tsume]);
+    assert_eq!(code, 0);
+    // A gold may be dropped on any of the 80 empty squares.
+    assert_eq!(out.lines().count(), 80);
+    // Nineteen pawns are more than a set; --allow-invalid plays from it anyway. Black may drop
+    // a pawn on any of the 72 squares of ranks 2 to 9 (the king is on rank 1).
+    let many = "k8/9/9/9/9/9/9/9/9 b 19P 1";
+    assert_eq!(shogiprint(&["perft", "-d", "1", many]).0, 1);
+    let (code, out, _) = shogiprint(&["perft", "-d", "1", "--allow-invalid", many]);
+    assert_eq!(code, 0);
+    assert_eq!(out.trim(), "72");
+}
