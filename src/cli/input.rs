@@ -149,6 +149,28 @@ pub struct Inputs {
 }
 
 impl Inputs {
+    /// Every position one argument stands for, as `(name, place, f(entry))`; an argument that
+    /// cannot be read, or holds no position, is one `Err` with the reason under its own name.
+    /// `validate` and `tsume` report each entry this way.
+    pub fn each<T>(
+        &mut self,
+        arg: &str,
+        mut f: impl FnMut(&Entry) -> T,
+    ) -> Vec<(String, String, Result<T, String>)> {
+        match self.expand(arg) {
+            Err(e) => vec![(arg.to_string(), e.place, Err(e.message))],
+            Ok(entries) if entries.is_empty() => vec![(
+                arg.to_string(),
+                arg.to_string(),
+                Err("holds no position".into()),
+            )],
+            Ok(entries) => entries
+                .iter()
+                .map(|e| (e.place.name(), e.place.to_string(), Ok(f(e))))
+                .collect(),
+        }
+    }
+
     /// The position texts one argument stands for, in order (see [`POSITION_HELP`]).
     pub fn expand(&mut self, arg: &str) -> Result<Vec<Entry>, InputError> {
         if arg == "-" {

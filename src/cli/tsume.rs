@@ -84,25 +84,9 @@ pub fn run(args: &Args, variant: &Arc<Variant>, out: &mut impl Write) -> Result<
     let mut inputs = Inputs::default();
     let mut worst = 0;
     for arg in &args.inputs {
-        let results: Vec<(String, String, Outcome)> = match inputs.expand(arg) {
-            Err(e) => vec![(arg.clone(), e.place, Outcome::Malformed(e.message))],
-            Ok(entries) if entries.is_empty() => vec![(
-                arg.clone(),
-                arg.clone(),
-                Outcome::Malformed("holds no position".into()),
-            )],
-            Ok(entries) => entries
-                .iter()
-                .map(|e| {
-                    (
-                        e.place.name(),
-                        e.place.to_string(),
-                        solve(e, variant, limits),
-                    )
-                })
-                .collect(),
-        };
+        let results = inputs.each(arg, |e| solve(e, variant, limits));
         for (name, place, outcome) in results {
+            let outcome = outcome.unwrap_or_else(Outcome::Malformed);
             let code = match &outcome {
                 Outcome::Solved(s) if s.verdict.is_sound(args.strict) => 0,
                 Outcome::Solved(_) | Outcome::Invalid(_) => 1,

@@ -47,26 +47,9 @@ pub fn run(args: &Args, variant: &Arc<Variant>, out: &mut impl Write) -> Result<
     let mut inputs = Inputs::default();
     let mut worst = 0;
     for arg in &args.inputs {
-        let results: Vec<(String, String, Outcome)> = match inputs.expand(arg) {
-            // An input that cannot be read at all is reported under its own name.
-            Err(e) => vec![(arg.clone(), e.place, Outcome::Malformed(e.message))],
-            Ok(entries) if entries.is_empty() => vec![(
-                arg.clone(),
-                arg.clone(),
-                Outcome::Malformed("holds no position".into()),
-            )],
-            Ok(entries) => entries
-                .iter()
-                .map(|e| {
-                    (
-                        e.place.name(),
-                        e.place.to_string(),
-                        check(e, variant, options),
-                    )
-                })
-                .collect(),
-        };
+        let results = inputs.each(arg, |e| check(e, variant, options));
         for (name, place, outcome) in results {
+            let outcome = outcome.unwrap_or_else(Outcome::Malformed);
             worst = worst.max(outcome.code());
             if args.json {
                 let line = json(&name, &outcome).map_err(|e| Failure::bad("json", e))?;
