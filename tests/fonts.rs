@@ -4,8 +4,8 @@
 //! a character outside the fonts is an error that names it.
 
 use shogiprint::diagram::{self, Diagram};
-use shogiprint::formats::notation::numerals;
 use shogiprint::draw::{FontRole, Fonts, Item};
+use shogiprint::formats::notation::numerals;
 use shogiprint::rules::{Color, Setup, Variant};
 use std::collections::BTreeSet;
 

@@ -347,6 +347,10 @@ pub fn shape_error(error: &shogiprint::Error, variant: &Variant) -> Option<Strin
     }
     Some(format!(
         "the board has {} ranks of {} files; {} needs {} ranks of {} files",
-        e.size().ranks, e.size().files, variant.english, variant.size.ranks, variant.size.files
+        e.size().ranks,
+        e.size().files,
+        variant.english,
+        variant.size.ranks,
+        variant.size.files
     ))
 }

@@ -40,7 +40,6 @@ pub fn parse_px(text: &str) -> Result<u32, String> {
     Ok(px)
 }
 
-
 /// An error writing to `target`: for stdout (`-`) through `From<io::Error>`, so that a closed
 /// pipe is not an error; for a file, the file and the OS error.
 pub fn write_failure(target: &str, e: std::io::Error) -> Failure {
