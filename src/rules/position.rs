@@ -37,6 +37,11 @@ impl Position {
         Position { variant, board }
     }
 
+    /// The board state, for the rules modules that read it directly (repetition, impasse).
+    pub(crate) fn board(&self) -> &Board {
+        &self.board
+    }
+
     /// The variant's start position.
     pub fn start(variant: &Arc<Variant>) -> Result<Position, crate::Error> {
         crate::formats::sfen::position(&variant.start, variant, Default::default())

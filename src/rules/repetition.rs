@@ -1,0 +1,118 @@
+//! Repetition (千日手, sennichite): the same position — board, hands and side to move — for the
+//! fourth time ends the game as a draw, unless one side gave check with every move since the
+//! position first appeared: then that side loses (連続王手の千日手, perpetual check; seed 004).
+
+use super::color::Color;
+use super::piece::{Piece, MAX_KINDS};
+use super::position::Position;
+use super::square::MAX_SQUARES;
+use std::collections::HashMap;
+
+/// What makes two positions the same for repetition: pieces, hands and side to move (the move
+/// number is not part of it).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct PositionKey {
+    squares: [Option<Piece>; MAX_SQUARES],
+    hands: [[u8; MAX_KINDS]; 2],
+    turn: Color,
+}
+
+impl Position {
+    /// The key under which repetitions of this position are counted.
+    pub fn key(&self) -> PositionKey {
+        let b = self.board();
+        PositionKey {
+            squares: b.squares,
+            hands: b.hands,
+            turn: b.turn,
+        }
+    }
+}
+
+/// How a fourfold repetition ends the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Repetition {
+    /// Sennichite: a draw.
+    Draw,
+    /// Every move of `checker` since the position first appeared gave check: `checker` loses.
+    PerpetualCheck { checker: Color },
+}
+
+/// The positions of a game so far, one per ply (the start is ply 0), with how often each
+/// occurred and whether the side to move stood in check.
+#[derive(Clone, Debug, Default)]
+pub struct History {
+    keys: Vec<PositionKey>,
+    in_check: Vec<bool>,
+    seen: HashMap<PositionKey, Vec<usize>>,
+}
+
+impl History {
+    /// A history that starts at `start` (ply 0).
+    pub fn new(start: &Position) -> History {
+        let mut h = History::default();
+        h.record(start);
+        h
+    }
+
+    /// Adds the position reached by the next ply; returns the repetition it completes, if this
+    /// is the fourth occurrence of the position.
+    pub fn push(&mut self, pos: &Position) -> Option<Repetition> {
+        let ply = self.record(pos);
+        let plies = &self.seen[&self.keys[ply]];
+        if plies.len() != 4 {
+            return None;
+        }
+        let first = plies[0];
+        // Position i (after ply i) is in check when the side that just moved gave check.
+        let all_checks = |mover: Color| {
+            let mut any = false;
+            for i in first + 1..=ply {
+                let moved = self.mover(i);
+                if moved == mover {
+                    any = true;
+                    if !self.in_check[i] {
+                        return false;
+                    }
+                }
+            }
+            any
+        };
+        Some(match Color::ALL.into_iter().find(|c| all_checks(*c)) {
+            Some(checker) => Repetition::PerpetualCheck { checker },
+            None => Repetition::Draw,
+        })
+    }
+
+    /// How many times the position at `ply` had occurred up to and including that ply.
+    pub fn occurrences(&self, ply: usize) -> usize {
+        let Some(key) = self.keys.get(ply) else {
+            return 0;
+        };
+        self.seen[key].iter().filter(|p| **p <= ply).count()
+    }
+
+    /// The most times any one position occurred.
+    pub fn most_repeated(&self) -> usize {
+        self.seen.values().map(Vec::len).max().unwrap_or(0)
+    }
+
+    /// The number of plies recorded after the start.
+    pub fn plies(&self) -> usize {
+        self.keys.len().saturating_sub(1)
+    }
+
+    fn mover(&self, ply: usize) -> Color {
+        // The side to move at `ply` is recorded in its key; the mover is the other side.
+        !self.keys[ply].turn
+    }
+
+    fn record(&mut self, pos: &Position) -> usize {
+        let ply = self.keys.len();
+        let key = pos.key();
+        self.seen.entry(key.clone()).or_default().push(ply);
+        self.keys.push(key);
+        self.in_check.push(pos.is_check());
+        ply
+    }
+}
