@@ -1,6 +1,7 @@
 //! The crate's error type. Its variants map onto the CLI's exit codes: an invalid position is 1,
 //! everything malformed is 2.
 
+use crate::formats::record::RecordError;
 use crate::formats::{DataError, ParseError};
 use crate::rules::PositionError;
 
@@ -17,6 +18,9 @@ pub enum Error {
     Invalid(#[from] PositionError),
     #[error("{0}")]
     Io(String),
+    /// A game record is unreadable or has an illegal move (located by line).
+    #[error("{0}")]
+    Record(#[from] RecordError),
 }
 
 impl Error {

@@ -1,10 +1,18 @@
-//! Reading and writing the text formats: SFEN and USI positions, and the located errors of
-//! position text and of the YAML data files.
+//! Reading and writing the text formats: SFEN and USI positions, game records (KIF, KI2, CSA,
+//! BOD, one [`record::Record`] model) and the located errors of position text and of the YAML
+//! data files.
 
+pub mod bod;
+pub mod csa;
 pub mod data_error;
+pub mod ki2;
+pub mod kif;
 pub mod parse_error;
+pub mod record;
+pub mod record_io;
 pub mod sfen;
 pub mod usi;
+pub mod usi_record;
 
 pub use data_error::DataError;
 pub use parse_error::ParseError;
