@@ -260,15 +260,8 @@ pub fn write(pos: &Position) -> String {
                 None => out.push_str(" ・"),
                 Some(p) => {
                     out.push(if p.color == Color::White { 'v' } else { ' ' });
-                    out.push_str(
-                        &v.catalog
-                            .get(p.kind)
-                            .abbr_for(p.color)
-                            .chars()
-                            .next()
-                            .unwrap_or('?')
-                            .to_string(),
-                    );
+                    let name = v.catalog.get(p.kind).abbr_for(p.color);
+                    out.push(name.chars().next().unwrap_or('?'));
                 }
             }
         }

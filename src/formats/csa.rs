@@ -28,19 +28,19 @@ const PIECES: [(&str, &str); 14] = [
 ];
 
 /// CSA's `%` end words.
-const ENDS: [(&str, fn() -> EndKind); 12] = [
-    ("%TORYO", || EndKind::Resign),
-    ("%CHUDAN", || EndKind::Abort),
-    ("%SENNICHITE", || EndKind::Repetition),
-    ("%JISHOGI", || EndKind::Impasse),
-    ("%TSUMI", || EndKind::Mate),
-    ("%ILLEGAL_MOVE", || EndKind::IllegalLoss),
-    ("%+ILLEGAL_ACTION", || EndKind::IllegalAction(Color::Black)),
-    ("%-ILLEGAL_ACTION", || EndKind::IllegalAction(Color::White)),
-    ("%TIME_UP", || EndKind::TimeUp),
-    ("%KACHI", || EndKind::Declaration),
-    ("%HIKIWAKE", || EndKind::Draw),
-    ("%FUZUMI", || EndKind::NoMate),
+const ENDS: [(&str, EndKind); 12] = [
+    ("%TORYO", EndKind::Resign),
+    ("%CHUDAN", EndKind::Abort),
+    ("%SENNICHITE", EndKind::Repetition),
+    ("%JISHOGI", EndKind::Impasse),
+    ("%TSUMI", EndKind::Mate),
+    ("%ILLEGAL_MOVE", EndKind::IllegalLoss),
+    ("%+ILLEGAL_ACTION", EndKind::IllegalAction(Color::Black)),
+    ("%-ILLEGAL_ACTION", EndKind::IllegalAction(Color::White)),
+    ("%TIME_UP", EndKind::TimeUp),
+    ("%KACHI", EndKind::Declaration),
+    ("%HIKIWAKE", EndKind::Draw),
+    ("%FUZUMI", EndKind::NoMate),
 ];
 
 /// CSA `$` fields and the KIF header names they correspond to, for conversions.
@@ -319,7 +319,7 @@ impl<'a> Reader<'a> {
             let kind = ENDS
                 .iter()
                 .find(|(w, _)| *w == s)
-                .map_or_else(|| EndKind::Other(s.to_string()), |(_, k)| k());
+                .map_or_else(|| EndKind::Other(s.to_string()), |(_, k)| k.clone());
             if b.ended() {
                 return Err(bad("a second end of the game".into()));
             }
@@ -484,7 +484,7 @@ pub fn write(record: &Record) -> String {
             },
             kind => ENDS
                 .iter()
-                .find(|(_, k)| k() == *kind)
+                .find(|(_, k)| k == kind)
                 .map_or("%CHUDAN".to_string(), |(w, _)| w.to_string()),
         };
         out.push_str(&word);

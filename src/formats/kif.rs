@@ -107,7 +107,14 @@ pub fn read(text: &str, variant: &Arc<Variant>) -> Result<Record, RecordError> {
                 b.record_mut().headers = std::mem::take(&mut headers);
                 continue;
             }
-            if let Some((k, v)) = t.split_once('：').or_else(|| t.split_once(':')) {
+            if t.starts_with(|c: char| c.is_ascii_digit()) {
+                in_moves = true;
+                if diagram.seen {
+                    let d = std::mem::replace(&mut diagram, Diagram::new(variant));
+                    b.set_start(d.position(n)?);
+                }
+                b.record_mut().headers = std::mem::take(&mut headers);
+            } else if let Some((k, v)) = t.split_once('：').or_else(|| t.split_once(':')) {
                 let (k, v) = (k.trim(), v.trim_matches(|c: char| c.is_whitespace()));
                 match k {
                     "先手" | "下手" => players[0] = Some(v.to_string()),
@@ -132,14 +139,6 @@ pub fn read(text: &str, variant: &Arc<Variant>) -> Result<Record, RecordError> {
                 }
                 headers.push((k.to_string(), v.to_string()));
                 continue;
-            }
-            if t.starts_with(|c: char| c.is_ascii_digit()) {
-                in_moves = true;
-                if diagram.seen {
-                    let d = std::mem::replace(&mut diagram, Diagram::new(variant));
-                    b.set_start(d.position(n)?);
-                }
-                b.record_mut().headers = std::mem::take(&mut headers);
             } else {
                 return Err(RecordError::new(n, t, "not a KIF header line"));
             }
@@ -177,10 +176,8 @@ fn move_line(b: &mut Builder, n: usize, t: &str) -> Result<(), RecordError> {
         .parse()
         .map_err(|_| RecordError::new(n, t, "expected a numbered move like '1 ７六歩(77)'"))?;
     let body = t[digits..].trim_start();
-    let (body, time) = match body.find("(") {
-        Some(i) if body[i..].contains('/') || body[i..].contains(':') => {
-            (body[..i].trim_end(), Some(&body[i..]))
-        }
+    let (body, time) = match body.rfind('(') {
+        Some(i) if body[i..].contains(':') => (body[..i].trim_end(), Some(&body[i..])),
         _ => (body, None),
     };
     // A trailing '+' marks a move that has variations.
@@ -226,7 +223,7 @@ fn parse_time(s: &str) -> Option<MoveTime> {
     let (used, total) = inner.split_once('/').unwrap_or((inner, ""));
     let secs = |p: &str| -> Option<u32> {
         p.trim().split(':').try_fold(0u32, |acc, x| {
-            Some(acc.checked_mul(60)?.checked_add(x.trim().parse().ok()?)?)
+            acc.checked_mul(60)?.checked_add(x.trim().parse().ok()?)
         })
     };
     Some(MoveTime {
@@ -456,7 +453,8 @@ fn write_line(
         let text = write_move(&pos, last, m.mv);
         let _ = match &m.time {
             Some(t) => {
-                let pad = 14usize.saturating_sub(text.chars().count() * 2);
+                let width = unicode_width::UnicodeWidthStr::width(text.as_str());
+                let pad = 15usize.saturating_sub(width).max(1);
                 writeln!(
                     out,
                     "{:>4} {text}{}{}",

@@ -243,6 +243,44 @@ impl Record {
         pos
     }
 
+    /// The caption books print under a diagram after `ply` moves: `第1図 ▲2四歩まで` for
+    /// figure 1 (`None` at the start). The move is written as KIF writes it without its source
+    /// square, with an ASCII file digit.
+    pub fn caption(&self, ply: usize, figure: u32) -> Option<String> {
+        let ply = ply.min(self.moves.len());
+        let m = self.moves.get(ply.checked_sub(1)?)?;
+        let before = self.position_at(ply - 1);
+        let last = ply
+            .checked_sub(2)
+            .and_then(|i| self.moves.get(i))
+            .map(|m| m.mv);
+        let mut text = super::kif::write_move(&before, last, m.mv);
+        if let Move::Drop { kind, to } = m.mv {
+            // 打 only where a piece of the kind on the board could also go there.
+            let ambiguous = before.legal_moves().iter().any(|o| {
+                matches!(o, Move::Normal { from, to: t, .. }
+                    if *t == to && before.piece_at(*from).is_some_and(|p| p.kind == kind))
+            });
+            if !ambiguous {
+                text = text.trim_end_matches('打').to_string();
+            }
+        }
+        let text = text.split('(').next().unwrap_or("").replace('　', "");
+        let text: String = text
+            .chars()
+            .map(|c| match super::bod::digit(c) {
+                Some(d) if ('１'..='９').contains(&c) => (b'0' + d) as char,
+                _ => c,
+            })
+            .collect();
+        let mark = if before.turn() == Color::Black {
+            '▲'
+        } else {
+            '△'
+        };
+        Some(format!("第{figure}図 {mark}{text}まで"))
+    }
+
     /// The position after the last main-line move.
     pub fn final_position(&self) -> Position {
         self.position_at(self.moves.len())
@@ -471,13 +509,17 @@ impl Builder {
             })
             .map(Some)
             .or_else(|| has(1, self.record.moves.len()).then_some(None));
-        let Some(parent) = parent else {
+        let Some(mut parent) = parent else {
             return Err(RecordError::new(
                 line,
                 text,
                 format!("no line has a move {ply} to branch from"),
             ));
         };
+        // A line that itself starts at `ply` is an alternative to the same move: a sibling.
+        while let Some(p) = parent.filter(|p| self.record.branches[*p].ply == ply) {
+            parent = self.record.branches[p].parent;
+        }
         self.record.branches.push(Branch {
             parent,
             ply,
