@@ -195,7 +195,8 @@ impl<'a> Diagram<'a> {
             let count = count.ok_or_else(|| {
                 RecordError::new(n, l.trim(), format!("'{item}': expected a count like 歩三"))
             })?;
-            *hand.entry(kind).or_insert(0) += count;
+            let slot = hand.entry(kind).or_insert(0);
+            *slot = slot.saturating_add(count);
         }
         Ok(())
     }

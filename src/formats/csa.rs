@@ -142,8 +142,8 @@ impl<'a> Reader<'a> {
         }
         match s.as_bytes()[0] {
             b'V' => self.headers.push(("V".into(), s[1..].to_string())),
-            b'N' if s.len() >= 2 && matches!(&s[1..2], "+" | "-") => {
-                let color = if &s[1..2] == "+" { 0 } else { 1 };
+            b'N' if matches!(s.get(1..2), Some("+" | "-")) => {
+                let color = if s.get(1..2) == Some("+") { 0 } else { 1 };
                 self.players[color] = Some(s[2..].to_string());
                 self.headers.push((s[..2].to_string(), s[2..].to_string()));
             }
@@ -242,7 +242,7 @@ impl<'a> Reader<'a> {
                 };
                 for chunk in b[1..].chunks(4) {
                     let text = std::str::from_utf8(chunk).unwrap_or("");
-                    let (sq, code) = text.split_at(2.min(text.len()));
+                    let (sq, code) = (text.get(..2).unwrap_or(""), text.get(2..).unwrap_or(""));
                     if sq == "00" && code == "AL" {
                         self.all_to_hand(color);
                         continue;

@@ -325,16 +325,19 @@ impl Record {
 
     /// The moves leading to the first move of line `branch` (its parent lines up to its ply).
     pub fn line_before(&self, branch: usize) -> Vec<Move> {
-        let b = &self.branches[branch];
-        let mut moves = match b.parent {
-            None => self.moves.iter().map(|m| m.mv).collect::<Vec<_>>(),
-            Some(p) => {
-                let mut m = self.line_before(p);
-                m.extend(self.branches[p].moves.iter().map(|x| x.mv));
-                m
+        // The chain of lines from the main line down to `branch`, walked without recursion.
+        let mut chain = vec![branch];
+        while let Some(p) = chain.last().and_then(|b| self.branches[*b].parent) {
+            chain.push(p);
+        }
+        let mut moves: Vec<Move> = self.moves.iter().map(|m| m.mv).collect();
+        for b in chain.iter().rev() {
+            let br = &self.branches[*b];
+            moves.truncate(br.ply - 1);
+            if *b != branch {
+                moves.extend(br.moves.iter().map(|m| m.mv));
             }
-        };
-        moves.truncate(b.ply - 1);
+        }
         moves
     }
 }
