@@ -5,8 +5,9 @@
 //! every handicap of a variant with the page it is on.
 
 use crate::booklet::text::{draw_line, TextError};
-use crate::diagram::{self, numerals, Diagram};
+use crate::diagram::{self, Diagram};
 use crate::draw::{Align, Color as Ink, Drawing, FontRole, Fonts, Path, Point, Stroke, TextStyle};
+use crate::formats::notation::{japanese, numerals, usi as usi_notation};
 use crate::formats::sfen;
 use crate::paper::Paper;
 use crate::rules::{Color, Handicap, KindId, Piece, Setup, Square, Variant};
@@ -36,20 +37,6 @@ pub fn removed(variant: &Variant, handicap: &Handicap) -> Result<Removed, crate:
         .filter(|(sq, p)| p.color == Color::White && setup.piece_at(*sq) != Some(*p))
         .collect();
     Ok(Removed { setup, pieces })
-}
-
-/// `８二`: a square as Japanese books write it.
-pub fn japanese_square(variant: &Variant, sq: Square) -> String {
-    format!(
-        "{}{}",
-        numerals::full_width(variant.size.file(sq) as u32),
-        numerals::kanji(variant.size.rank(sq) as u32)
-    )
-}
-
-fn usi_square(variant: &Variant, sq: Square) -> String {
-    let rank = (b'a' + variant.size.rank(sq) - 1) as char;
-    format!("{}{rank}", variant.size.file(sq))
 }
 
 /// The removed pieces grouped by kind, in catalog order: `(kind, squares)`.
@@ -84,9 +71,12 @@ pub fn removed_text(variant: &Variant, removed: &Removed) -> (String, String) {
         } else {
             let ja_sq: Vec<String> = squares
                 .iter()
-                .map(|&s| japanese_square(variant, s))
+                .map(|&s| japanese::square(variant.size, s))
                 .collect();
-            let en_sq: Vec<String> = squares.iter().map(|&s| usi_square(variant, s)).collect();
+            let en_sq: Vec<String> = squares
+                .iter()
+                .map(|&s| usi_notation::square(variant.size, s))
+                .collect();
             ja.push(format!(
                 "{}（{}）",
                 k.abbr_for(Color::White),

@@ -374,3 +374,40 @@ fn diagram_draws_a_record_at_a_ply() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn ki2_moves_resolve_against_the_legal_moves() {
+    // The same 二枚落ち opening as KI2 (no source squares) and as KIF (with them).
+    let ki2 = read("two-piece-handicap.ki2");
+    let kif = read("two-piece-handicap.kif");
+    assert_eq!(usi_moves(&ki2), usi_moves(&kif));
+    assert_eq!(ki2.handicap.as_deref(), Some("two_piece"));
+    assert_eq!(
+        error_of("ambiguous.ki2"),
+        "ambiguous.ki2:2: ▲５八金: '▲５八金' fits 2 legal moves"
+    );
+}
+
+#[test]
+fn kif_to_ki2_to_kif_keeps_moves_comments_variations_and_result() {
+    use shogiprint::formats::ki2;
+    for name in ["habu-fujii-2006.kif", "variations.kif", "perpetual-check-white.kif"] {
+        let original = read(name);
+        let back = kif::read(
+            &kif::write(&ki2::read(&ki2::write(&original), &standard()).unwrap()),
+            &standard(),
+        )
+        .unwrap();
+        assert_eq!(usi_moves(&back), usi_moves(&original), "{name}");
+        assert_eq!(back.start_comments, original.start_comments, "{name}");
+        assert_eq!(back.branches.len(), original.branches.len(), "{name}");
+        assert_eq!(back.result(), original.result(), "{name}");
+        assert_eq!(back.start.to_sfen(), original.start.to_sfen(), "{name}");
+    }
+    let text = "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n*角道を開ける\n&第1図\n   2 ３四歩(33)\n   3 中断\n";
+    let original = kif::read(text, &standard()).unwrap();
+    let back = ki2::read(&ki2::write(&original), &standard()).unwrap();
+    assert_eq!(back.moves[0].comments, ["角道を開ける"]);
+    assert_eq!(back.moves[0].bookmark.as_deref(), Some("第1図"));
+    assert_eq!(back.end.map(|e| e.kind), Some(EndKind::Abort));
+}

@@ -2,10 +2,10 @@
 
 use super::layout::Layout;
 use super::model::Style;
-use super::numerals;
 use crate::draw::{
     Align, Color, Drawing, FontRole, Fonts, MissingGlyph, Path, Point, Rect, Stroke, TextStyle,
 };
+use crate::formats::notation::numerals;
 
 pub const BEGINNER_BOARD: Color = Color(0xf2, 0xdc, 0xa4);
 

@@ -3,10 +3,10 @@
 
 use super::layout::Layout;
 use super::model::{DefenderHand, Diagram, Style};
-use super::numerals;
 use crate::draw::{
     Align, Color as Ink, Drawing, FontRole, Fonts, MissingGlyph, Path, Point, Stroke, TextStyle,
 };
+use crate::formats::notation::numerals;
 use crate::rules::{Color, KindId};
 use std::collections::BTreeMap;
 

@@ -11,7 +11,6 @@ mod hands;
 mod layout;
 pub mod marks;
 mod model;
-pub mod numerals;
 mod pieces;
 pub mod spec;
 

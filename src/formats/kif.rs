@@ -70,6 +70,18 @@ fn position_of(variant: &Arc<Variant>, text: &str) -> Position {
 
 /// Reads a KIF record.
 pub fn read(text: &str, variant: &Arc<Variant>) -> Result<Record, RecordError> {
+    read_with(text, variant, |t| t.starts_with(|c: char| c.is_ascii_digit()), move_line)
+}
+
+/// Reads a KIF-like record (KIF or KI2): the header, a board, comments, bookmarks and
+/// variations are shared; `starts_moves` tells a line of moves and `moves` reads it (and the
+/// `まで…` summary line).
+pub(crate) fn read_with(
+    text: &str,
+    variant: &Arc<Variant>,
+    starts_moves: fn(&str) -> bool,
+    moves: fn(&mut Builder, usize, &str) -> Result<(), RecordError>,
+) -> Result<Record, RecordError> {
     let mut b =
         Builder::new(Position::start(variant).map_err(|e| RecordError::new(0, "", e.to_string()))?);
     let mut headers = Vec::new();
@@ -107,7 +119,7 @@ pub fn read(text: &str, variant: &Arc<Variant>) -> Result<Record, RecordError> {
                 b.record_mut().headers = std::mem::take(&mut headers);
                 continue;
             }
-            if t.starts_with(|c: char| c.is_ascii_digit()) {
+            if starts_moves(t) {
                 in_moves = true;
                 if diagram.seen {
                     let d = std::mem::replace(&mut diagram, Diagram::new(variant));
@@ -152,10 +164,7 @@ pub fn read(text: &str, variant: &Arc<Variant>) -> Result<Record, RecordError> {
             b.branch(n, t, ply)?;
             continue;
         }
-        if t.starts_with("まで") {
-            continue;
-        }
-        move_line(&mut b, n, t)?;
+        moves(&mut b, n, t)?;
     }
     if !in_moves {
         if diagram.seen {
@@ -171,6 +180,9 @@ pub fn read(text: &str, variant: &Arc<Variant>) -> Result<Record, RecordError> {
 
 /// One numbered move line: `  12 ３四歩(33)   ( 0:05/00:00:09)`.
 fn move_line(b: &mut Builder, n: usize, t: &str) -> Result<(), RecordError> {
+    if t.starts_with("まで") {
+        return Ok(());
+    }
     let digits = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
     let number: usize = t[..digits]
         .parse()
@@ -353,8 +365,17 @@ fn write_time(t: &MoveTime) -> String {
 
 /// Writes a record as KIF (UTF-8), variations included.
 pub fn write(record: &Record) -> String {
-    let v = record.variant();
     let mut out = String::from("#KIF version=2.0 encoding=UTF-8\n");
+    let handicap = write_header(&mut out, record);
+    out.push_str("手数----指手---------消費時間--\n");
+    write_body(&mut out, record, handicap);
+    out
+}
+
+/// The header fields, the start (手合割 or a board), the players and the opening comments;
+/// returns whether the game is a handicap game (players are 下手/上手).
+pub(crate) fn write_header(out: &mut String, record: &Record) -> bool {
+    let v = record.variant();
     let skip = ["先手", "後手", "下手", "上手", "手合割", "V", "N+", "N-"];
     for (k, val) in &record.headers {
         if skip.contains(&k.as_str()) {
@@ -398,29 +419,39 @@ pub fn write(record: &Record) -> String {
     for c in &record.start_comments {
         let _ = writeln!(out, "*{c}");
     }
-    out.push_str("手数----指手---------消費時間--\n");
+    handicap
+}
+
+/// The summary line after the main line: `まで181手で先手の勝ち`, `まで49手で千日手`.
+pub(crate) fn summary_line(record: &Record, handicap: bool) -> Option<String> {
+    let end = record.end.as_ref()?;
+    let n = record.moves.len();
+    Some(match (record.result(), &end.kind) {
+        (super::record::GameResult::Win(c), EndKind::Resign) => {
+            let side = match (c, handicap) {
+                (Color::Black, false) => "先手",
+                (Color::White, false) => "後手",
+                (Color::Black, true) => "下手",
+                (Color::White, true) => "上手",
+            };
+            format!("まで{n}手で{side}の勝ち")
+        }
+        (_, kind) => format!("まで{n}手で{}", end_word(kind)),
+    })
+}
+
+/// The moves of the main line and the variations, with the summary line.
+fn write_body(out: &mut String, record: &Record, handicap: bool) {
     write_line(
-        &mut out,
+        out,
         record.start.clone(),
         None,
         1,
         &record.moves,
         record.end.as_ref(),
     );
-    if let Some(end) = &record.end {
-        let n = record.moves.len();
-        let _ = match record.result() {
-            super::record::GameResult::Win(c) => {
-                let side = match (c, handicap) {
-                    (Color::Black, false) => "先手",
-                    (Color::White, false) => "後手",
-                    (Color::Black, true) => "下手",
-                    (Color::White, true) => "上手",
-                };
-                writeln!(out, "まで{n}手で{side}の勝ち")
-            }
-            _ => writeln!(out, "まで{n}手で{}", end_word(&end.kind)),
-        };
+    if let Some(line) = summary_line(record, handicap) {
+        let _ = writeln!(out, "{line}");
     }
     for (i, b) in record.branches.iter().enumerate() {
         let _ = writeln!(out, "\n変化：{}手", b.ply);
@@ -430,7 +461,7 @@ pub fn write(record: &Record) -> String {
             pos.play_unchecked(*mv);
         }
         write_line(
-            &mut out,
+            out,
             pos,
             before.last().copied(),
             b.ply,
@@ -438,7 +469,6 @@ pub fn write(record: &Record) -> String {
             b.end.as_ref(),
         );
     }
-    out
 }
 
 fn write_line(

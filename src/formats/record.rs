@@ -244,41 +244,17 @@ impl Record {
     }
 
     /// The caption books print under a diagram after `ply` moves: `第1図 ▲2四歩まで` for
-    /// figure 1 (`None` at the start). The move is written as KIF writes it without its source
-    /// square, with an ASCII file digit.
+    /// figure 1 (`None` at the start), the move in the JSA notation books use.
     pub fn caption(&self, ply: usize, figure: u32) -> Option<String> {
         let ply = ply.min(self.moves.len());
         let m = self.moves.get(ply.checked_sub(1)?)?;
         let before = self.position_at(ply - 1);
-        let last = ply
+        let previous_to = ply
             .checked_sub(2)
             .and_then(|i| self.moves.get(i))
-            .map(|m| m.mv);
-        let mut text = super::kif::write_move(&before, last, m.mv);
-        if let Move::Drop { kind, to } = m.mv {
-            // 打 only where a piece of the kind on the board could also go there.
-            let ambiguous = before.legal_moves().iter().any(|o| {
-                matches!(o, Move::Normal { from, to: t, .. }
-                    if *t == to && before.piece_at(*from).is_some_and(|p| p.kind == kind))
-            });
-            if !ambiguous {
-                text = text.trim_end_matches('打').to_string();
-            }
-        }
-        let text = text.split('(').next().unwrap_or("").replace('　', "");
-        let text: String = text
-            .chars()
-            .map(|c| match super::bod::digit(c) {
-                Some(d) if ('１'..='９').contains(&c) => (b'0' + d) as char,
-                _ => c,
-            })
-            .collect();
-        let mark = if before.turn() == Color::Black {
-            '▲'
-        } else {
-            '△'
-        };
-        Some(format!("第{figure}図 {mark}{text}まで"))
+            .map(|m| m.mv.to());
+        let text = super::notation::japanese::write(&before, m.mv, previous_to);
+        Some(format!("第{figure}図 {text}まで"))
     }
 
     /// The position after the last main-line move.

@@ -8,8 +8,8 @@
 //! sizea.jp ("将棋盤のサイズ") and shogi-enjoylife.com ("将棋盤の大きさ").
 
 use crate::diagram::face::WOOD;
-use crate::diagram::numerals;
 use crate::draw::{Color, FontRole, Fonts, Glyph, MissingGlyph, Point, Rect, TextStyle};
+use crate::formats::notation::numerals;
 
 /// One square, across × deep, in millimetres.
 pub const JSA_SQUARE: (f64, f64) = (35.2, 38.7);

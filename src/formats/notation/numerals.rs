@@ -1,5 +1,5 @@
-//! Numbers the way Japanese diagrams write them: full-width digits for files, kanji for ranks
-//! and for counts in hand.
+//! Numbers the way Japanese notation and diagrams write them: full-width digits for files, kanji
+//! for ranks and for counts in hand.
 
 const KANJI: [char; 10] = ['〇', '一', '二', '三', '四', '五', '六', '七', '八', '九'];
 
@@ -21,6 +21,11 @@ pub fn kanji(n: u32) -> String {
         return s;
     }
     n.to_string()
+}
+
+/// 一 → 1 … 九 → 9: the rank numerals of a square.
+pub fn kanji_digit(c: char) -> Option<u8> {
+    KANJI[1..].iter().position(|k| *k == c).map(|i| i as u8 + 1)
 }
 
 /// 7 → ７, 10 → １０.
