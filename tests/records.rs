@@ -391,7 +391,11 @@ fn ki2_moves_resolve_against_the_legal_moves() {
 #[test]
 fn kif_to_ki2_to_kif_keeps_moves_comments_variations_and_result() {
     use shogiprint::formats::ki2;
-    for name in ["habu-fujii-2006.kif", "variations.kif", "perpetual-check-white.kif"] {
+    for name in [
+        "habu-fujii-2006.kif",
+        "variations.kif",
+        "perpetual-check-white.kif",
+    ] {
         let original = read(name);
         let back = kif::read(
             &kif::write(&ki2::read(&ki2::write(&original), &standard()).unwrap()),

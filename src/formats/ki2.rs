@@ -94,7 +94,12 @@ pub fn write(record: &Record) -> String {
         }
         write_line(&mut out, pos, before.last().copied(), &b.moves);
         if let Some(end) = &b.end {
-            let _ = writeln!(out, "まで{}手で{}", b.ply - 1 + b.moves.len(), kif::end_word_of(&end.kind));
+            let _ = writeln!(
+                out,
+                "まで{}手で{}",
+                b.ply - 1 + b.moves.len(),
+                kif::end_word_of(&end.kind)
+            );
         }
     }
     out

@@ -70,7 +70,12 @@ fn position_of(variant: &Arc<Variant>, text: &str) -> Position {
 
 /// Reads a KIF record.
 pub fn read(text: &str, variant: &Arc<Variant>) -> Result<Record, RecordError> {
-    read_with(text, variant, |t| t.starts_with(|c: char| c.is_ascii_digit()), move_line)
+    read_with(
+        text,
+        variant,
+        |t| t.starts_with(|c: char| c.is_ascii_digit()),
+        move_line,
+    )
 }
 
 /// Reads a KIF-like record (KIF or KI2): the header, a board, comments, bookmarks and

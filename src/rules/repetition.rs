@@ -9,23 +9,38 @@ use super::square::MAX_SQUARES;
 use std::collections::HashMap;
 
 /// What makes two positions the same for repetition: pieces, hands and side to move (the move
-/// number is not part of it).
+/// number is not part of it), packed into bytes so that hashing it is one pass over a slice.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct PositionKey {
-    squares: [Option<Piece>; MAX_SQUARES],
-    hands: [[u8; MAX_KINDS]; 2],
-    turn: Color,
+    /// One byte per square (0 empty, else kind + 1 with the colour in the top bit), then the
+    /// hands, then the side to move.
+    bytes: [u8; KEY_LEN],
+}
+
+const KEY_LEN: usize = MAX_SQUARES + 2 * MAX_KINDS + 1;
+
+impl PositionKey {
+    fn turn(&self) -> Color {
+        if self.bytes[KEY_LEN - 1] == 0 {
+            Color::Black
+        } else {
+            Color::White
+        }
+    }
 }
 
 impl Position {
     /// The key under which repetitions of this position are counted.
     pub fn key(&self) -> PositionKey {
         let b = self.board();
-        PositionKey {
-            squares: b.squares,
-            hands: b.hands,
-            turn: b.turn,
+        let mut bytes = [0u8; KEY_LEN];
+        for (i, sq) in b.squares.iter().enumerate() {
+            bytes[i] = sq.map_or(0, |p: Piece| (p.kind.0 + 1) | ((p.color as u8) << 7));
         }
+        bytes[MAX_SQUARES..MAX_SQUARES + MAX_KINDS].copy_from_slice(&b.hands[0]);
+        bytes[MAX_SQUARES + MAX_KINDS..KEY_LEN - 1].copy_from_slice(&b.hands[1]);
+        bytes[KEY_LEN - 1] = b.turn as u8;
+        PositionKey { bytes }
     }
 }
 
@@ -104,7 +119,7 @@ impl History {
 
     fn mover(&self, ply: usize) -> Color {
         // The side to move at `ply` is recorded in its key; the mover is the other side.
-        !self.keys[ply].turn
+        !self.keys[ply].turn()
     }
 
     fn record(&mut self, pos: &Position) -> usize {
