@@ -2,6 +2,7 @@
 //!
 //! Run: `cargo run --example library -- "<SFEN or USI position string>"`
 
+use shogiprint::formats::notation;
 use shogiprint::formats::usi;
 use shogiprint::rules::{validate, Variant};
 
@@ -23,7 +24,7 @@ fn main() {
             let mut moves: Vec<String> = pos
                 .legal_moves()
                 .iter()
-                .map(|m| m.to_usi(&standard))
+                .map(|m| notation::usi::write_move(&standard, *m))
                 .collect();
             moves.sort();
             println!("{}", pos.to_sfen());
@@ -34,7 +35,7 @@ fn main() {
         }
         Err(shogiprint::Error::Invalid(problems)) => {
             for p in &problems.problems {
-                println!("{}", p.line(problems.size));
+                println!("{}", p.line(problems.size()));
             }
         }
         Err(e) => eprintln!("{e}"),

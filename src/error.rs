@@ -1,5 +1,5 @@
-//! The crate's error type. Its variants map onto the CLI's exit codes: an invalid position is 1,
-//! everything malformed is 2.
+//! The crate's error type. An invalid position (well-formed text that breaks the rules) is kept
+//! apart from everything malformed, so that the CLI can give them different exit codes.
 
 use crate::formats::record::RecordError;
 use crate::formats::{DataError, ParseError};
@@ -21,14 +21,4 @@ pub enum Error {
     /// A game record is unreadable or has an illegal move (located by line).
     #[error("{0}")]
     Record(#[from] RecordError),
-}
-
-impl Error {
-    /// The CLI exit code for this error.
-    pub fn exit_code(&self) -> i32 {
-        match self {
-            Error::Invalid(_) => 1,
-            _ => 2,
-        }
-    }
 }

@@ -1,6 +1,6 @@
 //! shogiprint: shogi pieces, variants and positions as data, a rules core that validates every
 //! position, and what turns them into things people print: diagrams ([`diagram`]), the print
-//! kit ([`kit`]), booklets ([`booklet`]) and handicap sheets ([`handicap_sheet`]), drawn in
+//! kit ([`kit`]), booklets ([`booklet`]) and handicap sheets ([`handicap`]), drawn in
 //! millimetres ([`draw`]) and written as SVG, PNG or PDF ([`render`]).
 //!
 //! ```
@@ -14,7 +14,7 @@ pub mod booklet;
 pub mod diagram;
 pub mod draw;
 pub mod formats;
-pub mod handicap_sheet;
+pub mod handicap;
 pub mod kit;
 pub mod paper;
 pub mod render;

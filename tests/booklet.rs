@@ -7,12 +7,13 @@ mod pdf_scan;
 use pdf_scan::{scan, P};
 
 use lopdf::Document;
-use shogiprint::booklet::{self, Book, BookOptions};
+use shogiprint::booklet::{self, Book, BookOptions, EntryError};
 use shogiprint::draw::{Drawing, Fonts, Item, Rect};
+use shogiprint::formats::notation;
 use shogiprint::formats::sfen;
-use shogiprint::handicap_sheet;
+use shogiprint::handicap;
 use shogiprint::render::{PdfStream, PdfWriter};
-use shogiprint::rules::{validate, Move, Variant};
+use shogiprint::rules::{validate, Variant};
 use std::sync::Arc;
 
 fn standard() -> Arc<Variant> {
@@ -264,7 +265,7 @@ fn the_example_booklet_has_twelve_diagrams_and_real_answers() {
             !pos.is_check(),
             "{sfen_text}: the defender must not start in check"
         );
-        let mv = Move::from_usi(answer, &variant).unwrap();
+        let mv = notation::usi::parse_move(&variant, answer).unwrap();
         assert!(pos.is_legal(mv), "{sfen_text}: {answer} is not legal");
         let mates: Vec<String> = pos
             .legal_moves()
@@ -274,7 +275,7 @@ fn the_example_booklet_has_twelve_diagrams_and_real_answers() {
                 p.play_unchecked(m);
                 p.is_checkmate()
             })
-            .map(|m| m.to_usi(&variant))
+            .map(|m| notation::usi::write_move(&variant, m))
             .collect();
         assert_eq!(mates, [answer], "{sfen_text}: the mating moves");
         checked += 1;
@@ -296,9 +297,15 @@ fn an_invalid_entry_is_reported_with_number_title_and_place() {
     assert_eq!(failures.len(), 2);
     assert_eq!(failures[0].place, "b.yaml:4:5");
     assert_eq!(failures[0].label, "diagram 2 (Problem 2) 'Two pawns'");
-    assert_eq!(failures[0].exit_code(), 1);
+    assert!(matches!(
+        failures[0].error,
+        EntryError::Read(shogiprint::Error::Invalid(_))
+    ));
     assert!(failures[0].error.to_string().contains("nifu"));
-    assert_eq!(failures[1].exit_code(), 2);
+    assert!(!matches!(
+        failures[1].error,
+        EntryError::Read(shogiprint::Error::Invalid(_))
+    ));
     let message = failures[1].error.to_string();
     assert!(
         message.starts_with("b.yaml:7:18: diagrams[2].highlights[0]:"),
@@ -389,13 +396,12 @@ fn fonts_are_embedded_once_however_many_pages() {
 fn handicap_sheets_show_what_is_removed() {
     let variant = standard();
     let two = variant.handicap("two-piece").unwrap();
-    let removed = handicap_sheet::removed(&variant, two).unwrap();
-    let (ja, en) = handicap_sheet::removed_text(&variant, &removed);
+    let removed = handicap::removed(&variant, two);
+    let (ja, en) = handicap::removed_text(&variant, &removed);
     assert_eq!(ja, "飛（８二）  角（２二）");
     assert_eq!(en, "rook 8b; bishop 2b");
     let naked = variant.handicap("naked_king").unwrap();
-    let (ja, en) =
-        handicap_sheet::removed_text(&variant, &handicap_sheet::removed(&variant, naked).unwrap());
+    let (ja, en) = handicap::removed_text(&variant, &handicap::removed(&variant, naked));
     assert!(
         ja.contains("歩九枚") && en.contains("9 pawns"),
         "{ja} / {en}"
@@ -404,7 +410,7 @@ fn handicap_sheets_show_what_is_removed() {
 
     let fonts = Fonts::bundled();
     let paper = shogiprint::booklet::Paper::A4;
-    let sheet = handicap_sheet::sheet(&variant, two, &fonts, paper, Some((2, 17))).unwrap();
+    let sheet = handicap::sheet(&variant, two, &fonts, paper, Some((2, 17))).unwrap();
     let pdf = shogiprint::render::to_pdf(std::slice::from_ref(&sheet), &fonts, "two");
     let text = &page_texts(&pdf)[0];
     for want in [
@@ -437,4 +443,25 @@ fn handicap_sheets_show_what_is_removed() {
         Rect::new(18.0, 18.0, 174.0, 261.0).contains(&ink, 1e-6),
         "{ink:?}"
     );
+}
+
+#[test]
+fn six_diagrams_on_a_tiny_page_have_no_room() {
+    let yaml = "paper: 90x90mm\nper_page: 6\ndiagrams:\n  - position: startpos\n";
+    let book = Book::from_yaml(yaml, "b.yaml", &|_| Err("none".into())).unwrap();
+    let failures =
+        booklet::prepare(&book, &standard(), &no_variant, &Fonts::bundled()).unwrap_err();
+    match &failures[0].error {
+        EntryError::NoRoom {
+            per_page, square, ..
+        } => {
+            assert_eq!(*per_page, 6);
+            assert!(*square < 3.0, "{square}");
+        }
+        other => panic!("expected NoRoom, got {other}"),
+    }
+    assert!(failures[0]
+        .error
+        .to_string()
+        .starts_with("no room: with 6 diagrams per page"));
 }

@@ -607,7 +607,11 @@ fn diagram_yaml_errors_name_line_column_and_field() {
             "1:67: position",
             "X",
         ),
-        ("position: startpos\ncaption: 鬱\n", "caption", "U+9B31"),
+        (
+            "position: startpos\ncaption: 王手😀\n",
+            "caption",
+            "U+1F600",
+        ),
         ("title: no position\n", "position", "missing field"),
     ];
     for (yaml, place, message) in cases {
@@ -730,10 +734,11 @@ fn kit_bad_options_exit_2_and_write_nothing() {
 
 #[test]
 fn kit_names_a_character_the_fonts_lack_and_writes_nothing() {
-    // A user's piece whose name is outside the bundled font subset.
+    // A user's piece whose name is outside the bundled fonts (𠮷 is in neither JIS X 0208 nor
+    // 0213).
     let pieces = TempFile::new(
         "mole.yaml",
-        "pieces:\n  - id: mole\n    sfen: \"Y\"\n    kanji: 鼹鼠\n    abbr: 鼹\n    reading: mogura\n    english: Mole\n    betza: \"fW\"\n    promotes_to: ~\n    value: 1\n    rules: []\n",
+        "pieces:\n  - id: mole\n    sfen: \"Y\"\n    kanji: 𠮷鼠\n    abbr: 𠮷\n    reading: mogura\n    english: Mole\n    betza: \"fW\"\n    promotes_to: ~\n    value: 1\n    rules: []\n",
     );
     let pdf = out_path("mole.pdf");
     let out = run(&[
@@ -746,7 +751,7 @@ fn kit_names_a_character_the_fonts_lack_and_writes_nothing() {
         pdf.arg(),
     ]);
     assert_eq!(out.code, 2, "{}", out.stderr);
-    assert!(out.stderr.contains("U+9F39"), "{}", out.stderr);
+    assert!(out.stderr.contains("U+20BB7"), "{}", out.stderr);
     assert!(out.stderr.contains("--font"), "{}", out.stderr);
     assert!(!pdf.0.exists());
 }

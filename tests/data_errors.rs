@@ -2,6 +2,7 @@
 //! field and the line (and where it matters the column) the error points at; and a user's piece
 //! and variant files that add a new piece and play with it.
 
+use shogiprint::formats::notation;
 use shogiprint::formats::{sfen, DataError};
 use shogiprint::rules::{Color, PieceCatalog, Position, Variant};
 use std::collections::BTreeSet;
@@ -352,7 +353,7 @@ fn phoenix_variant() -> Arc<Variant> {
 fn moves(p: &Position) -> BTreeSet<String> {
     p.legal_moves()
         .into_iter()
-        .map(|m| m.to_usi(p.variant()))
+        .map(|m| notation::usi::write_move(p.variant(), m))
         .collect()
 }
 

@@ -15,11 +15,7 @@ fn standard() -> Arc<Variant> {
 }
 
 fn diagram_of(text: &str, variant: &Arc<Variant>) -> Diagram {
-    let read = spec::read_position(text, variant).unwrap();
-    let mut d = Diagram::new(variant.clone(), read.setup);
-    d.options.handicap = read.handicap;
-    d.annotations.last_move = read.last_move;
-    d
+    Diagram::from_read(variant.clone(), spec::read_position(text, variant).unwrap())
 }
 
 fn yaml(path: &str) -> Diagram {
@@ -416,4 +412,174 @@ fn expect_problems_must_match_exactly() {
         .map(|p| p.code.as_str())
         .collect();
     assert_eq!(codes, ["nifu", "dead-piece"]);
+}
+
+/// The ink boxes of the glyphs drawn in `color`, and the filled or stroked shapes' boxes in it.
+fn ink_and_marks(drawing: &Drawing, fonts: &Fonts) -> (Vec<(Glyph, Rect)>, Vec<Rect>) {
+    let mut glyphs = Vec::new();
+    let mut marks = Vec::new();
+    let wood = shogiprint::diagram::face::WOOD;
+    // Marks are what is drawn after the first piece (the board and its grid come before).
+    let first_piece = drawing
+        .items
+        .iter()
+        .position(|i| matches!(i, Item::Shape(s) if s.fill == Some(wood)))
+        .unwrap_or(0);
+    for (n, item) in drawing.items.iter().enumerate() {
+        match item {
+            Item::Text { glyphs: g, .. } => {
+                glyphs.extend(g.iter().filter_map(|g| Some((*g, fonts.ink_rect(g)?))))
+            }
+            Item::Shape(s) if n > first_piece && s.fill != Some(wood) && s.opacity == 1.0 => {
+                if let Some(b) = s.path.bounds() {
+                    marks.push(b);
+                }
+            }
+            _ => {}
+        }
+    }
+    (glyphs, marks)
+}
+
+#[test]
+fn beginner_labels_are_large_and_no_mark_touches_them() {
+    // Issue 13: the arrows style printed the kanji at 34 % of the square and the bishop's and
+    // rook's arrows touched it. Every piece's label is now at least 55 % of the square wide (by
+    // its em, as type is sized) and no movement mark's box overlaps a label glyph's ink box.
+    let fonts = Fonts::bundled();
+    let v = standard();
+    // Every kind, promoted and not, for both sides.
+    let sfen = "lnsgkgsnl/1r5b1/+p+l+n+s+b+r3/9/9/9/+P+L+N+S+B+R3/1B5R1/LNSGKGSNL b - 1";
+    for style in [Style::Arrows, Style::Western] {
+        let mut d = diagram_of(sfen, &v);
+        d.options.style = style;
+        let drawing = diagram::draw(&d, &fonts).unwrap();
+        let w = d.options.square;
+        let (glyphs, marks) = ink_and_marks(&drawing, &fonts);
+        let board = Layout::new(d.setup.size, &d.options, false).board;
+        let mut labels = 0;
+        for (g, r) in glyphs.iter().filter(|(_, r)| {
+            r.x > board.x
+                && r.right() < board.right()
+                && r.y > board.y
+                && r.bottom() < board.bottom()
+        }) {
+            // The type size (the em, measured up the glyph: the kanji is set 88 % wide).
+            let [_, _, c, d, ..] = g.transform.0;
+            let em = c.hypot(d) * fonts.face(g.font).units_per_em();
+            if g.ch != '+' {
+                assert!(
+                    em >= 0.55 * w - 1e-9,
+                    "{style:?} '{}' em {em:.2} mm < 55 % of {w} mm",
+                    g.ch
+                );
+                labels += 1;
+            }
+            for m in &marks {
+                let apart =
+                    m.right() <= r.x || r.right() <= m.x || m.bottom() <= r.y || r.bottom() <= m.y;
+                assert!(apart, "{style:?} mark {m:?} overlaps '{}' at {r:?}", g.ch);
+            }
+        }
+        assert_eq!(labels, 34, "{style:?}: one label per piece");
+    }
+}
+
+#[test]
+fn a_long_hand_wraps_and_stays_beside_the_board() {
+    // Issue 13: 飛角金二銀二桂二香二歩十七 ran a third of the board's height below it. Books
+    // wrap such a hand into a second column; the drawing is then no taller than the board with
+    // its coordinates (and margin).
+    let fonts = Fonts::bundled();
+    let v = standard();
+    for style in [Style::Traditional, Style::Arrows, Style::Western] {
+        let mut d = diagram_of("4k4/9/9/9/9/9/9/9/4K4 b RB2G2S2N2L17P2g2s2n2lp 1", &v);
+        d.options.style = style;
+        let drawing = diagram::draw(&d, &fonts).unwrap();
+        let l = Layout::new(d.setup.size, &d.options, false);
+        let foot = l.board.bottom() + l.margin;
+        assert!(
+            drawing.height <= foot + 1e-9,
+            "{style:?}: {} mm tall, board ends at {foot}",
+            drawing.height
+        );
+        let (glyphs, _) = ink_and_marks(&drawing, &fonts);
+        let lowest = glyphs.iter().map(|(_, r)| r.bottom()).fold(0.0, f64::max);
+        assert!(
+            lowest <= l.board.bottom() + 1e-6,
+            "{style:?}: ink down to {lowest}"
+        );
+        // Nothing is lost: the seventeen pawns are still written.
+        let text: String = glyphs.iter().map(|(g, _)| g.ch).collect();
+        let want = if style == Style::Western {
+            "P×17"
+        } else {
+            "歩十七"
+        };
+        assert!(text.replace(' ', "").contains(want), "{style:?}: {text}");
+    }
+}
+
+#[test]
+fn a_one_square_arrow_runs_centre_to_centre_under_the_piece_name() {
+    // Issue 13: 7g7f shrank to a triangle on the pawn, stopping at the square's edge, over the
+    // kanji. Now it runs from centre to centre with a shaft behind its head, and the pawn's
+    // name is drawn again on top.
+    let fonts = Fonts::bundled();
+    let v = standard();
+    for style in [Style::Traditional, Style::Arrows, Style::Western] {
+        let mut d = diagram_of("startpos moves 7g7f", &v);
+        d.options.style = style;
+        d.annotations.arrows = vec![spec::parse_arrow("7g7f", &d.setup, &v).unwrap()];
+        let drawing = diagram::draw(&d, &fonts).unwrap();
+        let l = Layout::new(d.setup.size, &d.options, false);
+        let size = d.setup.size;
+        let from = l.center(size.from_file_rank(7, 7).unwrap());
+        let to = l.center(size.from_file_rank(7, 6).unwrap());
+        let arrow = drawing
+            .items
+            .iter()
+            .position(|i| matches!(i, Item::Shape(s) if s.opacity < 1.0))
+            .expect("an arrow");
+        let Item::Shape(s) = &drawing.items[arrow] else {
+            unreachable!()
+        };
+        let b = s.path.bounds().unwrap();
+        assert!(
+            (b.bottom() - from.y).abs() < 0.3 * l.w,
+            "{style:?} starts at the centre"
+        );
+        assert!(
+            (b.y - to.y).abs() < 1e-6,
+            "{style:?} tip at the centre: {b:?}"
+        );
+        // The shaft: the outline's narrow part is at least a quarter of a square long.
+        let Some(shaft_w) = s
+            .path
+            .segments
+            .iter()
+            .filter_map(|seg| match seg {
+                shogiprint::draw::Segment::Move(p) | shogiprint::draw::Segment::Line(p) => Some(*p),
+                _ => None,
+            })
+            .map(|p| p.y)
+            .reduce(f64::max)
+        else {
+            panic!()
+        };
+        assert!(
+            shaft_w > to.y + 0.6 * l.h,
+            "{style:?}: a shaft below the head"
+        );
+        // The pawn's glyph on 7f is drawn after the arrow.
+        let lifted = drawing.items[arrow + 1..].iter().any(|i| match i {
+            Item::Text { glyphs, .. } => glyphs.iter().any(|g| {
+                fonts.ink_rect(g).is_some_and(|r| {
+                    r.x < to.x && to.x < r.right() && r.y < to.y && to.y < r.bottom()
+                })
+            }),
+            _ => false,
+        });
+        assert!(lifted, "{style:?}: the pawn's name lies over the arrow");
+    }
 }

@@ -4,6 +4,7 @@
 //! Every position is built by hand and sketched in a comment: file 9 on the left, rank a at the
 //! top, uppercase Black (moving up the board), lowercase White, `.` an empty square.
 
+use shogiprint::formats::notation;
 use shogiprint::formats::sfen;
 use shogiprint::rules::{Move, Position, Variant};
 use std::collections::BTreeSet;
@@ -19,7 +20,7 @@ fn pos(text: &str) -> Position {
 }
 
 fn usi(p: &Position, m: Move) -> String {
-    m.to_usi(p.variant())
+    notation::usi::write_move(p.variant(), m)
 }
 
 fn moves(p: &Position) -> BTreeSet<String> {
@@ -39,7 +40,7 @@ fn set(items: &[&str]) -> BTreeSet<String> {
 }
 
 fn mv(p: &Position, text: &str) -> Move {
-    Move::from_usi(text, p.variant()).unwrap()
+    notation::usi::parse_move(p.variant(), text).unwrap()
 }
 
 /// Plays `text` without the legality check and says whether it mates: this shows that a drop

@@ -5,6 +5,7 @@
 //! - legal move lists compared with an independent move generator, the `haitaka` crate, over
 //!   that game and over random playouts.
 
+use shogiprint::formats::notation;
 use shogiprint::formats::{sfen, usi};
 use shogiprint::rules::{Color, Move, Position, Variant};
 use std::collections::BTreeSet;
@@ -17,7 +18,7 @@ fn standard() -> Arc<Variant> {
 fn usi_set(p: &Position) -> BTreeSet<String> {
     p.legal_moves()
         .into_iter()
-        .map(|m| m.to_usi(p.variant()))
+        .map(|m| notation::usi::write_move(p.variant(), m))
         .collect()
 }
 
@@ -44,7 +45,8 @@ fn start_position_has_exactly_the_known_30_moves() {
     assert_eq!(p.count_legal_moves(), 30);
     // White's reply set after 7g7f mirrors it: 30 moves again.
     let mut q = p.clone();
-    q.play(Move::from_usi("7g7f", &v).unwrap()).unwrap();
+    q.play(notation::usi::parse_move(&v, "7g7f").unwrap())
+        .unwrap();
     assert_eq!(q.legal_moves().len(), 30);
     assert!(usi_set(&q).contains("3c3d"));
     assert!(!usi_set(&q).contains("7g7f"));
@@ -469,8 +471,8 @@ fn a_real_game_replays_move_by_move() {
     let v = standard();
     let mut p = Position::start(&v).unwrap();
     for (i, (mv, record)) in GAME.iter().enumerate() {
-        let m = Move::from_usi(mv, &v).unwrap();
-        assert_eq!(m.to_usi(&v), *mv);
+        let m = notation::usi::parse_move(&v, mv).unwrap();
+        assert_eq!(notation::usi::write_move(&v, m), *mv);
         assert!(
             p.is_legal(m),
             "move {} ({mv}) is not legal in {}",
@@ -507,7 +509,7 @@ fn a_real_game_as_one_usi_position_string() {
     // The final position piece by piece: Black's king on 7g, checked by the gold just dropped
     // on 7h; White's dragon on 6i, Black's on 1c; White's king on 7b.
     let size = v.size;
-    let at = |s: &str| p.piece_at(size.parse_usi(s.as_bytes()).unwrap());
+    let at = |s: &str| p.piece_at(notation::usi::parse_square(size, s).unwrap());
     let id = |s: &str| at(s).map(|pc| (v.catalog.get(pc.kind).id.clone(), pc.color));
     assert_eq!(id("7g"), Some(("king".into(), Color::Black)));
     assert_eq!(id("7h"), Some(("gold".into(), Color::White)));
@@ -602,7 +604,7 @@ fn the_game_agrees_with_haitaka_at_every_move() {
     let mut p = Position::start(&v).unwrap();
     assert_same_moves(&p, "start");
     for (i, (mv, _)) in GAME.iter().enumerate() {
-        p.play(Move::from_usi(mv, &v).unwrap()).unwrap();
+        p.play(notation::usi::parse_move(&v, mv).unwrap()).unwrap();
         assert_same_moves(&p, &format!("after move {} ({mv})", i + 1));
     }
 }
@@ -688,7 +690,7 @@ fn assert_matches_reference(p: &Position, context: &str) {
     let ours = usi_set(p);
     let theirs: BTreeSet<String> = reference::legal_moves(p, true)
         .into_iter()
-        .map(|m| m.to_usi(v))
+        .map(|m| notation::usi::write_move(v, m))
         .collect();
     if ours != theirs {
         let extra: Vec<_> = ours.difference(&theirs).collect();

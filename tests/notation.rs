@@ -6,7 +6,7 @@
 use shogiprint::formats::notation::japanese::{self, Style};
 use shogiprint::formats::notation::{self, usi, western, NotationError};
 use shogiprint::formats::sfen;
-use shogiprint::rules::{Move, Position, Square, Variant};
+use shogiprint::rules::{validate, Move, Position, Square, Variant};
 use std::collections::HashSet;
 use std::sync::Arc;
 
@@ -355,7 +355,7 @@ fn positions() -> Vec<(Position, Option<Square>)> {
         let v = Variant::builtin(name).unwrap();
         starts.push(Position::start(&v).unwrap());
         for h in &v.handicaps {
-            starts.push(sfen::position(&h.sfen, &v, Default::default()).unwrap());
+            starts.push(validate::validate(&v, h.setup.clone(), Default::default()).unwrap());
         }
     }
     let mut rng = Rng(0x5eed_2026_0f15_0003);
@@ -440,4 +440,28 @@ fn every_legal_move_round_trips_through_japanese_and_western_uniquely() {
         disambiguated > 500,
         "only {disambiguated} moves needed 右左上引寄直"
     );
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::test_runner::Config {
+        cases: 2000,
+        rng_seed: proptest::test_runner::RngSeed::Fixed(0x7a5e_2026),
+        failure_persistence: None,
+        ..proptest::test_runner::Config::default()
+    })]
+
+    /// Any text made of notation characters is read or refused, never a panic.
+    #[test]
+    fn any_text_is_read_or_refused_without_panicking(
+        text in "[▲△☗☖同　 1-9１-９一二三四五六七八九歩香桂銀金角飛玉王と成杏圭全竜龍馬右左直上引寄行入打不生()a-iPLNSGBRK+*x=-]{0,12}"
+    ) {
+        let v = standard();
+        let mut p = Position::start(&v).unwrap();
+        let _ = japanese::parse(&p, &text, Some(sq(&p, "7f")));
+        let _ = western::parse(&p, &text);
+        let _ = usi::parse_move(&v, &text);
+        let _ = notation::parse_square(&text, v.size);
+        p.play(usi_move(&p, "7g7f")).unwrap();
+        let _ = japanese::parse(&p, &text, None);
+    }
 }

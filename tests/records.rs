@@ -2,6 +2,7 @@
 //! and Shift_JIS), a handicap game, variations, sennichite and perpetual check, impasse points,
 //! and malformed records with their located errors. Sources: tests/data/records/SOURCES.md.
 
+use shogiprint::formats::notation::usi;
 use shogiprint::formats::record::{EndKind, GameResult, Record};
 use shogiprint::formats::record_io::{self, RecordFormat};
 use shogiprint::formats::{csa, kif};
@@ -43,7 +44,10 @@ fn error_of(name: &str) -> String {
 }
 
 fn usi_moves(r: &Record) -> Vec<String> {
-    r.moves.iter().map(|m| m.mv.to_usi(r.variant())).collect()
+    r.moves
+        .iter()
+        .map(|m| usi::write_move(r.variant(), m.mv))
+        .collect()
 }
 
 #[test]
@@ -138,7 +142,7 @@ fn variations_branch_from_the_ply_they_name() {
     let firsts: Vec<String> = r
         .branches
         .iter()
-        .map(|b| b.moves[0].mv.to_usi(r.variant()))
+        .map(|b| usi::write_move(r.variant(), b.moves[0].mv))
         .collect();
     assert_eq!(firsts, ["7a6b", "3d3e"]);
     assert!(r.branches.iter().all(|b| b.ply == 4 && b.parent.is_none()));

@@ -6,6 +6,7 @@ use lopdf::{Document, Object};
 use shogiprint::draw::{
     Align, Color, Drawing, FontRole, Fonts, Path, Point, Rect, Shape, Stroke, TextStyle,
 };
+use shogiprint::render::pdf::{to_pdf_with, PdfOptions};
 use shogiprint::render::{to_pdf, PdfWriter};
 
 const K: f64 = 72.0 / 25.4;
@@ -228,21 +229,35 @@ fn output_is_identical_across_processes() {
 }
 
 #[test]
-fn no_timestamps_and_a_fixed_creation_date() {
+fn dates_only_from_the_source_date_epoch() {
     let fonts = Fonts::bundled();
-    let doc = load(&to_pdf(&[sample(&fonts)], &fonts, "dates"));
-    let info = doc
-        .get_dictionary(doc.trailer.get(b"Info").unwrap().as_reference().unwrap())
-        .unwrap();
+    let info = |created: Option<i64>| {
+        let options = PdfOptions {
+            created,
+            ..PdfOptions::new("dates")
+        };
+        let doc = load(&to_pdf_with(&[sample(&fonts)], &fonts, options));
+        doc.get_dictionary(doc.trailer.get(b"Info").unwrap().as_reference().unwrap())
+            .unwrap()
+            .clone()
+    };
+    let undated = info(None);
+    assert!(!undated.has(b"CreationDate") && !undated.has(b"ModDate"));
+    // 1 700 000 000 s after the epoch is 2023-11-14 22:13:20 UTC (`date -u -d @1700000000`).
+    let dated = info(Some(1_700_000_000));
     for key in [&b"CreationDate"[..], b"ModDate"] {
         assert_eq!(
-            info.get(key).unwrap().as_str().unwrap(),
-            b"D:19700101000000+00'00'"
+            dated.get(key).unwrap().as_str().unwrap(),
+            b"D:20231114221320+00'00'"
         );
     }
     // No claim of PDF/X conformance (printpdf writes an empty GTS_PDFXVersion).
-    assert!(!info.has(b"GTS_PDFXVersion"));
-    assert!(info.has(b"Title"));
+    assert!(!dated.has(b"GTS_PDFXVersion"));
+    assert!(dated.has(b"Title"));
+    assert_eq!(
+        dated.get(b"Producer").unwrap().as_str().unwrap(),
+        format!("shogiprint {}", env!("CARGO_PKG_VERSION")).as_bytes()
+    );
 }
 
 #[test]
@@ -328,7 +343,15 @@ fn unused_faces_are_not_embedded() {
             })
             .collect()
     };
-    assert_eq!(base(&doc), ["NotoSerifJP-Bold"]);
+    // A subset carries a six-letter tag (ISO 32000-1, 9.6.4).
+    let names = base(&doc);
+    assert_eq!(names.len(), 1);
+    let (tag, name) = names[0].split_once('+').expect("a subset tag");
+    assert_eq!(name, "NotoSerifJP-Bold");
+    assert!(
+        tag.len() == 6 && tag.bytes().all(|b| b.is_ascii_uppercase()),
+        "{tag}"
+    );
 }
 
 #[test]
@@ -396,7 +419,7 @@ fn glyph_text_matrices_decode_to_the_drawing_positions() {
 }
 
 #[test]
-fn glyphs_are_shown_by_their_drawing_ids_in_their_colour() {
+fn glyphs_are_shown_by_their_subset_ids_in_their_colour() {
     let fonts = Fonts::bundled();
     let mut d = Drawing::new(100.0, 100.0);
     let glyphs = fonts
@@ -420,7 +443,14 @@ fn glyphs_are_shown_by_their_drawing_ids_in_their_colour() {
         })
         .filter_map(|o| o.as_str().ok().map(|b| u16::from_be_bytes([b[0], b[1]])))
         .collect();
-    assert_eq!(shown, ids);
+    // The subset numbers the glyphs it keeps in the order of their bundled ids, after .notdef.
+    let mut sorted = ids.clone();
+    sorted.sort();
+    let want: Vec<u16> = ids
+        .iter()
+        .map(|id| sorted.iter().position(|s| s == id).unwrap() as u16 + 1)
+        .collect();
+    assert_eq!(shown, want);
     let rg = ops.iter().find(|o| o.operator == "rg").unwrap();
     assert_close(&nums(rg), &[0.784, 0.118, 0.118], 0.0005, "fill colour");
     let tf = ops.iter().find(|o| o.operator == "Tf").unwrap();

@@ -4,10 +4,11 @@
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed};
+use shogiprint::formats::notation;
 use shogiprint::formats::sfen;
 use shogiprint::rules::validate::{self, Options};
 use shogiprint::rules::{
-    BoardSize, Color, KindId, Move, Piece, Position, ProblemCode, Setup, Square, Variant,
+    BoardSize, Color, KindId, Piece, Position, ProblemCode, Setup, Square, Variant,
 };
 use std::collections::BTreeSet;
 use std::sync::Arc;
@@ -200,7 +201,7 @@ fn errors_name_the_column() {
 fn usi_set(p: &Position) -> BTreeSet<String> {
     p.legal_moves()
         .into_iter()
-        .map(|m| m.to_usi(p.variant()))
+        .map(|m| notation::usi::write_move(p.variant(), m))
         .collect()
 }
 
@@ -256,7 +257,7 @@ proptest! {
             let mut child = p.clone();
             child.play(m).unwrap();
             let problems = validate::problems(v, &child.to_setup(), Options::default());
-            prop_assert!(problems.is_empty(), "{} then {}: {:?}", text, m.to_usi(v), problems);
+            prop_assert!(problems.is_empty(), "{} then {}: {:?}", text, notation::usi::write_move(v, m), problems);
             if single_royal(v, &child, mover) {
                 let codes: Vec<ProblemCode> = problems.iter().map(|p| p.code).collect();
                 prop_assert!(!codes.contains(&ProblemCode::OpponentInCheck));
@@ -265,7 +266,7 @@ proptest! {
             prop_assert_eq!(child.turn(), !mover);
             prop_assert_eq!(child.move_number(), p.move_number() + 1);
             // USI notation of every move reads back as the same move.
-            prop_assert_eq!(Move::from_usi(&m.to_usi(v), v), Ok(m));
+            prop_assert_eq!(notation::usi::parse_move(v, &notation::usi::write_move(v, m)), Ok(m));
         }
     }
 }
@@ -277,8 +278,8 @@ fn square_names_cover_each_board() {
         let mut names = BTreeSet::new();
         for i in 0..size.len() {
             let sq = Square::new(i as u8);
-            let name = size.usi(sq).to_string();
-            assert_eq!(size.parse_usi(name.as_bytes()), Some(sq));
+            let name = notation::usi::square(size, sq);
+            assert_eq!(notation::usi::parse_square(size, &name), Some(sq));
             names.insert(name);
         }
         assert_eq!(names.len(), size.len());

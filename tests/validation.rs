@@ -2,6 +2,7 @@
 //! codes, sides and squares (USI names) expected. Boards are sketched in comments with file 9 on
 //! the left and rank a at the top, as an SFEN lists them; uppercase is Black, lowercase White.
 
+use shogiprint::formats::notation;
 use shogiprint::formats::sfen;
 use shogiprint::rules::validate::{self, Options};
 use shogiprint::rules::{Color, ProblemCode, Variant};
@@ -259,7 +260,11 @@ fn tsume_lets_only_the_attacker_go_without_a_king() {
     // A tsume position is playable: the attacker's drops are generated.
     let v = Variant::builtin("standard").unwrap();
     let pos = sfen::position(sfen_text, &v, tsume).unwrap();
-    let moves: Vec<String> = pos.legal_moves().iter().map(|m| m.to_usi(&v)).collect();
+    let moves: Vec<String> = pos
+        .legal_moves()
+        .iter()
+        .map(|m| notation::usi::write_move(&v, *m))
+        .collect();
     assert!(moves.contains(&"G*5b".to_string()), "{moves:?}");
 }
 
@@ -354,7 +359,7 @@ fn several_problems_are_reported_at_once() {
     let v = Variant::builtin("standard").unwrap();
     let err =
         sfen::position("Pk7/9/9/9/1R7/4P4/4P4/9/9 b +p 1", &v, Options::default()).unwrap_err();
-    assert_eq!(err.exit_code(), 1);
+    assert!(matches!(err, shogiprint::Error::Invalid(_)), "{err}");
     let text = err.to_string();
     for code in [
         "promoted-in-hand",
@@ -370,15 +375,16 @@ fn several_problems_are_reported_at_once() {
 fn start_positions_and_handicaps_are_valid() {
     for name in Variant::builtin_names() {
         let v = Variant::builtin(name).unwrap();
-        assert_eq!(problems(name, &v.start), vec![], "{name} start");
+        let start = sfen::write(&v.start, &v.catalog);
+        assert_eq!(problems(name, &start), vec![], "{name} start");
     }
     let v = Variant::builtin("standard").unwrap();
     assert!(v.handicaps.len() >= 10);
     for h in &v.handicaps {
-        assert_eq!(problems("standard", &h.sfen), vec![], "handicap {}", h.id);
+        let text = sfen::write(&h.setup, &v.catalog);
+        assert_eq!(problems("standard", &text), vec![], "handicap {}", h.id);
         // The handicap giver is White and moves first.
-        let setup = sfen::parse(&h.sfen, &v.catalog).unwrap();
-        assert_eq!(setup.turn, Color::White, "{}", h.id);
+        assert_eq!(h.setup.turn, Color::White, "{}", h.id);
     }
 }
 
@@ -437,4 +443,30 @@ fn tsume_rest_counts_promoted_pieces_as_their_base_kind() {
     assert_eq!(rest[&pawn], 17);
     assert_eq!(rest[&gold], 3);
     assert_eq!(rest.values().sum::<u32>(), 38 - 1 - 1);
+}
+
+#[test]
+fn a_position_error_keeps_its_setup_and_accepts_named_problems() {
+    // Two black pawns on file 5 (nifu, the rule that forbids two unpromoted pawns of one side
+    // on a file) is the only problem.
+    let v = Variant::builtin("standard").unwrap();
+    let text = "4k4/9/9/9/9/4P4/4P4/9/4K4 b - 1";
+    let setup = sfen::parse(text, &v.catalog).unwrap();
+    let err = validate::validate(&v, setup.clone(), Options::default()).unwrap_err();
+    assert_eq!(err.setup, setup);
+    assert_eq!(err.codes(), vec![ProblemCode::Nifu]);
+    // Accepting it gives the setup back; accepting something else leaves the error whole.
+    assert_eq!(err.clone().accept(&[ProblemCode::Nifu]), Ok(setup.clone()));
+    assert_eq!(
+        err.clone().accept(&[ProblemCode::DeadPiece]),
+        Err(err.clone())
+    );
+    assert_eq!(err.clone().accept(&ProblemCode::ALL), Ok(setup.clone()));
+    // Expecting exactly it passes; expecting another problem as well names the one not found.
+    assert_eq!(err.clone().expect(&[ProblemCode::Nifu]), Ok(setup));
+    let missing = err
+        .expect(&[ProblemCode::Nifu, ProblemCode::MissingKing])
+        .unwrap_err();
+    assert_eq!(missing.codes(), vec![ProblemCode::MissingKing]);
+    assert!(missing.problems[0].message.contains("expect_problems"));
 }

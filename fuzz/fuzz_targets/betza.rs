@@ -7,16 +7,21 @@
 mod reference;
 
 use libfuzzer_sys::fuzz_target;
+use shogiprint::formats::notation;
 use shogiprint::rules::{betza, PieceCatalog, Position, Variant};
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
 fn same_moves(p: &Position, context: &str) {
     let v = p.variant();
-    let ours: BTreeSet<String> = p.legal_moves().iter().map(|m| m.to_usi(v)).collect();
+    let ours: BTreeSet<String> = p
+        .legal_moves()
+        .iter()
+        .map(|m| notation::usi::write_move(v, *m))
+        .collect();
     let theirs: BTreeSet<String> = reference::legal_moves(p, true)
         .iter()
-        .map(|m| m.to_usi(v))
+        .map(|m| notation::usi::write_move(v, *m))
         .collect();
     assert_eq!(ours, theirs, "{context}: {}", p.to_sfen());
     assert_eq!(p.count_legal_moves(), ours.len() as u64);

@@ -4,6 +4,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
+use shogiprint::formats::notation;
 use shogiprint::formats::sfen;
 use shogiprint::rules::validate::{self, Options};
 use shogiprint::rules::Variant;
@@ -45,8 +46,8 @@ fuzz_target!(|data: &[u8]| {
             assert_eq!(back.legal_moves(), moves, "{out}");
             let _ = pos.is_checkmate();
             for m in moves.iter().take(40) {
-                let usi = m.to_usi(v);
-                assert_eq!(shogiprint::rules::Move::from_usi(&usi, v).as_ref(), Ok(m));
+                let usi = notation::usi::write_move(v, *m);
+                assert_eq!(notation::usi::parse_move(v, &usi).as_ref(), Ok(m));
                 let mut child = pos.clone();
                 child.play(*m).expect("listed moves are legal");
                 let _ = child.legal_moves();

@@ -4,7 +4,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use shogiprint::formats::sfen;
+use shogiprint::rules::validate::validate;
 use shogiprint::rules::{PieceCatalog, Position, Variant};
 use std::sync::{Arc, OnceLock};
 
@@ -31,7 +31,7 @@ fuzz_target!(|data: &[u8]| {
             let moves = p.legal_moves();
             assert_eq!(p.count_legal_moves(), moves.len() as u64);
             for h in &v.handicaps {
-                sfen::position(&h.sfen, &v, Default::default()).expect("handicaps were validated");
+                validate(&v, h.setup.clone(), Default::default()).expect("handicaps were validated");
             }
             for m in moves.iter().take(20) {
                 let mut child = p.clone();

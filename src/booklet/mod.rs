@@ -10,18 +10,19 @@
 
 pub mod layout;
 pub mod model;
-pub mod text;
 
 pub use crate::paper::Paper;
 pub use layout::PageLayout;
 pub use model::{Book, BookOptions, CommentPlace, Entry, EntrySource};
 
 use crate::diagram;
-use crate::draw::{Align, Color as Ink, Drawing, FontRole, Fonts, Path, Point, Stroke, TextStyle};
+use crate::draw::{
+    draw_line, Align, Color as Ink, Drawing, FontRole, Fonts, Path, Point, Stroke, TextError,
+    TextStyle,
+};
 use crate::rules::Variant;
 use layout::*;
 use std::sync::Arc;
-use text::{draw_line, TextError};
 
 /// The largest square a booklet diagram gets, mm: one diagram per A4 page would otherwise be
 /// poster-sized.
@@ -49,18 +50,14 @@ pub enum EntryError {
     Read(crate::Error),
     #[error("{0}")]
     Text(TextError),
-    #[error("{0}")]
-    Room(String),
-}
-
-impl EntryFailure {
-    /// 1 for an invalid position, 2 for anything malformed.
-    pub fn exit_code(&self) -> i32 {
-        match &self.error {
-            EntryError::Read(e) => e.exit_code(),
-            _ => 2,
-        }
-    }
+    /// The page grid leaves diagrams smaller than the smallest legible square.
+    #[error("no room: with {per_page} diagrams per page and {comment_lines} comment lines each, squares would be {square:.1} mm (less than {min} mm); use fewer diagrams per page, larger paper or shorter comments", min = MIN_SQUARE)]
+    NoRoom {
+        per_page: usize,
+        comment_lines: usize,
+        /// The square width the grid would give, mm.
+        square: f64,
+    },
 }
 
 /// What [`prepare`] measured: enough to lay every page out the same way.
@@ -96,13 +93,6 @@ fn entry_label(options: &BookOptions, i: usize, title: Option<&str>) -> String {
     match title {
         Some(t) => format!("{label} '{t}'"),
         None => label,
-    }
-}
-
-fn text_err(field: String) -> impl Fn(crate::draw::MissingGlyph) -> TextError {
-    move |missing| TextError {
-        field: field.clone(),
-        missing,
     }
 }
 
@@ -167,10 +157,7 @@ pub fn prepare(
             }
             Err(e) => {
                 failures.push(fail(
-                    EntryError::Text(TextError {
-                        field: format!("diagrams[{i}].{}", e.field),
-                        missing: e.missing,
-                    }),
+                    EntryError::Text(e.within(&format!("diagrams[{i}]."))),
                     title,
                 ));
                 continue;
@@ -182,7 +169,7 @@ pub fn prepare(
                 fonts
                     .width(TextStyle::new(FontRole::Bold, HEADING_SIZE), &head)
                     .map(|_| 0)
-                    .map_err(text_err(format!("diagrams[{i}].title"))),
+                    .map_err(TextError::in_field(format!("diagrams[{i}].title"))),
                 false,
             ),
             (
@@ -190,11 +177,11 @@ pub fn prepare(
                     (Some(c), CommentPlace::Below) => fonts
                         .wrap(comment_style, c, text_w)
                         .map(|l| l.len())
-                        .map_err(text_err(format!("diagrams[{i}].comment"))),
+                        .map_err(TextError::in_field(format!("diagrams[{i}].comment"))),
                     (Some(c), CommentPlace::End) => fonts
                         .wrap(answer_style, c, 100.0)
                         .map(|_| 0)
-                        .map_err(text_err(format!("diagrams[{i}].comment"))),
+                        .map_err(TextError::in_field(format!("diagrams[{i}].comment"))),
                     (None, _) => Ok(0),
                 },
                 true,
@@ -204,7 +191,7 @@ pub fn prepare(
                     Some(a) => fonts
                         .wrap(answer_style, a, 100.0)
                         .map(|_| 0)
-                        .map_err(text_err(format!("diagrams[{i}].answer"))),
+                        .map_err(TextError::in_field(format!("diagrams[{i}].answer"))),
                     None => Ok(0),
                 },
                 false,
@@ -229,10 +216,7 @@ pub fn prepare(
                     index: usize::MAX,
                     place: book.source_name.clone(),
                     label: field.to_string(),
-                    error: EntryError::Text(TextError {
-                        field: field.to_string(),
-                        missing,
-                    }),
+                    error: EntryError::Text(TextError::new(field, missing)),
                 });
             }
         }
@@ -250,10 +234,11 @@ pub fn prepare(
             index: usize::MAX,
             place: book.source_name.clone(),
             label: "per_page".to_string(),
-            error: EntryError::Room(format!(
-                "no room: with {} diagrams per page and {comment_lines} comment lines each, squares would be {square:.1} mm (less than {MIN_SQUARE} mm); use fewer diagrams per page, larger paper or shorter comments",
-                o.per_page
-            )),
+            error: EntryError::NoRoom {
+                per_page: o.per_page,
+                comment_lines,
+                square,
+            },
         }]);
     }
     let entries = book.entries.len();
@@ -365,10 +350,8 @@ pub fn render(
         let mut dia = entry.diagram;
         let title = dia.title.take();
         dia.options.square = plan.square;
-        let drawing = diagram::draw(&dia, fonts).map_err(|e| TextError {
-            field: format!("diagrams[{i}].{}", e.field),
-            missing: e.missing,
-        })?;
+        let drawing =
+            diagram::draw(&dia, fonts).map_err(|e| e.within(&format!("diagrams[{i}].")))?;
         let cell = l.cell(k);
         // Every board is the same size, so boards line up along the rows; each is centred in
         // its cell under its heading.
@@ -392,14 +375,14 @@ pub fn render(
         if let (Some(c), CommentPlace::Below) = (&comment, o.comments) {
             let lines = fonts
                 .wrap(comment_style, c, cell.w - 2.0)
-                .map_err(text_err(format!("diagrams[{i}].comment")))?;
+                .map_err(TextError::in_field(format!("diagrams[{i}].comment")))?;
             // The block of lines is centred under the diagram, its lines set flush left.
             let mut block = 0.0_f64;
             for line in &lines {
                 block = block.max(
                     fonts
                         .width(comment_style, line)
-                        .map_err(text_err(format!("diagrams[{i}].comment")))?,
+                        .map_err(TextError::in_field(format!("diagrams[{i}].comment")))?,
                 );
             }
             let left = cell.center().x - block / 2.0;
@@ -475,7 +458,7 @@ fn answer_pages(
     for (label, text) in answers {
         let lines = fonts
             .wrap(style, text, text_w)
-            .map_err(text_err("answer".to_string()))?;
+            .map_err(TextError::in_field("answer".to_string()))?;
         let needed = lines.len() as f64 * ANSWER_LINE;
         if y + needed - ANSWER_LINE > l.body.bottom() - 1.0 && y > l.body.y + ANSWER_LINE {
             pages += 1;

@@ -307,9 +307,7 @@ impl Book {
                     }
                     other => other,
                 })?;
-                let mut diagram = Diagram::new(variant.clone(), read.setup);
-                diagram.annotations.last_move = read.last_move;
-                diagram.options.handicap = read.handicap;
+                let mut diagram = Diagram::from_read(variant.clone(), read);
                 diagram.options.tsume = self.options.tsume;
                 Ok(Entry {
                     diagram,

@@ -1,6 +1,7 @@
 //! `shogiprint booklet`: a booklet YAML file (or a file of one SFEN per line) to a PDF of
-//! numbered diagrams. Every diagram is read and validated before anything is written; the PDF is
-//! streamed page by page into a temporary file that replaces the target only when complete.
+//! numbered diagrams. Every diagram is read and validated before anything is written; each page
+//! is translated as it is drawn, and the PDF (fonts subset at the end) goes into a temporary file
+//! that replaces the target only when complete.
 
 use super::input;
 use super::output;
@@ -8,7 +9,7 @@ use super::Failure;
 use shogiprint::booklet::{self, Book, BookOptions};
 use shogiprint::draw::Fonts;
 use shogiprint::paper::{Paper, PAPER_HELP};
-use shogiprint::render::PdfStream;
+use shogiprint::render::{PdfOptions, PdfStream};
 use shogiprint::rules::Variant;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -45,6 +46,9 @@ pub struct Args {
     /// A TrueType font to use instead of the bundled Noto Serif JP.
     #[arg(long, value_name = "FILE")]
     font: Option<PathBuf>,
+
+    #[command(flatten)]
+    ink: super::ink::InkArgs,
 }
 
 fn is_yaml_name(name: &str) -> bool {
@@ -109,7 +113,14 @@ pub fn run(
     };
 
     let plan = booklet::prepare(&book, &variant, &load, &fonts).map_err(|failures| {
-        let code = failures.iter().map(|f| f.exit_code()).max().unwrap_or(2);
+        let code = failures
+            .iter()
+            .map(|f| match &f.error {
+                booklet::EntryError::Read(e) => super::exit_code(e),
+                _ => 2,
+            })
+            .max()
+            .unwrap_or(2);
         let mut lines = Vec::new();
         for f in &failures {
             match &f.error {
@@ -119,7 +130,7 @@ pub fn run(
                             "{}: {}: invalid position: {}",
                             f.place,
                             f.label,
-                            p.line(e.size)
+                            p.line(e.size())
                         ));
                     }
                 }
@@ -154,7 +165,11 @@ pub fn run(
         .unwrap_or_else(|| "Shogi booklet".to_string());
     let mut bar = Progress::new(plan.entries);
     output::write_streaming(&target, out, &mut |w| {
-        let mut pdf = PdfStream::new(w, &fonts, &title).map_err(|e| Failure::bad(&target, e))?;
+        let options = PdfOptions::new(&title)
+            .actual_size()
+            .ink(args.ink.options());
+        let mut pdf =
+            PdfStream::with_options(w, &fonts, options).map_err(|e| Failure::bad(&target, e))?;
         booklet::render(
             &book,
             &plan,

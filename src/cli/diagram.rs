@@ -1,11 +1,13 @@
 //! `shogiprint diagram`: one position (or a YAML diagram file) to SVG, PNG or PDF. The position
 //! is validated before anything is written.
 
+use super::image::ImageArgs;
 use super::input;
 use super::output::{self, Format};
 use super::Failure;
 use shogiprint::diagram::{self, spec, Diagram, Kings, Style};
 use shogiprint::draw::Fonts;
+use shogiprint::formats::notation;
 use shogiprint::render;
 use shogiprint::rules::{Color, Variant};
 use std::io::Write;
@@ -97,9 +99,11 @@ pub struct Args {
     #[arg(long, visible_alias = "move", value_name = "N")]
     ply: Option<usize>,
 
-    /// PNG width in pixels.
-    #[arg(long, value_name = "PX", default_value_t = 800)]
-    px: u32,
+    #[command(flatten)]
+    image: ImageArgs,
+
+    #[command(flatten)]
+    ink: super::ink::InkArgs,
 }
 
 pub fn run(
@@ -132,7 +136,7 @@ pub fn run(
             .check()
             .map_err(|e| Failure::from_error(where_(args), &shogiprint::Error::Invalid(e)))?;
     }
-    let drawing = match diagram::draw(&diagram, &fonts) {
+    let mut drawing = match diagram::draw(&diagram, &fonts) {
         // Names from a game record may use characters the bundled font subset lacks: draw
         // the sides' usual labels instead, and say so.
         Err(e) if diagram.players.iter().any(Option::is_some) => {
@@ -146,11 +150,11 @@ pub fn run(
         other => other,
     }
     .map_err(|e| Failure::bad(where_(args), e))?;
+    args.ink.options().apply_in_place(&mut drawing);
     let bytes = match format {
-        Format::Svg => render::to_svg(&drawing, &fonts).into_bytes(),
-        Format::Png => {
-            render::to_png(&drawing, &fonts, args.px).map_err(|e| Failure::bad(where_(args), e))?
-        }
+        Format::Svg => render::to_svg_with(&drawing, &fonts, &args.image.svg()?).into_bytes(),
+        Format::Png => render::to_png_with(&drawing, &fonts, &args.image.png(800)?)
+            .map_err(|e| Failure::bad(where_(args), e))?,
         Format::Pdf => render::pdf::to_pdf(
             std::slice::from_ref(&drawing),
             &fonts,
@@ -212,7 +216,7 @@ fn read(
             shogiprint::Error::Invalid(_) => Failure::from_error(&name, &e),
             _ => Failure {
                 lines: vec![e.to_string()],
-                code: e.exit_code(),
+                code: super::exit_code(&e),
             },
         });
     }
@@ -222,10 +226,7 @@ fn read(
     let entry = inputs.one(&args.input, "diagram")?;
     let read = spec::read_position(&entry.text, variant)
         .map_err(|e| input::entry_failure(&entry, &e, variant))?;
-    let mut diagram = Diagram::new(variant.clone(), read.setup);
-    diagram.annotations.last_move = read.last_move;
-    diagram.options.handicap = read.handicap;
-    Ok(diagram)
+    Ok(Diagram::from_read(variant.clone(), read))
 }
 
 /// The position of a game record after `--ply` moves, with the record's players, the move that
@@ -299,7 +300,7 @@ fn apply_flags(args: &Args, d: &mut Diagram) -> Result<(), Failure> {
         d.caption = args.caption.clone();
     }
     for h in &args.highlight {
-        let sq = spec::parse_square(h, size).ok_or_else(|| {
+        let sq = notation::parse_square(h, size).ok_or_else(|| {
             Failure::bad(
                 "--highlight",
                 format!("'{h}' is not a square (write 7g, 76 or 7六)"),

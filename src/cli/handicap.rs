@@ -1,11 +1,12 @@
 //! `shogiprint handicap`: setup sheets for handicaps — one as SVG, PNG or PDF, several (or
 //! `--all`) as one PDF with an index page first.
 
+use super::image::ImageArgs;
 use super::output::{self, Format};
 use super::Failure;
-use shogiprint::diagram::Diagram;
 use shogiprint::draw::Fonts;
-use shogiprint::handicap_sheet::{self, SheetError};
+use shogiprint::draw::TextError;
+use shogiprint::handicap;
 use shogiprint::paper::{Paper, PAPER_HELP};
 use shogiprint::render;
 use shogiprint::rules::{Handicap, Variant};
@@ -40,9 +41,11 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     font: Option<PathBuf>,
 
-    /// PNG width in pixels.
-    #[arg(long, value_name = "PX", default_value_t = 1240)]
-    px: u32,
+    #[command(flatten)]
+    image: ImageArgs,
+
+    #[command(flatten)]
+    ink: super::ink::InkArgs,
 }
 
 pub fn run(args: &Args, variant: &Arc<Variant>, out: &mut impl Write) -> Result<i32, Failure> {
@@ -91,21 +94,8 @@ pub fn run(args: &Args, variant: &Arc<Variant>, out: &mut impl Write) -> Result<
         }
         chosen
     };
-    // Every sheet's position is validated before anything is drawn (the variant checked them
-    // when it loaded; a user's variant file goes through the same check).
-    for h in &chosen {
-        let removed = handicap_sheet::removed(variant, h)
-            .map_err(|e| Failure::from_error(format!("handicap '{}'", h.id), &e))?;
-        let mut d = Diagram::new(variant.clone(), removed.setup);
-        d.options.handicap = true;
-        d.check().map_err(|e| {
-            Failure::from_error(
-                format!("handicap '{}'", h.id),
-                &shogiprint::Error::Invalid(e),
-            )
-        })?;
-    }
-
+    // Every handicap's position was validated when the variant loaded (a user's variant file
+    // too), so nothing is checked again here.
     let several = chosen.len() > 1;
     let target = match (&args.output, several) {
         (Some(o), _) => o.clone(),
@@ -122,10 +112,7 @@ pub fn run(args: &Args, variant: &Arc<Variant>, out: &mut impl Write) -> Result<
             )
         })?,
     };
-    let sheet_err = |e: SheetError| match e {
-        SheetError::Data(e) => Failure::from_error("handicap", &e),
-        SheetError::Text(t) => Failure::bad("handicap", t),
-    };
+    let sheet_err = |e: TextError| Failure::bad("handicap", e);
     if several && format != Format::Pdf {
         return Err(Failure::bad(
             &target,
@@ -135,28 +122,31 @@ pub fn run(args: &Args, variant: &Arc<Variant>, out: &mut impl Write) -> Result<
     let bytes = if several {
         let total = chosen.len() + 1;
         let title = format!("{} handicaps", variant.english);
-        let mut writer = render::PdfWriter::new(&fonts, &title);
+        let options = render::PdfOptions::new(&title)
+            .actual_size()
+            .ink(args.ink.options());
+        let mut writer = render::PdfWriter::with_options(&fonts, options);
         let index =
-            handicap_sheet::index(variant, &chosen, &fonts, paper, 2, total).map_err(sheet_err)?;
+            handicap::index(variant, &chosen, &fonts, paper, 2, total).map_err(sheet_err)?;
         writer.add_page(&index);
         for (i, h) in chosen.iter().enumerate() {
-            let page = handicap_sheet::sheet(variant, h, &fonts, paper, Some((i + 2, total)))
+            let page = handicap::sheet(variant, h, &fonts, paper, Some((i + 2, total)))
                 .map_err(sheet_err)?;
             writer.add_page(&page);
         }
         writer.finish()
     } else {
         let h = chosen[0];
-        let page = handicap_sheet::sheet(variant, h, &fonts, paper, None).map_err(sheet_err)?;
+        let mut page = handicap::sheet(variant, h, &fonts, paper, None).map_err(sheet_err)?;
+        args.ink.options().apply_in_place(&mut page);
         match format {
-            Format::Svg => render::to_svg(&page, &fonts).into_bytes(),
-            Format::Png => {
-                render::to_png(&page, &fonts, args.px).map_err(|e| Failure::bad(&target, e))?
-            }
-            Format::Pdf => render::to_pdf(
+            Format::Svg => render::to_svg_with(&page, &fonts, &args.image.svg()?).into_bytes(),
+            Format::Png => render::to_png_with(&page, &fonts, &args.image.png(1240)?)
+                .map_err(|e| Failure::bad(&target, e))?,
+            Format::Pdf => render::to_pdf_with(
                 std::slice::from_ref(&page),
                 &fonts,
-                &format!("{} ({})", h.japanese, h.english),
+                render::PdfOptions::new(&format!("{} ({})", h.japanese, h.english)).actual_size(),
             ),
         }
     };

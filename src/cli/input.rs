@@ -269,7 +269,7 @@ pub fn entry_failure(entry: &Entry, error: &shogiprint::Error, variant: &Variant
                 entry.place,
                 malformed_message(entry, error, variant)
             )],
-            code: error.exit_code(),
+            code: super::exit_code(error),
         },
     }
 }

@@ -3,7 +3,7 @@
 
 use super::output;
 use super::Failure;
-use shogiprint::draw::Fonts;
+use shogiprint::draw::{Fonts, InkOptions};
 use shogiprint::kit::{self, FaceStyle, KitOptions, Layout, Paper};
 use shogiprint::render;
 use shogiprint::rules::Variant;
@@ -68,6 +68,13 @@ pub struct Args {
     /// names the bundled subset lacks).
     #[arg(long, value_name = "FILE")]
     font: Option<PathBuf>,
+
+    #[command(flatten)]
+    ink: super::ink::InkArgs,
+
+    /// Outlines and marks only: no fills or tints, to save ink.
+    #[arg(long)]
+    no_fill: bool,
 }
 
 fn parse_paper(s: &str) -> Result<Paper, String> {
@@ -126,7 +133,15 @@ pub fn run(args: &Args, variant: &Arc<Variant>, out: &mut impl Write) -> Result<
     };
     let built = kit::build(variant, &options, &fonts).map_err(|e| Failure::bad("kit", e))?;
     let title = format!("shogiprint kit: {}", variant.english);
-    let bytes = render::to_pdf(&built.pages, &fonts, &title);
+    let ink = InkOptions {
+        no_fill: args.no_fill,
+        ..args.ink.options()
+    };
+    let options = render::PdfOptions::new(&title)
+        .actual_size()
+        .duplex(args.layout == Layout::Duplex)
+        .ink(ink);
+    let bytes = render::to_pdf_with(&built.pages, &fonts, options);
     output::write(&args.output, &bytes, out)?;
     Ok(0)
 }

@@ -6,6 +6,8 @@ mod convert;
 mod diagram;
 mod game;
 mod handicap;
+mod image;
+mod ink;
 mod input;
 mod kit;
 mod moves;
@@ -98,15 +100,23 @@ impl Failure {
                 lines: e
                     .problems
                     .iter()
-                    .map(|p| format!("{place}: invalid position: {}", p.line(e.size)))
+                    .map(|p| format!("{place}: invalid position: {}", p.line(e.size())))
                     .collect(),
-                code: error.exit_code(),
+                code: exit_code(error),
             },
             other => Failure {
                 lines: vec![format!("{place}: {other}")],
-                code: other.exit_code(),
+                code: exit_code(other),
             },
         }
+    }
+}
+
+/// The exit code for a library error: 1 for an invalid position, 2 for anything malformed.
+pub fn exit_code(error: &shogiprint::Error) -> i32 {
+    match error {
+        shogiprint::Error::Invalid(_) => 1,
+        _ => 2,
     }
 }
 

@@ -1,6 +1,7 @@
 //! `shogiprint moves`: every legal move of a position in USI notation.
 
 use super::{input, Failure};
+use shogiprint::formats::notation::usi;
 use shogiprint::rules::Variant;
 use std::io::Write;
 use std::sync::Arc;
@@ -17,7 +18,7 @@ pub fn run(args: &Args, variant: &Arc<Variant>, out: &mut impl Write) -> Result<
     let mut moves: Vec<String> = position
         .legal_moves()
         .into_iter()
-        .map(|mv| mv.to_usi(variant))
+        .map(|mv| usi::write_move(variant, mv))
         .collect();
     // A plain string sort, so that the output can be compared with `sort` and other engines.
     moves.sort();

@@ -2,6 +2,7 @@
 //! move generator against published counts.
 
 use super::{input, Failure};
+use shogiprint::formats::notation::usi;
 use shogiprint::rules::Variant;
 use std::io::Write;
 use std::sync::Arc;
@@ -25,9 +26,14 @@ pub fn run(args: &Args, variant: &Arc<Variant>, out: &mut impl Write) -> Result<
     let position = input::single_position(&args.position, variant, "perft")?;
     // Depth 0 is the one root node, with no moves to split it by.
     let total = if args.divide && args.depth > 0 {
-        let split = position.divide(args.depth);
+        let mut split: Vec<(String, u64)> = position
+            .divide(args.depth)
+            .into_iter()
+            .map(|(mv, n)| (usi::write_move(variant, mv), n))
+            .collect();
+        split.sort();
         for (mv, n) in &split {
-            writeln!(out, "{}: {n}", mv.to_usi(variant))?;
+            writeln!(out, "{mv}: {n}")?;
         }
         split.iter().map(|(_, n)| n).sum()
     } else {

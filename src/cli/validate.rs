@@ -95,7 +95,7 @@ fn text(out: &mut impl Write, place: &str, outcome: &Outcome) -> std::io::Result
         Outcome::Invalid(e) => {
             writeln!(out, "{place}: invalid")?;
             for p in &e.problems {
-                writeln!(out, "{}", p.line(e.size))?;
+                writeln!(out, "{}", p.line(e.size()))?;
             }
             Ok(())
         }
@@ -133,7 +133,7 @@ fn json(name: &str, outcome: &Outcome) -> serde_json::Result<String> {
             .map(|p| JsonProblem {
                 code: p.code.as_str(),
                 side: p.side.map(|c| c.name()),
-                squares: p.square_names(e.size),
+                squares: p.square_names(e.size()),
                 message: p.message.clone(),
             })
             .collect()

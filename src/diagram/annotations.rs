@@ -1,12 +1,15 @@
 //! Teaching marks drawn over the board: arrows (square to square, or from the hand for a drop),
 //! circles, crosses, triangles and numbered marks. Square tints (highlights, the last move) are
-//! drawn under the grid by the caller.
+//! drawn under the grid by the caller. The glyphs of pieces a mark or arrow crosses are drawn
+//! again over it ([`lift_glyphs`]), so the marks lie beneath the names and every name stays
+//! readable.
 
 use super::hands::Placed;
 use super::layout::Layout;
 use super::model::{Arrow, ArrowStart, Mark, MarkKind};
 use crate::draw::{
-    Align, Color, Drawing, FontRole, Fonts, MissingGlyph, Path, Point, Shape, Stroke, TextStyle,
+    Align, Color, Drawing, FontRole, Fonts, Item, MissingGlyph, Path, Point, Segment, Shape,
+    Stroke, TextStyle,
 };
 use crate::rules::Setup;
 
@@ -92,9 +95,12 @@ pub fn draw_arrows(d: &mut Drawing, l: &Layout, hands: &Placed, arrows: &[Arrow]
         if dir.length() == 0.0 {
             continue;
         }
-        let start = from + dir * (0.22 * w);
-        let tip = to - dir * (0.12 * w);
-        let head_len = 0.42 * w;
+        // Centre to centre, the head no longer than a third of the way, so that even a
+        // one-square move (7g7f) shows a shaft behind its head.
+        let start = from;
+        let tip = to;
+        let length = (to - from).length();
+        let head_len = (0.38 * w).min(length / 3.0);
         let head_half = 0.2 * w;
         let shaft = 0.12 * w;
         let neck = tip - dir * head_len;
@@ -116,4 +122,63 @@ pub fn draw_arrows(d: &mut Drawing, l: &Layout, hands: &Placed, arrows: &[Arrow]
             opacity: ARROW_OPACITY,
         });
     }
+}
+
+/// Draws again, on top, the glyphs among `pieces` (the items the pieces were drawn as) whose ink
+/// an arrow or a mark crosses, so the annotation lies under the piece's name.
+pub fn lift_glyphs(
+    d: &mut Drawing,
+    fonts: &Fonts,
+    l: &Layout,
+    pieces: std::ops::Range<usize>,
+    marks: &[Mark],
+    arrow_shapes: std::ops::Range<usize>,
+) {
+    // A mark covers its square; an arrow, the points along its outline (every half millimetre).
+    let cells: Vec<crate::draw::Rect> = marks.iter().map(|m| l.cell(m.square)).collect();
+    let mut outline_points = Vec::new();
+    for item in &d.items[arrow_shapes] {
+        let Item::Shape(s) = item else { continue };
+        let corners: Vec<Point> = s
+            .path
+            .segments
+            .iter()
+            .filter_map(|seg| match seg {
+                Segment::Move(p) | Segment::Line(p) => Some(*p),
+                _ => None,
+            })
+            .collect();
+        for (i, &a) in corners.iter().enumerate() {
+            let b = corners[(i + 1) % corners.len()];
+            let steps = ((b - a).length() / 0.5).ceil().max(1.0) as usize;
+            outline_points.extend((0..=steps).map(|k| a + (b - a) * (k as f64 / steps as f64)));
+        }
+    }
+    let covered = |r: &crate::draw::Rect| {
+        cells.iter().any(|c| overlaps(r, c))
+            || outline_points
+                .iter()
+                .any(|p| p.x >= r.x && p.x <= r.right() && p.y >= r.y && p.y <= r.bottom())
+    };
+    let mut lifted = Vec::new();
+    for item in &d.items[pieces] {
+        let Item::Text { color, glyphs } = item else {
+            continue;
+        };
+        let under: Vec<_> = glyphs
+            .iter()
+            .filter(|g| fonts.ink_rect(g).is_some_and(|r| covered(&r)))
+            .copied()
+            .collect();
+        if !under.is_empty() {
+            lifted.push((*color, under));
+        }
+    }
+    for (color, glyphs) in lifted {
+        d.glyphs(color, glyphs);
+    }
+}
+
+fn overlaps(a: &crate::draw::Rect, b: &crate::draw::Rect) -> bool {
+    a.x < b.right() && b.x < a.right() && a.y < b.bottom() && b.y < a.bottom()
 }

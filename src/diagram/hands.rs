@@ -15,6 +15,19 @@ use std::collections::BTreeMap;
 pub struct Placed {
     pub pieces: BTreeMap<(Color, KindId), Point>,
     pub bottom: f64,
+    /// How many columns each side's hand took (by colour index).
+    pub columns: [usize; 2],
+}
+
+/// How many columns each side's hand needs to end level with the board's foot: a long hand
+/// (飛二 … 歩十七) wraps into a second column beside the first, as books set it.
+pub fn columns_needed(
+    fonts: &Fonts,
+    l: &Layout,
+    diagram: &Diagram,
+) -> Result<[usize; 2], MissingGlyph> {
+    let mut scratch = Drawing::new(l.width, 0.0);
+    Ok(draw_hands(&mut scratch, fonts, l, diagram)?.columns)
 }
 
 /// What one side's column says.
@@ -91,11 +104,12 @@ pub fn draw_hands(
     };
     for column in columns(diagram) {
         let x = l.hand_x[column.side.index()];
-        let bottom = match diagram.options.style {
+        let (bottom, count) = match diagram.options.style {
             Style::Western => western_column(d, fonts, l, diagram, &column, x, &mut placed)?,
             _ => kanji_column(d, fonts, l, diagram, &column, x, &mut placed)?,
         };
         placed.bottom = placed.bottom.max(bottom);
+        placed.columns[column.side.index()] = count;
     }
     Ok(placed)
 }
@@ -119,8 +133,13 @@ fn kanji_column(
     column: &Column,
     x: f64,
     placed: &mut Placed,
-) -> Result<f64, MissingGlyph> {
+) -> Result<(f64, usize), MissingGlyph> {
     let em = l.hand_em;
+    let outward = if x > l.board.center().x { 1.0 } else { -1.0 };
+    let limit = l.board.bottom();
+    let mut x = x;
+    let mut columns = 1;
+    let mut lowest: f64 = 0.0;
     let style = TextStyle::new(FontRole::Regular, em);
     let gap = 0.45 * em;
     let mut y = l.hand_top;
@@ -128,6 +147,7 @@ fn kanji_column(
     y += 1.2 * em;
     let mut glyphs = Vec::new();
     let write = |text: &str,
+                 x: f64,
                  y: &mut f64,
                  glyphs: &mut Vec<crate::draw::Glyph>|
      -> Result<(), MissingGlyph> {
@@ -136,13 +156,26 @@ fn kanji_column(
         *y += height;
         Ok(())
     };
-    write(&column.name, &mut y, &mut glyphs)?;
+    write(&column.name, x, &mut y, &mut glyphs)?;
     y += gap;
-    write("持駒", &mut y, &mut glyphs)?;
+    write("持駒", x, &mut y, &mut glyphs)?;
+    let top = l.hand_top + 1.2 * em;
     if let Some(entries) = &column.entries {
         for (kind, n) in entries {
-            y += gap;
             let k = diagram.variant.catalog.get(*kind);
+            let chars = 1 + if *n > 1 {
+                numerals::kanji(*n).chars().count()
+            } else {
+                0
+            };
+            // Past the board's foot: on in a new column, outside this one.
+            if y + gap + chars as f64 * em > limit + 1e-9 && y > top {
+                lowest = lowest.max(y);
+                x += outward * l.hand_step;
+                y = top - gap;
+                columns += 1;
+            }
+            y += gap;
             placed
                 .pieces
                 .insert((column.side, *kind), Point::new(x, y + em / 2.0));
@@ -151,15 +184,15 @@ fn kanji_column(
             } else {
                 String::new()
             };
-            write(&format!("{}{}", k.abbr, count), &mut y, &mut glyphs)?;
+            write(&format!("{}{}", k.abbr, count), x, &mut y, &mut glyphs)?;
         }
     }
     if let Some(text) = column.instead {
         y += gap;
-        write(text, &mut y, &mut glyphs)?;
+        write(text, x, &mut y, &mut glyphs)?;
     }
     d.glyphs(Ink::BLACK, glyphs);
-    Ok(y)
+    Ok((lowest.max(y), columns))
 }
 
 fn western_column(
@@ -170,7 +203,12 @@ fn western_column(
     column: &Column,
     x: f64,
     placed: &mut Placed,
-) -> Result<f64, MissingGlyph> {
+) -> Result<(f64, usize), MissingGlyph> {
+    let outward = if x > l.board.center().x { 1.0 } else { -1.0 };
+    let limit = l.board.bottom();
+    let mut x = x;
+    let mut columns = 1;
+    let mut lowest: f64 = 0.0;
     let size = 0.46 * l.w;
     let step = 0.78 * l.w;
     let regular = TextStyle::new(FontRole::Regular, size);
@@ -180,20 +218,32 @@ fn western_column(
     y += 0.75 * l.w;
     let mut glyphs = Vec::new();
     // Baselines sit 70 % down each line.
-    let mut line = |style: TextStyle, text: &str, y: &mut f64| -> Result<(), MissingGlyph> {
+    let mut line = |style: TextStyle,
+                    text: &str,
+                    x: f64,
+                    y: &mut f64|
+     -> Result<(), MissingGlyph> {
         glyphs.extend(fonts.line(style, text, Point::new(x, *y + 0.7 * step), Align::Center)?);
         *y += step;
         Ok(())
     };
-    line(bold, &column.name, &mut y)?;
+    line(bold, &column.name, x, &mut y)?;
     line(
         TextStyle::new(FontRole::Regular, 0.36 * l.w),
         "in hand",
+        x,
         &mut y,
     )?;
+    let top = l.hand_top + 0.75 * l.w;
     if let Some(entries) = &column.entries {
         for (kind, n) in entries {
             let k = diagram.variant.catalog.get(*kind);
+            if y + step > limit + 1e-9 && y > top {
+                lowest = lowest.max(y);
+                x += outward * l.hand_step;
+                y = top;
+                columns += 1;
+            }
             placed
                 .pieces
                 .insert((column.side, *kind), Point::new(x, y + 0.45 * step));
@@ -202,12 +252,12 @@ fn western_column(
             } else {
                 k.letter.to_string()
             };
-            line(regular, &text, &mut y)?;
+            line(regular, &text, x, &mut y)?;
         }
     }
     if let Some(text) = column.instead {
-        line(regular, text, &mut y)?;
+        line(regular, text, x, &mut y)?;
     }
     d.glyphs(Ink::BLACK, glyphs);
-    Ok(y)
+    Ok((lowest.max(y), columns))
 }

@@ -18,6 +18,8 @@ pub struct Layout {
     pub hand_x: [f64; 2],
     pub hand_top: f64,
     pub hand_em: f64,
+    /// From one hand column to the next, when a long hand wraps (outwards, away from the board).
+    pub hand_step: f64,
     pub margin: f64,
     pub title_baseline: f64,
     pub width: f64,
@@ -59,10 +61,30 @@ impl Layout {
             hand_x,
             hand_top: board.y,
             hand_em: 0.56 * w,
+            hand_step: match options.style {
+                Style::Western => 2.0 * w,
+                _ => 0.95 * w,
+            },
             margin,
             title_baseline: margin + 0.8 * w,
             width,
         }
+    }
+
+    /// The same layout with room for `columns` hand columns on each side (by colour index):
+    /// extra columns stand outside the first, so the board moves right by the left side's.
+    pub fn with_hand_columns(mut self, columns: [usize; 2]) -> Layout {
+        let extra = |side: Color| columns[side.index()].saturating_sub(1) as f64 * self.hand_step;
+        let (left, right) = match self.viewer {
+            Color::Black => (Color::White, Color::Black),
+            Color::White => (Color::Black, Color::White),
+        };
+        let shift = extra(left);
+        self.board.x += shift;
+        self.hand_x[left.index()] += shift;
+        self.hand_x[right.index()] += shift;
+        self.width += shift + extra(right);
+        self
     }
 
     /// The screen column and row of a square (0, 0 at the top left as drawn).

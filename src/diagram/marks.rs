@@ -15,20 +15,27 @@ pub struct MarkGeometry {
     /// True to place jumps on the box around the ellipse rather than on it, so that the
     /// knight's rings stand level with the forward step, the way its targets lie on a board.
     pub jump_on_box: bool,
+    /// True to place steps and slides on that box too: marks then keep out of a square label
+    /// the box is drawn round.
+    pub steps_on_box: bool,
 }
 
 impl MarkGeometry {
-    /// Diagram pieces: the label is one small character, so arrows can start near the middle.
+    /// Diagram pieces: a large one-character label fills the middle (at least 55 % of the
+    /// square, for beginners), and the marks stand on the box round it, short arrows pointing
+    /// out from its edges.
     pub const DIAGRAM: MarkGeometry = MarkGeometry {
-        slide: (0.62, 1.16),
-        jump: 1.08,
-        jump_on_box: false,
+        slide: (0.93, 1.16),
+        jump: 1.0,
+        jump_on_box: true,
+        steps_on_box: true,
     };
     /// Kit pieces: a tall two-character name fills the middle, so marks keep to the rim.
     pub const KIT: MarkGeometry = MarkGeometry {
         slide: (0.80, 1.14),
         jump: 0.9,
         jump_on_box: true,
+        steps_on_box: false,
     };
 }
 
@@ -48,13 +55,17 @@ pub fn movement_marks(
     for m in movement.clockwise() {
         // Forward (dy > 0) is up the page; the owner's right (dx > 0) is right.
         let raw = Point::new(m.dx as f64, -(m.dy as f64));
-        let dir = raw.unit();
+        let on_box = raw * (1.0 / raw.x.abs().max(raw.y.abs()));
+        let dir = if geometry.steps_on_box {
+            on_box
+        } else {
+            raw.unit()
+        };
         match m.kind {
             MotionKind::Step => shapes.push(filled(Path::circle(on_ellipse(dir, 1.0), dot), ink)),
             MotionKind::Jump => {
                 let at = if geometry.jump_on_box {
-                    let longest = raw.x.abs().max(raw.y.abs());
-                    on_ellipse(raw * (1.0 / longest), geometry.jump)
+                    on_ellipse(on_box, geometry.jump)
                 } else {
                     on_ellipse(dir, geometry.jump)
                 };

@@ -6,6 +6,7 @@
 
 mod annotations;
 mod board;
+mod describe;
 pub mod face;
 mod hands;
 mod layout;
@@ -21,23 +22,18 @@ pub use model::{
 };
 pub use pieces::piece_label;
 
-use crate::draw::{Align, Color, Drawing, FontRole, Fonts, MissingGlyph, Point, TextStyle};
+use crate::draw::{
+    Align, Color, Drawing, FontRole, Fonts, MissingGlyph, Point, TextError, TextStyle,
+};
 
-/// A glyph the fonts lack, with the part of the diagram that asked for it.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{field}: {missing}")]
-pub struct DrawError {
-    pub field: &'static str,
-    pub missing: MissingGlyph,
-}
-
+/// Names the part of the diagram that asked for a glyph the fonts lack.
 trait Field<T> {
-    fn field(self, field: &'static str) -> Result<T, DrawError>;
+    fn field(self, field: &'static str) -> Result<T, TextError>;
 }
 
 impl<T> Field<T> for Result<T, MissingGlyph> {
-    fn field(self, field: &'static str) -> Result<T, DrawError> {
-        self.map_err(|missing| DrawError { field, missing })
+    fn field(self, field: &'static str) -> Result<T, TextError> {
+        self.map_err(TextError::in_field(field))
     }
 }
 
@@ -48,7 +44,7 @@ const LAST_MOVE_BEGINNER: Color = Color(0xc9, 0xd9, 0x8f);
 
 /// Lays the diagram out. It does not validate: call [`Diagram::check`] first unless an invalid
 /// position is wanted.
-pub fn draw(diagram: &Diagram, fonts: &Fonts) -> Result<Drawing, DrawError> {
+pub fn draw(diagram: &Diagram, fonts: &Fonts) -> Result<Drawing, TextError> {
     draw_with_faded(diagram, fonts, &|_| false)
 }
 
@@ -58,9 +54,11 @@ pub fn draw_with_faded(
     diagram: &Diagram,
     fonts: &Fonts,
     faded: &dyn Fn(crate::rules::Square) -> bool,
-) -> Result<Drawing, DrawError> {
+) -> Result<Drawing, TextError> {
     let opts = &diagram.options;
     let l = Layout::new(diagram.setup.size, opts, diagram.title.is_some());
+    let columns = hands::columns_needed(fonts, &l, diagram).field("players")?;
+    let l = l.with_hand_columns(columns);
     let mut d = Drawing::new(l.width, 0.0);
     let catalog = &diagram.variant.catalog;
 
@@ -81,7 +79,9 @@ pub fn draw_with_faded(
     board::draw_grid(&mut d, &l);
     board::draw_coordinates(&mut d, fonts, &l, opts.style == Style::Western)
         .field("coordinates")?;
+    let first_piece = d.items.len();
     pieces::draw_pieces(&mut d, fonts, &l, &diagram.setup, catalog, opts, faded).field("pieces")?;
+    let pieces_drawn = first_piece..d.items.len();
     annotations::draw_marks(
         &mut d,
         fonts,
@@ -91,7 +91,17 @@ pub fn draw_with_faded(
     )
     .field("marks")?;
     let placed = hands::draw_hands(&mut d, fonts, &l, diagram).field("players")?;
+    let first_arrow = d.items.len();
     annotations::draw_arrows(&mut d, &l, &placed, &diagram.annotations.arrows);
+    let arrows_drawn = first_arrow..d.items.len();
+    annotations::lift_glyphs(
+        &mut d,
+        fonts,
+        &l,
+        pieces_drawn,
+        &diagram.annotations.marks,
+        arrows_drawn,
+    );
 
     let center_x = l.board.center().x;
     if let Some(title) = &diagram.title {
@@ -108,19 +118,25 @@ pub fn draw_with_faded(
     }
     let mut bottom = l.board.bottom().max(placed.bottom);
     if let Some(caption) = &diagram.caption {
+        // A caption wider than the drawing wraps onto more lines rather than being cut off.
         let style = TextStyle::new(FontRole::Regular, 0.5 * l.w);
-        let baseline = l.board.bottom() + 0.95 * l.w;
-        let g = fonts
-            .line(
-                style,
-                caption,
-                Point::new(center_x, baseline),
-                Align::Center,
-            )
+        let lines = fonts
+            .wrap(style, caption, l.width - 2.0 * l.margin)
             .field("caption")?;
-        d.glyphs(Color::BLACK, g);
+        let mut baseline = l.board.bottom() + 0.95 * l.w;
+        for (i, line) in lines.iter().enumerate() {
+            if i > 0 {
+                baseline += 0.75 * l.w;
+            }
+            let g = fonts
+                .line(style, line, Point::new(center_x, baseline), Align::Center)
+                .field("caption")?;
+            d.glyphs(Color::BLACK, g);
+        }
         bottom = bottom.max(baseline + 0.2 * l.w);
     }
     d.height = bottom + l.margin;
+    d.title = Some(describe::title(diagram));
+    d.description = Some(describe::description(diagram));
     Ok(d)
 }

@@ -173,6 +173,16 @@ pub struct Diagram {
 }
 
 impl Diagram {
+    /// The diagram of a position as read from text ([`super::spec::read_position`]): its
+    /// setup, the last move the text played marked, and the sides labelled 下手/上手 when it
+    /// started from a handicap. Every reader of positions for drawing goes through here.
+    pub fn from_read(variant: Arc<Variant>, read: super::spec::ReadPosition) -> Diagram {
+        let mut diagram = Diagram::new(variant, read.setup);
+        diagram.annotations.last_move = read.last_move;
+        diagram.options.handicap = read.handicap;
+        diagram
+    }
+
     pub fn new(variant: Arc<Variant>, setup: Setup) -> Diagram {
         Diagram {
             variant,
@@ -201,40 +211,11 @@ impl Diagram {
     /// declares. On failure, the problems that stop it (unexpected ones, or a note of an expected
     /// one that is missing).
     pub fn check(&self) -> Result<(), crate::rules::PositionError> {
-        let problems = self.problems();
-        let fail = |problems: Vec<Problem>| {
-            Err(crate::rules::PositionError {
-                problems,
-                size: self.setup.size,
-            })
-        };
+        let error = crate::rules::PositionError::new(self.setup.clone(), self.problems());
         match &self.expect_problems {
-            None if problems.is_empty() => Ok(()),
-            None => fail(problems),
-            Some(expected) => {
-                let mut found: Vec<ProblemCode> = problems.iter().map(|p| p.code).collect();
-                found.sort();
-                found.dedup();
-                let mut wanted = expected.clone();
-                wanted.sort();
-                wanted.dedup();
-                if found == wanted {
-                    return Ok(());
-                }
-                let mut out: Vec<Problem> = problems
-                    .into_iter()
-                    .filter(|p| !wanted.contains(&p.code))
-                    .collect();
-                for code in wanted.iter().filter(|c| !found.contains(c)) {
-                    out.push(Problem {
-                        code: *code,
-                        side: None,
-                        squares: vec![],
-                        message: format!("the diagram declares the problem {code} (expect_problems), but the position does not have it"),
-                    });
-                }
-                fail(out)
-            }
+            None if error.problems.is_empty() => Ok(()),
+            None => Err(error),
+            Some(expected) => error.expect(expected).map(drop),
         }
     }
 }

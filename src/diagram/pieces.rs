@@ -62,14 +62,14 @@ pub fn draw_pieces(
                     Style::Arrows => Label::Kanji(single_kanji(kind, piece.color, options)),
                     _ => Label::Letter,
                 };
-                let bottom = Point::new(cell.center().x, cell.y + 0.95 * cell.h);
+                let bottom = Point::new(cell.center().x, cell.y + 0.965 * cell.h);
                 draw_face(
                     d,
                     fonts,
                     kind,
                     label,
                     bottom,
-                    (0.86 * cell.w, 0.9 * cell.h),
+                    (0.92 * cell.w, 0.93 * cell.h),
                     degrees,
                 )?;
             }

@@ -7,7 +7,7 @@ use super::model::{
 use super::{ARROW, HIGHLIGHT};
 use crate::draw::Color as Ink;
 use crate::formats::data_error::from_yaml;
-use crate::formats::{sfen, usi, DataError};
+use crate::formats::{notation, sfen, usi, DataError};
 use crate::rules::{BoardSize, Color, ProblemCode, Setup, Square, Variant};
 use serde::Deserialize;
 use std::sync::Arc;
@@ -56,49 +56,11 @@ pub fn read_position(text: &str, variant: &Arc<Variant>) -> Result<ReadPosition,
     })
 }
 
-/// A square as `7g` (USI), `76` (file and rank digits), or `7六` / `７六` (as in Japanese notation).
-pub fn parse_square(text: &str, size: BoardSize) -> Option<Square> {
-    let chars: Vec<char> = text.trim().chars().collect();
-    let [f, r] = chars[..] else { return None };
-    let digit = |c: char| match c {
-        '1'..='9' => Some(c as u32 - '0' as u32),
-        '１'..='９' => Some(c as u32 - '１' as u32 + 1),
-        _ => None,
-    };
-    let file = digit(f)?;
-    let rank = match r {
-        'a'..='z' => r as u32 - 'a' as u32 + 1,
-        _ => digit(r).or_else(|| {
-            "一二三四五六七八九"
-                .chars()
-                .position(|k| k == r)
-                .map(|i| i as u32 + 1)
-        })?,
-    };
-    size.from_file_rank(file as u8, rank as u8)
-}
-
-/// The squares of a USI move (`7g7f`, `7g7f+`, `P*5e`).
+/// The squares of a USI move (`7g7f`, `7g7f+`, `P*5e`), read leniently (see
+/// [`notation::usi::move_squares`]).
 pub fn parse_move(text: &str, size: BoardSize) -> Option<LastMove> {
-    let t = text.trim();
-    if let Some((piece, to)) = t.split_once('*') {
-        if piece.len() != 1 {
-            return None;
-        }
-        return Some(LastMove {
-            from: None,
-            to: parse_square(to, size)?,
-        });
-    }
-    let t = t.strip_suffix('+').unwrap_or(t);
-    let t = t.replace('-', "");
-    if t.len() != 4 || !t.is_ascii() {
-        return None;
-    }
-    Some(LastMove {
-        from: Some(parse_square(&t[..2], size)?),
-        to: parse_square(&t[2..], size)?,
-    })
+    let (from, to) = notation::usi::move_squares(size, text)?;
+    Some(LastMove { from, to })
 }
 
 #[derive(Deserialize)]
@@ -223,9 +185,10 @@ pub fn from_yaml_text_with_notes(
         }
         other => other,
     })?;
-    let mut diagram = Diagram::new(variant.clone(), read.setup);
-    diagram.annotations.last_move = read.last_move;
-    diagram.options.handicap = raw.handicap.unwrap_or(read.handicap);
+    let mut diagram = Diagram::from_read(variant.clone(), read);
+    if let Some(handicap) = raw.handicap {
+        diagram.options.handicap = handicap;
+    }
     diagram.title = raw.title;
     diagram.caption = raw.caption;
     if let Some(p) = raw.players {
@@ -324,7 +287,7 @@ pub fn from_yaml_text_with_notes(
         }
     };
     let square = |field: &str, s: &str| -> Result<Square, crate::Error> {
-        parse_square(s, size).ok_or_else(|| {
+        notation::parse_square(s, size).ok_or_else(|| {
             err(
                 field,
                 Some(s),
@@ -441,7 +404,7 @@ fn arrow_ends(text: &str, setup: &Setup, variant: &Variant) -> Option<(ArrowStar
     if let Some((piece, to)) = t.split_once('*') {
         return Some((
             arrow_start(&format!("{piece}*"), setup, variant)?,
-            parse_square(to, variant.size)?,
+            notation::parse_square(to, variant.size)?,
         ));
     }
     let m = parse_move(t, variant.size)?;

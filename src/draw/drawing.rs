@@ -128,6 +128,10 @@ pub struct Drawing {
     pub width: f64,
     pub height: f64,
     pub items: Vec<Item>,
+    /// What the picture shows, in a line (an SVG's `<title>`); drawn nowhere.
+    pub title: Option<String>,
+    /// The picture in words for people who cannot see it (an SVG's `<desc>`); drawn nowhere.
+    pub description: Option<String>,
 }
 
 impl Drawing {
@@ -136,6 +140,8 @@ impl Drawing {
             width,
             height,
             items: Vec::new(),
+            title: None,
+            description: None,
         }
     }
 

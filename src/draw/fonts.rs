@@ -52,6 +52,8 @@ pub struct Face {
     units_per_em: f64,
     em_top: f64,
     em_bottom: f64,
+    /// A short hash that tells this font file from others (see [`Face::fingerprint`]).
+    fingerprint: u32,
     /// SVG path data of glyph outlines in font units, made once per glyph.
     outlines: Mutex<HashMap<u16, Arc<str>>>,
 }
@@ -85,6 +87,7 @@ impl Face {
             units_per_em,
             em_top: top * scale,
             em_bottom: bottom * scale,
+            fingerprint: fingerprint(data),
             outlines: Mutex::new(HashMap::new()),
         })
     }
@@ -96,6 +99,13 @@ impl Face {
     /// The font file's bytes (what the PDF embeds).
     pub fn data(&self) -> &'static [u8] {
         self.data
+    }
+
+    /// A stable 32-bit hash of the font file, so that a glyph's SVG id (this and its number)
+    /// means the same outline in any document: two diagrams inlined in one web page share an id
+    /// only when they share the glyph itself.
+    pub fn fingerprint(&self) -> u32 {
+        self.fingerprint
     }
 
     pub fn units_per_em(&self) -> f64 {
@@ -163,6 +173,19 @@ impl Face {
         self.face.outline_glyph(ttf_parser::GlyphId(id), &mut out);
         out.path
     }
+}
+
+/// FNV-1a over the file's length and its first kilobyte, which holds the table directory with
+/// every table's checksum: different fonts (or subsets of one font) differ there, and hashing a
+/// few hundred bytes costs nothing even for a large font.
+fn fingerprint(data: &[u8]) -> u32 {
+    let head = &data[..data.len().min(1024)];
+    let mut hash: u32 = 0x811c_9dc5;
+    for &byte in (data.len() as u64).to_le_bytes().iter().chain(head) {
+        hash ^= byte as u32;
+        hash = hash.wrapping_mul(0x0100_0193);
+    }
+    hash
 }
 
 struct SvgOutline(String);

@@ -7,8 +7,7 @@
 use super::bod::{self, kind_by_name, kind_name, write_square, Diagram};
 use super::csa;
 use super::record::{Builder, EndKind, MoveTime, Record, RecordError, RecordMove};
-use super::sfen;
-use crate::rules::{validate, Color, Move, Position, Variant};
+use crate::rules::{validate, Color, Move, Position, Setup, Variant};
 use std::fmt::Write as _;
 use std::sync::Arc;
 
@@ -52,7 +51,7 @@ pub(crate) fn end_word(kind: &EndKind) -> String {
 pub(crate) fn handicap_start(
     variant: &Arc<Variant>,
     name: &str,
-) -> Option<(Option<String>, String)> {
+) -> Option<(Option<String>, Setup)> {
     if name == "平手" {
         return Some((None, variant.start.clone()));
     }
@@ -60,12 +59,13 @@ pub(crate) fn handicap_start(
         .handicaps
         .iter()
         .find(|h| h.japanese == name)
-        .map(|h| (Some(h.id.clone()), h.sfen.clone()))
+        .map(|h| (Some(h.id.clone()), h.setup.clone()))
 }
 
-fn position_of(variant: &Arc<Variant>, text: &str) -> Position {
-    sfen::position(text, variant, validate::Options::default())
-        .unwrap_or_else(|_| Position::start(variant).expect("the variant's start is valid"))
+fn position_of(variant: &Arc<Variant>, setup: &Setup) -> Position {
+    validate::validate(variant, setup.clone(), validate::Options::default())
+        .or_else(|_| Position::start(variant))
+        .expect("a loaded variant's start and handicaps are valid")
 }
 
 /// Reads a KIF record.
@@ -395,13 +395,14 @@ pub(crate) fn write_header(out: &mut String, record: &Record) -> bool {
         }
         let _ = writeln!(out, "{name}：{val}");
     }
-    let start_sfen = record.start.to_sfen();
-    let named = if start_sfen == v.start {
+    let start = record.start.to_setup();
+    let same = |s: &Setup| s.board == start.board && s.hands == start.hands && s.turn == start.turn;
+    let named = if same(&v.start) {
         Some("平手".to_string())
     } else {
         v.handicaps
             .iter()
-            .find(|h| h.sfen == start_sfen)
+            .find(|h| same(&h.setup))
             .map(|h| h.japanese.clone())
     };
     let handicap = named.as_deref().is_some_and(|n| n != "平手");

@@ -309,3 +309,10 @@ pub fn position(
     let setup = parse(text, &variant.catalog)?;
     Ok(validate::validate(variant, setup, options)?)
 }
+
+impl Position {
+    /// The position as canonical SFEN.
+    pub fn to_sfen(&self) -> String {
+        write(&self.to_setup(), &self.variant().catalog)
+    }
+}

@@ -3,9 +3,10 @@
 //! `moves 7g7f 3c3d ...`. Moves are checked for legality one by one; a malformed or illegal move is
 //! reported with its number and column.
 
+use super::notation;
 use super::parse_error::ParseError;
 use super::sfen::{self, fields, Field};
-use crate::rules::{validate, Move, Position, Variant};
+use crate::rules::{validate, Position, Variant};
 use std::sync::Arc;
 
 /// Does this text look like a USI position string rather than a bare SFEN or a name?
@@ -53,19 +54,21 @@ pub fn parse_position(
         }
         [x, rest @ ..] if x.text == "sfen" => sfen_position(text, rest, variant, options)?,
         [x] if variant.handicap(x.text).is_some() => {
-            let sfen_text = variant.handicap(x.text).map_or("", |h| h.sfen.as_str());
-            sfen::position(sfen_text, variant, options)?
+            let setup = variant
+                .handicap(x.text)
+                .map_or_else(|| variant.start.clone(), |h| h.setup.clone());
+            validate::validate(variant, setup, options)?
         }
         rest => sfen_position(text, rest, variant, options)?,
     };
     for (number, m) in f.iter().skip(moves_at + 1).enumerate() {
         let number = number + 1;
-        let mv = Move::from_usi(m.text, variant)
+        let mv = notation::usi::parse_move(variant, m.text)
             .map_err(|e| ParseError::new(m.column, format!("move {number}: {e}")))?;
-        pos.play(mv).map_err(|e| {
+        pos.play(mv).map_err(|_| {
             ParseError::new(
                 m.column,
-                format!("move {number} ({}) is illegal: {e}", m.text),
+                format!("move {number} ({}) is illegal in this position", m.text),
             )
         })?;
     }

@@ -3,7 +3,7 @@
 
 use super::record::{Builder, Record, RecordError};
 use super::sfen;
-use crate::rules::{validate, Move, Variant};
+use crate::rules::{validate, Variant};
 use std::sync::Arc;
 
 /// Reads the first non-blank line as a USI position string or an SFEN.
@@ -19,23 +19,21 @@ pub fn read(text: &str, variant: &Arc<Variant>) -> Result<Record, RecordError> {
         Some((s, m)) => (s.trim(), m.trim()),
         None => (body, ""),
     };
-    let start_sfen = match start {
-        "startpos" => variant.start.clone(),
-        s => s.strip_prefix("sfen").unwrap_or(s).trim().to_string(),
-    };
-    let start_text = if start_sfen.is_empty() {
-        start
+    let start_text = start.strip_prefix("sfen").unwrap_or(start).trim();
+    let start_pos = if start_text == "startpos" {
+        validate::validate(variant, variant.start.clone(), validate::Options::default())
+            .map_err(crate::Error::from)
+    } else if let Some(h) = variant.handicap(start_text) {
+        validate::validate(variant, h.setup.clone(), validate::Options::default())
+            .map_err(crate::Error::from)
     } else {
-        &start_sfen
-    };
-    let start_pos = match variant.handicap(start_text) {
-        Some(h) => sfen::position(&h.sfen, variant, validate::Options::default()),
-        None => sfen::position(start_text, variant, validate::Options::default()),
+        sfen::position(start_text, variant, validate::Options::default())
     }
     .map_err(|e| RecordError::new(line, start_text, e.to_string()))?;
     let mut b = Builder::new(start_pos);
     for word in moves.split_whitespace() {
-        let mv = Move::from_usi(word, variant).map_err(|e| RecordError::new(line, word, e))?;
+        let mv = super::notation::usi::parse_move(variant, word)
+            .map_err(|e| RecordError::new(line, word, e.to_string()))?;
         b.play(line, word, mv)?;
     }
     Ok(b.finish())
@@ -45,7 +43,8 @@ pub fn read(text: &str, variant: &Arc<Variant>) -> Result<Record, RecordError> {
 pub fn write(record: &Record) -> String {
     let v = record.variant();
     let start = record.start.to_sfen();
-    let mut out = if start == v.start {
+    let even = super::sfen::write(&v.start, &v.catalog);
+    let mut out = if start.split(' ').take(3).eq(even.split(' ').take(3)) {
         "position startpos".to_string()
     } else {
         format!("position sfen {start}")
@@ -54,7 +53,7 @@ pub fn write(record: &Record) -> String {
         out.push_str(" moves");
         for m in &record.moves {
             out.push(' ');
-            out.push_str(&m.mv.to_usi(v));
+            out.push_str(&super::notation::usi::write_move(v, m.mv));
         }
     }
     out.push('\n');

@@ -9,7 +9,6 @@ use crate::diagram::{self, Diagram};
 use crate::draw::{
     Align, Color, Drawing, FontRole, Fonts, MissingGlyph, Path, Point, Stroke, TextStyle,
 };
-use crate::formats::sfen;
 use crate::rules::Variant;
 use std::sync::Arc;
 
@@ -87,16 +86,48 @@ pub struct BoardNote {
     pub komadai: bool,
 }
 
+/// What the cover describes: the variant, its parts, the options it was made with and the
+/// board (when the kit has one).
+pub struct Cover<'a> {
+    pub variant: &'a Arc<Variant>,
+    pub parts: &'a [Part],
+    pub options: &'a KitOptions,
+    pub board: Option<BoardNote>,
+}
+
+/// A piece of the cover's text, as data; [`Writer::write`] draws a list of them down the page.
+enum Block {
+    Heading(&'static str),
+    /// A wrapped paragraph; the bullet (such as "1.") hangs in the margin, or is empty.
+    Para(&'static str, &'static str),
+    /// A table row: cells at x offsets from the left, in bold for a header row.
+    Row(Vec<(f64, String)>, bool),
+}
+
+impl Writer<'_> {
+    fn write(&mut self, blocks: &[Block]) -> Result<(), MissingGlyph> {
+        for block in blocks {
+            match block {
+                Block::Heading(text) => self.heading(text)?,
+                Block::Para(bullet, text) => self.para(bullet, text)?,
+                Block::Row(cells, bold) => {
+                    let cells: Vec<(f64, &str)> =
+                        cells.iter().map(|(x, t)| (*x, t.as_str())).collect();
+                    self.cells(&cells, *bold)?
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
 /// Draws the cover at the top of `page` within `left..left + width`, from `top`; returns where
-/// it ends.
-#[allow(clippy::too_many_arguments)]
+/// it ends. Beside the parts table and the printing notes (which run narrower) stands the start
+/// position; under them, the ruler, then how to make the pieces and the board.
 pub fn draw_cover(
     page: &mut Drawing,
     fonts: &Fonts,
-    variant: &Arc<Variant>,
-    parts: &[Part],
-    options: &KitOptions,
-    board: Option<&BoardNote>,
+    cover: &Cover<'_>,
     (left, top, width): (f64, f64, f64),
 ) -> Result<f64, MissingGlyph> {
     let mut w = Writer {
@@ -106,19 +137,45 @@ pub fn draw_cover(
         width,
         y: top,
     };
-    let title = TextStyle::new(FontRole::Bold, 7.0);
-    w.y += title.size;
+    title(&mut w, cover)?;
+
+    let setup = setup_diagram(cover.variant, fonts)?;
+    let setup_top = w.y + 4.0;
+    w.d.place(&setup, left + width - setup.width, setup_top);
+    let setup_bottom = setup_top + setup.height;
+    w.width = width - setup.width - 6.0;
+    w.write(&parts_table(cover.variant, cover.parts))?;
+    w.write(&printing(cover.options.layout))?;
+    ruler(w.d, fonts, Point::new(left + 2.0, w.y + 4.0))?;
+    w.y += 16.0;
+    w.y = w.y.max(setup_bottom);
+
+    w.width = width;
+    w.write(&making_pieces(cover.options.layout))?;
+    if let Some(b) = &cover.board {
+        w.write(&making_board(b))?;
+    }
+    Ok(w.y)
+}
+
+/// The kit's name and a one-line summary in grey.
+fn title(w: &mut Writer<'_>, cover: &Cover<'_>) -> Result<(), MissingGlyph> {
+    let (variant, options) = (cover.variant, cover.options);
+    let style = TextStyle::new(FontRole::Bold, 7.0);
+    w.y += style.size;
     let head = format!("Print kit: {} {}", variant.english, variant.japanese);
-    let g = fonts.line(title, &head, Point::new(left, w.y), Align::Start)?;
+    let g = w
+        .fonts
+        .line(style, &head, Point::new(w.left, w.y), Align::Start)?;
     w.d.glyphs(INK, g);
     let mut summary = format!(
         "{} pieces, {} faces, {} layout, {}",
-        parts.len(),
+        cover.parts.len(),
         options.style.name(),
         options.layout.name(),
         options.paper
     );
-    if let Some(b) = board {
+    if let Some(b) = &cover.board {
         summary.push_str(&format!(
             "; board {:.0} x {:.0} mm in {} tile{}",
             b.width,
@@ -132,30 +189,24 @@ pub fn draw_cover(
     }
     let style = TextStyle::new(FontRole::Regular, 3.4);
     w.y += 5.5;
-    let g = fonts.line(style, &summary, Point::new(left, w.y), Align::Start)?;
+    let g = w
+        .fonts
+        .line(style, &summary, Point::new(w.left, w.y), Align::Start)?;
     w.d.glyphs(GREY, g);
+    Ok(())
+}
 
-    // The start position, to the right of the parts table and the printing notes, which run
-    // narrower beside it.
-    let setup = setup_diagram(variant, fonts)?;
-    let setup_top = w.y + 4.0;
-    w.d.place(&setup, left + width - setup.width, setup_top);
-    let setup_bottom = setup_top + setup.height;
-    w.width = width - setup.width - 6.0;
-
-    // Parts, one row per kind.
-    w.heading("Parts")?;
+/// The parts, one row per kind: name, front, back, count and size.
+fn parts_table(variant: &Variant, parts: &[Part]) -> Vec<Block> {
     let cols = [0.0, 36.0, 64.0, 88.0, 102.0];
-    w.cells(
-        &[
-            (cols[0], "Piece"),
-            (cols[1], "Front"),
-            (cols[2], "Back"),
-            (cols[3], "Count"),
-            (cols[4], "Size, mm"),
-        ],
-        true,
-    )?;
+    let row = |cells: [String; 5], bold| Block::Row(cols.into_iter().zip(cells).collect(), bold);
+    let mut out = vec![
+        Block::Heading("Parts"),
+        row(
+            ["Piece", "Front", "Back", "Count", "Size, mm"].map(String::from),
+            true,
+        ),
+    ];
     let catalog = &variant.catalog;
     let mut i = 0;
     while i < parts.len() {
@@ -170,84 +221,84 @@ pub fn draw_cover(
             Back::Promoted(k) => catalog.get(k).kanji.clone(),
             Back::Plain => "plain".to_string(),
         };
-        let count = n.to_string();
         let size = format!("{} x {}", mm(p.size.0), mm(p.size.1));
-        w.cells(
-            &[
-                (cols[0], &kind.english),
-                (cols[1], &front),
-                (cols[2], &back),
-                (cols[3], &count),
-                (cols[4], &size),
-            ],
+        out.push(row(
+            [kind.english.clone(), front, back, n.to_string(), size],
             false,
-        )?;
+        ));
         i += n;
     }
+    out
+}
 
-    w.heading("Printing")?;
-    w.para(
-        "1.",
-        "Print at 100 % (\"Actual size\"), never \"Fit to page\" or \"Shrink to fit\". The ruler below must measure exactly 50 mm; if it does not, the pieces will not fit the board.",
-    )?;
-    w.para(
-        "2.",
-        "Use cardstock of 160-220 g/m2 (about 60-80 lb cover).",
-    )?;
-    if options.layout == Layout::Duplex {
-        w.para(
+/// How to print the kit so that it comes out at true size.
+fn printing(layout: Layout) -> Vec<Block> {
+    let mut out = vec![
+        Block::Heading("Printing"),
+        Block::Para(
+            "1.",
+            "Print at 100 % (\"Actual size\"), never \"Fit to page\" or \"Shrink to fit\". The ruler below must measure exactly 50 mm; if it does not, the pieces will not fit the board.",
+        ),
+        Block::Para(
+            "2.",
+            "Use cardstock of 160-220 g/m2 (about 60-80 lb cover).",
+        ),
+    ];
+    if layout == Layout::Duplex {
+        out.push(Block::Para(
             "3.",
             "Print double-sided, flipping on the long edge. Hold the first sheet against a light: the circled crosses on its two sides must lie on top of each other. If they do not, print the fold layout instead.",
-        )?;
+        ));
     }
-    ruler(w.d, fonts, Point::new(left + 2.0, w.y + 4.0))?;
-    w.y += 16.0;
-    w.y = w.y.max(setup_bottom);
-    w.width = width;
+    out
+}
 
-    w.heading("Making the pieces")?;
-    match options.layout {
-        Layout::Fold => {
-            w.para("1.", "Cut each piece out along its solid outline.")?;
-            w.para(
+fn making_pieces(layout: Layout) -> Vec<Block> {
+    let mut out = vec![Block::Heading("Making the pieces")];
+    match layout {
+        Layout::Fold => out.extend([
+            Block::Para("1.", "Cut each piece out along its solid outline."),
+            Block::Para(
                 "2.",
                 "Fold it along the dashed line, printed side out, so the two halves cover each other exactly.",
-            )?;
-            w.para(
+            ),
+            Block::Para(
                 "3.",
                 "Glue the halves together (a glue stick is enough) and press flat under a book until dry.",
-            )?;
-        }
-        Layout::Duplex => {
-            w.para("1.", "Cut each piece out along its solid outline.")?;
-            w.para(
+            ),
+        ]),
+        Layout::Duplex => out.extend([
+            Block::Para("1.", "Cut each piece out along its solid outline."),
+            Block::Para(
                 "2.",
                 "For thicker pieces, glue the sheet onto card first, then cut.",
-            )?;
-        }
+            ),
+        ]),
     }
-    w.para(
+    out.push(Block::Para(
         "",
         "The promoted side is printed in red on the back. Kings and golds do not promote: their backs are plain. Black's king is the 玉将, White's the 王将.",
-    )?;
-    if let Some(b) = board {
-        w.heading("Making the board")?;
-        if b.tiles > 1 {
-            w.para(
-                "",
-                "Cut each tile along its solid outline. Starting from tile 1, lay each tile over the hatched flap of its neighbour, with its edge on the dashed line, its lines continuing the lines below and the red triangles tip to tip; then glue it down.",
-            )?;
-        } else {
-            w.para("", "Cut the board along its solid outline.")?;
-        }
-        if b.komadai {
-            w.para(
-                "",
-                "The last page has two piece stands (komadai): one for each player's captured pieces.",
-            )?;
-        }
+    ));
+    out
+}
+
+fn making_board(b: &BoardNote) -> Vec<Block> {
+    let mut out = vec![Block::Heading("Making the board")];
+    out.push(if b.tiles > 1 {
+        Block::Para(
+            "",
+            "Cut each tile along its solid outline. Starting from tile 1, lay each tile over the hatched flap of its neighbour, with its edge on the dashed line, its lines continuing the lines below and the red triangles tip to tip; then glue it down.",
+        )
+    } else {
+        Block::Para("", "Cut the board along its solid outline.")
+    });
+    if b.komadai {
+        out.push(Block::Para(
+            "",
+            "The last page has two piece stands (komadai): one for each player's captured pieces.",
+        ));
     }
-    Ok(w.y)
+    out
 }
 
 /// A millimetre figure: whole numbers without decimals.
@@ -263,10 +314,7 @@ fn mm(v: f64) -> String {
 /// assembles the set knows where the pieces go.
 fn setup_diagram(variant: &Arc<Variant>, fonts: &Fonts) -> Result<Drawing, MissingGlyph> {
     const WIDTH: f64 = 64.0;
-    // The start position is checked when the variant loads, so it parses.
-    let setup = sfen::parse(&variant.start, &variant.catalog)
-        .unwrap_or_else(|_| crate::rules::Setup::empty(variant.size));
-    let mut diagram = Diagram::new(variant.clone(), setup);
+    let mut diagram = Diagram::new(variant.clone(), variant.start.clone());
     diagram.caption = Some("Start position: Black (玉) below".into());
     let draw = |d: &Diagram| diagram::draw(d, fonts).map_err(|e| e.missing);
     let first = draw(&diagram)?;

@@ -71,38 +71,101 @@ pub fn face(
     let mut d = plain((base, height));
     let ink = if kind.promoted { PROMOTED_INK } else { INK };
 
-    // The English name along the base, shrunk to fit if it is long.
+    let clear = clearance(base);
+    let o = outline((base, height));
+    let ink_depth = |glyphs: &[crate::draw::Glyph]| {
+        glyphs
+            .iter()
+            .filter_map(|g| fonts.ink_rect(g))
+            .flat_map(corners)
+            .map(|p| depth(&o, p))
+            .fold(f64::INFINITY, f64::min)
+    };
+
+    // The English name along the base, its descenders `clear` above the cut, shrunk until its
+    // ends keep as far from the leaning sides.
     let mut english = TextStyle::new(FontRole::Regular, 0.09 * base);
     let room = 0.84 * base;
     let width = fonts.width(english, &kind.english)?;
     if width > room {
         english.size *= room / width;
     }
-    let baseline = -0.065 * height;
-    d.glyphs(
-        ink,
-        fonts.line(
+    let mut name_line = Vec::new();
+    let mut name_top = 0.0;
+    for _ in 0..40 {
+        let probe = fonts.line(english, &kind.english, Point::new(0.0, 0.0), Align::Center)?;
+        let ink: Vec<Rect> = probe.iter().filter_map(|g| fonts.ink_rect(g)).collect();
+        let below = ink.iter().map(|r| r.bottom()).fold(0.0, f64::max);
+        let above = ink.iter().map(|r| r.y).fold(0.0, f64::min);
+        let baseline = -clear - below - 0.05;
+        name_line = fonts.line(
             english,
             &kind.english,
             Point::new(0.0, baseline),
             Align::Center,
-        )?,
-    );
+        )?;
+        name_top = baseline + above;
+        if ink_depth(&name_line) >= clear {
+            break;
+        }
+        english.size *= 0.96;
+    }
+    d.glyphs(ink, name_line);
 
-    // Marks on an ellipse between the English name and the roof, around the name.
-    let dot = 0.045 * base;
-    let low = -baseline + 0.72 * english.size + 0.7 + dot;
+    // Marks on an ellipse between the English name and the roof, around the name. Each mark
+    // keeps `clear` from the cut: the ellipse narrows (or flattens) and the marks shrink until
+    // every one does, so they never leave their places round the name.
+    let mut dot = 0.045 * base;
+    let low = -name_top + 0.7 + dot;
     let high = 0.85 * height;
     let hub = Point::new(0.0, -(low + high) / 2.0);
-    let ry = (high - low) / 2.0;
+    let mut ry = (high - low) / 2.0;
     // Sideways marks (an arrow's tip reaching furthest) keep clear of the leaning sides.
-    let [corner, shoulder, ..] = outline((base, height));
+    let [corner, shoulder, ..] = o;
     let level = (low + high) / 2.0;
     let half_width = -(corner.x + (shoulder.x - corner.x) * (level / -shoulder.y));
     let reach = MarkGeometry::KIT.slide.1;
-    let rx = (half_width - dot - 0.8).min((half_width - 0.6) / reach);
-    let marks = movement_marks(&kind.movement, hub, (rx, ry), dot, ink, &MarkGeometry::KIT);
-    let boxes: Vec<Rect> = marks.iter().filter_map(|m| m.path.bounds()).collect();
+    let mut rx = (half_width - dot - 0.8).min((half_width - 0.6) / reach);
+    let mut marks = Vec::new();
+    for _ in 0..80 {
+        marks = movement_marks(&kind.movement, hub, (rx, ry), dot, ink, &MarkGeometry::KIT);
+        let mut tight = (false, false);
+        for m in &marks {
+            let half = m.stroke.as_ref().map_or(0.0, |s| s.width / 2.0);
+            let shallow = path_points(&m.path)
+                .into_iter()
+                .any(|p| depth(&o, p) < clear + half);
+            if shallow {
+                let c = m.path.bounds().map_or(hub, |b| b.center());
+                let (dx, dy) = ((c.x - hub.x) / rx, (c.y - hub.y) / ry);
+                if dx.abs() >= dy.abs() * 0.5 {
+                    tight.0 = true;
+                }
+                if dy.abs() >= dx.abs() * 0.5 {
+                    tight.1 = true;
+                }
+            }
+        }
+        if tight == (false, false) {
+            break;
+        }
+        if tight.0 {
+            rx *= 0.97;
+        }
+        if tight.1 {
+            ry *= 0.97;
+        }
+        dot *= 0.985;
+    }
+    // The marks' ink as points (with the pen's half width), so that the name can reach in
+    // between diagonal arrows rather than stop at their boxes.
+    let ink_points: Vec<(Point, f64)> = marks
+        .iter()
+        .flat_map(|m| {
+            let half = m.stroke.as_ref().map_or(0.0, |s| s.width / 2.0);
+            path_points(&m.path).into_iter().map(move |p| (p, half))
+        })
+        .collect();
     for shape in marks {
         d.shape(shape);
     }
@@ -114,7 +177,14 @@ pub fn face(
         for _ in 0..40 {
             let room =
                 Rect::new(hub.x - em * w / 2.0, hub.y - em * h / 2.0, em * w, em * h).inset(-0.5);
-            if !boxes.iter().any(|b| overlaps(&room, b)) {
+            let clear_of_cut = corners(room).into_iter().all(|p| depth(&o, p) >= clear);
+            let touches = ink_points.iter().any(|&(p, half)| {
+                p.x > room.x - half
+                    && p.x < room.right() + half
+                    && p.y > room.y - half
+                    && p.y < room.bottom() + half
+            });
+            if clear_of_cut && !touches {
                 break;
             }
             em *= 0.97;
@@ -182,6 +252,67 @@ pub fn face(
     Ok(d)
 }
 
-fn overlaps(a: &Rect, b: &Rect) -> bool {
-    a.x < b.right() && b.x < a.right() && a.y < b.bottom() && b.y < a.bottom()
+/// How far every mark and letter keeps inside the cut: scissors wander and a duplex back may
+/// land 1–2 mm off. 2.5 mm at true size; proportionally less on a piece smaller than a pawn.
+pub const CLEARANCE: f64 = 2.5;
+
+/// The clearance for a face `base` mm wide (the pawn, 22 mm, is the smallest true-size face).
+pub fn clearance(base: f64) -> f64 {
+    CLEARANCE.min(CLEARANCE * base / 22.0)
+}
+
+/// How deep `p` lies inside the convex outline `o`: its distance to the nearest edge, negative
+/// outside.
+pub fn depth(o: &[Point; 5], p: Point) -> f64 {
+    (0..5)
+        .map(|i| {
+            let (a, b) = (o[i], o[(i + 1) % 5]);
+            let e = b - a;
+            ((p.y - a.y) * e.x - (p.x - a.x) * e.y) / e.length()
+        })
+        .fold(f64::INFINITY, f64::min)
+}
+
+fn corners(r: Rect) -> [Point; 4] {
+    [
+        Point::new(r.x, r.y),
+        Point::new(r.right(), r.y),
+        Point::new(r.x, r.bottom()),
+        Point::new(r.right(), r.bottom()),
+    ]
+}
+
+/// Points along a path every eighth of each segment.
+fn path_points(path: &Path) -> Vec<Point> {
+    use crate::draw::Segment;
+    let mut out = Vec::new();
+    let mut at = Point::new(0.0, 0.0);
+    for seg in &path.segments {
+        match *seg {
+            Segment::Move(p) => {
+                out.push(p);
+                at = p;
+            }
+            Segment::Line(p) => {
+                out.extend((1..=8).map(|i| at + (p - at) * (i as f64 / 8.0)));
+                at = p;
+            }
+            Segment::Cubic(c1, c2, p) => {
+                for i in 1..=8 {
+                    let t = i as f64 / 8.0;
+                    let u = 1.0 - t;
+                    let f = |a: f64, b: f64, c: f64, d: f64| {
+                        u * u * u * a + 3.0 * u * u * t * b + 3.0 * u * t * t * c + t * t * t * d
+                    };
+                    out.push(Point::new(
+                        f(at.x, c1.x, c2.x, p.x),
+                        f(at.y, c1.y, c2.y, p.y),
+                    ));
+                }
+                at = p;
+            }
+            Segment::Close => {}
+        }
+    }
+    out
 }

@@ -95,8 +95,14 @@ pub enum KitError {
     Glyph(#[from] MissingGlyph),
     #[error("{0}")]
     Option(String),
-    #[error("{0}")]
-    TooSmall(String),
+    /// Something of the kit (`what`: a board square with its glue flap, or a piece) does not
+    /// fit on `paper` within `margin` millimetres.
+    #[error("{what} does not fit on {paper} within {margin} mm margins")]
+    DoesNotFit {
+        what: String,
+        paper: Paper,
+        margin: f64,
+    },
 }
 
 /// Gap between pieces on a sheet, in millimetres.
@@ -106,16 +112,59 @@ const TILE_CAPTION: f64 = 26.0;
 /// Room kept at the foot of duplex pages for the registration marks.
 const REGISTRATION: f64 = 9.0;
 
-/// Lays out the kit of `variant`.
+/// Lays out the kit of `variant`: the cover with the pieces packed under it and onto as many
+/// sheets as they need, then the board in tiles, then the piece stands.
 pub fn build(variant: &Arc<Variant>, options: &KitOptions, fonts: &Fonts) -> Result<Kit, KitError> {
     check(options)?;
-    let (pw, ph) = (options.paper.width, options.paper.height);
-    let m = options.margin;
-    let safe = Rect::new(m, m, pw - 2.0 * m, ph - 2.0 * m);
-
+    let safe = safe_area(options);
     let parts = parts::parts(variant, &options.extras, options.scale)?;
+    let spec = board_spec(variant, options);
+    let tiling = if options.board {
+        Some(tile_plan(&spec, options, safe)?)
+    } else {
+        None
+    };
+    let mut cover = blank_page(options);
+    let cover_end = draw_cover(&mut cover, fonts, variant, &parts, options, &spec, &tiling)?;
+    let packed = pack_parts(variant, &parts, options, safe, cover_end)?;
+    let mut pages = sheet_pages(cover, &packed, options, safe);
+    let placements = draw_parts(&mut pages, fonts, variant, &parts, &packed, options)?;
+    let tile_pages = match &tiling {
+        Some(tiling) => tile_pages(&mut pages, fonts, &spec, tiling, options, safe)?,
+        None => Vec::new(),
+    };
+    let komadai_page = if options.komadai {
+        let mut page = blank_page(options);
+        komadai::draw_stands(&mut page, fonts, &spec, safe)?;
+        pages.push(page);
+        Some(pages.len() - 1)
+    } else {
+        None
+    };
+    Ok(Kit {
+        pages,
+        parts,
+        placements,
+        board: options.board.then_some(spec),
+        tiling,
+        tile_pages,
+        komadai_page,
+    })
+}
 
-    let spec = BoardSpec {
+/// The printable area: the paper within the margins.
+fn safe_area(options: &KitOptions) -> Rect {
+    let (pw, ph, m) = (options.paper.width, options.paper.height, options.margin);
+    Rect::new(m, m, pw - 2.0 * m, ph - 2.0 * m)
+}
+
+fn blank_page(options: &KitOptions) -> Drawing {
+    Drawing::new(options.paper.width, options.paper.height)
+}
+
+/// The board to print: the variant's size, the chosen squares and border at the kit's scale.
+fn board_spec(variant: &Variant, options: &KitOptions) -> BoardSpec {
+    BoardSpec {
         files: variant.size.files,
         ranks: variant.size.ranks,
         square: (
@@ -129,35 +178,65 @@ pub fn build(variant: &Arc<Variant>, options: &KitOptions, fonts: &Fonts) -> Res
             0
         },
         coordinates: options.coordinates,
-    };
-    let tiling = if options.board {
-        Some(tiles::plan(&spec, safe, TILE_CAPTION).ok_or_else(|| {
-            KitError::TooSmall(format!(
-                "a board square of {:.1} x {:.1} mm with its border and a {:.0} mm glue flap does not fit on {} within {} mm margins",
-                spec.square.0, spec.square.1, tiles::FLAP, options.paper, m
-            ))
-        })?)
-    } else {
-        None
-    };
+    }
+}
 
-    // The cover, then pieces packed under it and onto as many sheets as they need.
-    let mut cover = Drawing::new(pw, ph);
-    let note = tiling.as_ref().map(|t| cover::BoardNote {
+/// How the board splits into page tiles, or why it cannot.
+fn tile_plan(spec: &BoardSpec, options: &KitOptions, safe: Rect) -> Result<Tiling, KitError> {
+    tiles::plan(spec, safe, TILE_CAPTION).ok_or_else(|| KitError::DoesNotFit {
+        what: format!(
+            "a board square of {:.1} x {:.1} mm with its border and a {:.0} mm glue flap",
+            spec.square.0,
+            spec.square.1,
+            tiles::FLAP
+        ),
+        paper: options.paper,
+        margin: options.margin,
+    })
+}
+
+/// Page 1's text and start position; returns where it ends.
+fn draw_cover(
+    page: &mut Drawing,
+    fonts: &Fonts,
+    variant: &Arc<Variant>,
+    parts: &[Part],
+    options: &KitOptions,
+    spec: &BoardSpec,
+    tiling: &Option<Tiling>,
+) -> Result<f64, MissingGlyph> {
+    let board = tiling.as_ref().map(|t| cover::BoardNote {
         width: spec.width(),
         height: spec.height(),
         tiles: t.tiles.len(),
         komadai: options.komadai,
     });
-    let cover_end = cover::draw_cover(
-        &mut cover,
-        fonts,
+    let cover = cover::Cover {
         variant,
-        &parts,
+        parts,
         options,
-        note.as_ref(),
-        (safe.x, safe.y, safe.w),
-    )?;
+        board,
+    };
+    let safe = safe_area(options);
+    cover::draw_cover(page, fonts, &cover, (safe.x, safe.y, safe.w))
+}
+
+/// Where each piece goes: `order` lists the parts tallest first, `spots[i]` is the place of
+/// part `order[i]`.
+struct Packed {
+    order: Vec<usize>,
+    spots: Vec<pack::Spot>,
+}
+
+/// Packs the pieces under the cover text and onto as many sheets as they need (tallest first;
+/// within a height, the widest; then catalog order).
+fn pack_parts(
+    variant: &Variant,
+    parts: &[Part],
+    options: &KitOptions,
+    safe: Rect,
+    cover_end: f64,
+) -> Result<Packed, KitError> {
     let foot = if options.layout == Layout::Duplex {
         REGISTRATION
     } else {
@@ -171,9 +250,7 @@ pub fn build(variant: &Arc<Variant>, options: &KitOptions, fonts: &Fonts) -> Res
         safe.w,
         (rest.bottom() - first_top).max(0.0),
     );
-
     let mut order: Vec<usize> = (0..parts.len()).collect();
-    // Tallest first; within a height, the widest; then catalog order.
     order.sort_by(|&a, &b| {
         let (pa, pb) = (parts[a].size, parts[b].size);
         pb.1.total_cmp(&pa.1)
@@ -187,24 +264,31 @@ pub fn build(variant: &Arc<Variant>, options: &KitOptions, fonts: &Fonts) -> Res
     let spots = pack::pack(&boxes, first, rest, GAP).map_err(|i| {
         let p = &parts[order[i]];
         let (w, h) = boxes[i];
-        KitError::TooSmall(format!(
-            "the {} ({:.1} x {:.1} mm on the sheet) does not fit on {} within {} mm margins",
-            variant.catalog.get(p.kind).english.to_lowercase(),
-            w,
-            h,
-            options.paper,
-            m
-        ))
+        KitError::DoesNotFit {
+            what: format!(
+                "the {} ({:.1} x {:.1} mm on the sheet)",
+                variant.catalog.get(p.kind).english.to_lowercase(),
+                w,
+                h
+            ),
+            paper: options.paper,
+            margin: options.margin,
+        }
     })?;
-    let sheets = spots.iter().map(|s| s.page + 1).max().unwrap_or(1);
+    Ok(Packed { order, spots })
+}
 
-    let mut pages = vec![cover];
+/// The cover and the blank sheets the pieces need (two pages a sheet in the duplex layout,
+/// each with the registration marks).
+fn sheet_pages(cover: Drawing, packed: &Packed, options: &KitOptions, safe: Rect) -> Vec<Drawing> {
+    let sheets = packed.spots.iter().map(|s| s.page + 1).max().unwrap_or(1);
     let per_sheet = match options.layout {
         Layout::Fold => 1,
         Layout::Duplex => 2,
     };
+    let mut pages = vec![cover];
     while pages.len() < sheets * per_sheet {
-        pages.push(Drawing::new(pw, ph));
+        pages.push(blank_page(options));
     }
     if options.layout == Layout::Duplex {
         for page in pages.iter_mut() {
@@ -213,52 +297,58 @@ pub fn build(variant: &Arc<Variant>, options: &KitOptions, fonts: &Fonts) -> Res
             }
         }
     }
-    let ordered_parts: Vec<Part> = order.iter().map(|&i| parts[i].clone()).collect();
+    pages
+}
+
+/// Draws every piece at its spot; the placements come back in part order.
+fn draw_parts(
+    pages: &mut [Drawing],
+    fonts: &Fonts,
+    variant: &Variant,
+    parts: &[Part],
+    packed: &Packed,
+    options: &KitOptions,
+) -> Result<Vec<Placement>, MissingGlyph> {
+    let ordered: Vec<Part> = packed.order.iter().map(|&i| parts[i].clone()).collect();
     let mut placements = sheets::draw_parts(
-        &mut pages,
+        pages,
         fonts,
         &variant.catalog,
-        &ordered_parts,
-        &spots,
+        &ordered,
+        &packed.spots,
         options.layout,
         options.style,
     )?;
     for p in &mut placements {
-        p.part = order[p.part];
+        p.part = packed.order[p.part];
     }
     placements.sort_by_key(|p| p.part);
+    Ok(placements)
+}
 
-    // The board, a tile a page; in the duplex layout each is followed by a blank back.
-    let mut tile_pages = Vec::new();
-    if let Some(tiling) = &tiling {
-        let art = board::board_art(&spec, fonts)?;
-        for t in &tiling.tiles {
-            let mut page = Drawing::new(pw, ph);
-            tiles::draw_tile(&mut page, fonts, &art, tiling, t)?;
-            tile_pages.push(pages.len());
-            pages.push(page);
-            if options.layout == Layout::Duplex {
-                pages.push(blank_back(fonts, pw, ph, safe)?);
-            }
+/// The board, a tile a page; in the duplex layout each is followed by a blank back. Returns
+/// the tiles' page indices.
+fn tile_pages(
+    pages: &mut Vec<Drawing>,
+    fonts: &Fonts,
+    spec: &BoardSpec,
+    tiling: &Tiling,
+    options: &KitOptions,
+    safe: Rect,
+) -> Result<Vec<usize>, MissingGlyph> {
+    let art = board::board_art(spec, fonts)?;
+    let mut out = Vec::new();
+    for t in &tiling.tiles {
+        let mut page = blank_page(options);
+        tiles::draw_tile(&mut page, fonts, &art, tiling, t)?;
+        out.push(pages.len());
+        pages.push(page);
+        if options.layout == Layout::Duplex {
+            let (pw, ph) = (options.paper.width, options.paper.height);
+            pages.push(blank_back(fonts, pw, ph, safe)?);
         }
     }
-    let mut komadai_page = None;
-    if options.komadai {
-        let mut page = Drawing::new(pw, ph);
-        komadai::draw_stands(&mut page, fonts, &spec, safe)?;
-        komadai_page = Some(pages.len());
-        pages.push(page);
-    }
-
-    Ok(Kit {
-        pages,
-        parts,
-        placements,
-        board: options.board.then_some(spec),
-        tiling,
-        tile_pages,
-        komadai_page,
-    })
+    Ok(out)
 }
 
 fn check(o: &KitOptions) -> Result<(), KitError> {

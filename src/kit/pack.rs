@@ -10,6 +10,8 @@ pub struct Spot {
     pub page: usize,
     pub x: f64,
     pub y: f64,
+    /// Turned a quarter turn clockwise: the box takes (height, width) from (x, y).
+    pub turned: bool,
 }
 
 struct Shelf {
@@ -30,7 +32,8 @@ pub fn pack(boxes: &[(f64, f64)], first: Rect, rest: Rect, gap: f64) -> Result<V
         Spot {
             page: 0,
             x: 0.0,
-            y: 0.0
+            y: 0.0,
+            turned: false,
         };
         boxes.len()
     ];
@@ -73,9 +76,56 @@ pub fn pack(boxes: &[(f64, f64)], first: Rect, rest: Rect, gap: f64) -> Result<V
                 page: s.page,
                 x,
                 y: s.top,
+                turned: false,
             };
             x += w + gap;
         }
+    }
+    // A last sheet that holds a few boxes is saved when they fit, turned a quarter, into the
+    // strips left below the shelves of the pages before it (a pawn lies in 24 mm).
+    loop {
+        let last = spots.iter().map(|s| s.page).max().unwrap_or(0);
+        if last == 0 {
+            break;
+        }
+        let movers: Vec<usize> = (0..boxes.len())
+            .filter(|&i| spots[i].page == last)
+            .collect();
+        let mut trial = spots.clone();
+        let mut fitted = 0;
+        for page in 0..last {
+            let a = area(page);
+            let floor = shelves
+                .iter()
+                .filter(|s| s.page == page)
+                .map(|s| s.top + s.height + gap)
+                .fold(a.y, f64::max);
+            // Rows of turned boxes in the strip from `floor` to the page's foot.
+            let (mut x, mut y, mut row_h) = (a.x, floor, 0.0f64);
+            while fitted < movers.len() {
+                let i = movers[fitted];
+                let (tw, th) = (boxes[i].1, boxes[i].0);
+                if x + tw > a.right() + 1e-9 {
+                    (x, y, row_h) = (a.x, y + row_h + gap, 0.0);
+                }
+                if y + th > a.bottom() + 1e-9 || tw > a.w {
+                    break;
+                }
+                trial[i] = Spot {
+                    page,
+                    x,
+                    y,
+                    turned: true,
+                };
+                x += tw + gap;
+                row_h = row_h.max(th);
+                fitted += 1;
+            }
+        }
+        if fitted < movers.len() {
+            break;
+        }
+        spots = trial;
     }
     Ok(spots)
 }
@@ -116,6 +166,20 @@ mod tests {
             }
         }
         assert!(spots.iter().any(|s| s.page == 0));
+    }
+
+    #[test]
+    fn a_few_boxes_left_over_go_turned_into_the_strip_below() {
+        // Two rows of eight 22 x 54 pawns fill 110 mm of a 140 mm page; three more would open a
+        // second page, but turned (54 x 22) they lie in the 28 mm strip below.
+        let page = Rect::new(0.0, 0.0, 190.0, 140.0);
+        let boxes = vec![(22.0, 54.0); 16 + 3];
+        let spots = pack(&boxes, page, page, 2.0).unwrap();
+        assert!(spots.iter().all(|s| s.page == 0), "{spots:?}");
+        assert_eq!(spots.iter().filter(|s| s.turned).count(), 3);
+        for s in spots.iter().filter(|s| s.turned) {
+            assert!(s.y + 22.0 <= 140.0 && s.x + 54.0 <= 190.0, "{s:?}");
+        }
     }
 
     #[test]

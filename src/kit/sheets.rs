@@ -93,6 +93,78 @@ pub fn draw_parts(
 ) -> Result<Vec<Placement>, MissingGlyph> {
     let mut placements = Vec::with_capacity(parts.len());
     for (i, (part, spot)) in parts.iter().zip(spots).enumerate() {
+        if !spot.turned {
+            placements.push(draw_part(
+                pages, fonts, catalog, i, part, spot, layout, style,
+            )?);
+            continue;
+        }
+        // A turned part is drawn upright on scratch pages with its box at the origin, then
+        // turned a quarter clockwise into its box on the sheet.
+        let (w, h) = layout.footprint(part.size);
+        let (pw, ph) = (pages[0].width, pages[0].height);
+        let upright = Spot {
+            page: 0,
+            x: 0.0,
+            y: 0.0,
+            turned: false,
+        };
+        let mut scratch = vec![Drawing::new(pw, ph), Drawing::new(pw, ph)];
+        let mut pl = draw_part(
+            &mut scratch,
+            fonts,
+            catalog,
+            i,
+            part,
+            &upright,
+            layout,
+            style,
+        )?;
+        let turn = Affine::translate(spot.x + h, spot.y)
+            * Affine::rotate_about(90.0, Point::new(0.0, 0.0));
+        let front_page = match layout {
+            Layout::Fold => spot.page,
+            Layout::Duplex => 2 * spot.page,
+        };
+        pages[front_page].place_transformed(&scratch[0], turn);
+        pl.front = pl.front.map(|p| turn.apply(p));
+        pl.fold = pl.fold.map(|(a, b)| (turn.apply(a), turn.apply(b)));
+        pl.page = front_page;
+        match layout {
+            Layout::Fold => {
+                pl.back = pl.back.map(|p| turn.apply(p));
+                pl.back_page = front_page;
+            }
+            Layout::Duplex => {
+                // Through the sheet the back is the front's mirror image: mirror the scratch
+                // back page into the box's own frame, turn it with the front, mirror it to
+                // the page.
+                let mirror = |width: f64| Affine([-1.0, 0.0, 0.0, 1.0, width, 0.0]);
+                let to_back = mirror(pw) * turn * mirror(w) * mirror(pw);
+                pages[front_page + 1].place_transformed(&scratch[1], to_back);
+                pl.back = pl.back.map(|p| to_back.apply(p));
+                pl.back_page = front_page + 1;
+            }
+        }
+        placements.push(pl);
+    }
+    Ok(placements)
+}
+
+/// Draws one part at its (upright) spot.
+#[allow(clippy::too_many_arguments)]
+fn draw_part(
+    pages: &mut [Drawing],
+    fonts: &Fonts,
+    catalog: &PieceCatalog,
+    i: usize,
+    part: &Part,
+    spot: &Spot,
+    layout: Layout,
+    style: FaceStyle,
+) -> Result<Placement, MissingGlyph> {
+    #[allow(clippy::needless_return)]
+    {
         let kind = catalog.get(part.kind);
         let (base, height) = part.size;
         let front = face::face(
@@ -139,7 +211,7 @@ pub fn draw_parts(
                     Stroke::dashed(FOLD, FOLD_WIDTH, &FOLD_DASH),
                 );
                 label(page, fonts, part, kind, &front_outline)?;
-                placements.push(Placement {
+                return Ok(Placement {
                     part: i,
                     page: spot.page,
                     back_page: spot.page,
@@ -166,7 +238,7 @@ pub fn draw_parts(
                     WOOD,
                 );
                 sheet.place(&back, mirrored.x, mirrored.y);
-                placements.push(Placement {
+                return Ok(Placement {
                     part: i,
                     page: fp,
                     back_page: bp,
@@ -177,7 +249,6 @@ pub fn draw_parts(
             }
         }
     }
-    Ok(placements)
 }
 
 /// The part's label in the waste corner left of its apex, shrunk to the room there.

@@ -3,8 +3,9 @@
 //! Seams run along grid lines, where a join is hidden by the line itself. A tile with a
 //! neighbour to its right or below carries a glue flap there: the board continues on the
 //! flap (hatched), and the neighbour is laid over it with its cut edge on the dashed seam line,
-//! its grid lines continuing the flap's. Small triangles on each side of every seam meet tip to
-//! tip when the two tiles are aligned.
+//! its grid lines continuing the flap's. Small triangles where each seam crosses the border, one
+//! on the flap and one in the neighbour's border, meet tip to tip when the two tiles are
+//! aligned; nothing is printed on the playing surface.
 
 use super::board::{clip, Art, BoardSpec};
 use crate::draw::{
@@ -95,20 +96,30 @@ pub fn plan(spec: &BoardSpec, area: Rect, label: f64) -> Option<Tiling> {
                 area.x + (area.w - region.w) / 2.0 - x0,
                 area.y + (area.h - label - region.h) / 2.0 - y0,
             );
+            // Tips on each seam where it crosses the border, never on the playing surface:
+            // the flap's triangle lies on the flap, the neighbour's in its own border, so they
+            // meet tip to tip across the seam. (A seam with no border end, in the middle of a
+            // run of three tiles, is aligned by the grid lines the flap continues.)
+            let (bw, bh) = (spec.width(), spec.height());
+            let in_border = |a: f64, b: f64, end: f64| {
+                let mid = spec.border / 2.0;
+                [mid, end - mid]
+                    .into_iter()
+                    .filter(|&m| m > a && m < b)
+                    .collect::<Vec<_>>()
+            };
             let mut marks = Vec::new();
-            // Tips on each seam of this tile, a third of the way along from each end.
-            let along = |a: f64, b: f64| [a + (b - a) / 3.0, b - (b - a) / 3.0];
-            if col > 0 {
-                marks.extend(along(y0, y1).map(|y| Point::new(x0, y)));
+            for x in [(col > 0).then_some(x0), (right > 0.0).then_some(x1)]
+                .into_iter()
+                .flatten()
+            {
+                marks.extend(in_border(y0, y1, bh).into_iter().map(|y| Point::new(x, y)));
             }
-            if right > 0.0 {
-                marks.extend(along(y0, y1).map(|y| Point::new(x1, y)));
-            }
-            if row > 0 {
-                marks.extend(along(x0, x1).map(|x| Point::new(x, y0)));
-            }
-            if below > 0.0 {
-                marks.extend(along(x0, x1).map(|x| Point::new(x, y1)));
+            for y in [(row > 0).then_some(y0), (below > 0.0).then_some(y1)]
+                .into_iter()
+                .flatten()
+            {
+                marks.extend(in_border(x0, x1, bw).into_iter().map(|x| Point::new(x, y)));
             }
             tiles.push(Tile {
                 row,
@@ -200,19 +211,17 @@ pub fn draw_tile(
         page.place_transformed(&words, turn);
     }
 
-    // Alignment triangles: tips on the seam, bodies on this tile's own side.
+    // Alignment triangles, tips on the seam. Bodies point right or down: on a left or top
+    // seam that is into this tile's border, on a right or bottom one onto the flap.
     for &tip in &t.marks {
-        let inward = if tip.x == t.own.x {
+        let vertical_seam = tip.x == t.own.x || tip.x == t.own.right();
+        let away = if vertical_seam {
             Point::new(1.0, 0.0)
-        } else if tip.x == t.own.right() {
-            Point::new(-1.0, 0.0)
-        } else if tip.y == t.own.y {
-            Point::new(0.0, 1.0)
         } else {
-            Point::new(0.0, -1.0)
+            Point::new(0.0, 1.0)
         };
-        let body = tip + inward * 3.0;
-        let side = inward.perp() * 1.6;
+        let body = tip + away * 3.0;
+        let side = away.perp() * 1.6;
         page.fill(
             Path::polygon(&[to_page(tip), to_page(body + side), to_page(body - side)]),
             MARK,

@@ -1,7 +1,38 @@
 //! SVG → PNG with resvg. The SVG holds glyph outlines rather than text, so rendering needs no
 //! font database at all: the PNG cannot pick up a system font.
+//!
+//! Every PNG carries a `pHYs` chunk (pixels per metre), so word processors and LaTeX place it at
+//! the drawing's size in millimetres whatever its pixel count.
 
-use crate::draw::{Drawing, Fonts};
+use super::svg::{to_svg_with, SvgOptions};
+use crate::draw::{Color, Drawing, Fonts};
+
+/// How many pixels a PNG gets.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Resolution {
+    /// This many pixels wide; the resolution follows from the drawing's width.
+    Width(u32),
+    /// This many dots per inch; the width in pixels follows from the drawing's width.
+    Dpi(f64),
+}
+
+/// How [`to_png_with`] renders a drawing.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PngOptions {
+    /// Default: 800 pixels wide.
+    pub resolution: Resolution,
+    /// Painted under the drawing; `None` gives a transparent (RGBA) image. Default: white.
+    pub background: Option<Color>,
+}
+
+impl Default for PngOptions {
+    fn default() -> PngOptions {
+        PngOptions {
+            resolution: Resolution::Width(800),
+            background: Some(Color::WHITE),
+        }
+    }
+}
 
 /// A PNG `width_px` pixels wide (the height follows the drawing's proportions), on white.
 pub fn to_png(drawing: &Drawing, fonts: &Fonts, width_px: u32) -> Result<Vec<u8>, String> {
@@ -9,41 +40,111 @@ pub fn to_png(drawing: &Drawing, fonts: &Fonts, width_px: u32) -> Result<Vec<u8>
     svg_to_png(&svg, width_px)
 }
 
-/// Rasterises SVG text to a PNG `width_px` pixels wide, on white.
+/// A PNG of a drawing at the size and on the background `options` ask for.
+pub fn to_png_with(
+    drawing: &Drawing,
+    fonts: &Fonts,
+    options: &PngOptions,
+) -> Result<Vec<u8>, String> {
+    let svg = to_svg_with(
+        drawing,
+        fonts,
+        &SvgOptions {
+            background: options.background,
+        },
+    );
+    let (width_px, per_metre) = match options.resolution {
+        Resolution::Width(px) => (px, None),
+        Resolution::Dpi(dpi) => {
+            if !(dpi.is_finite() && dpi > 0.0) {
+                return Err(format!("--dpi {dpi}: must be a positive number"));
+            }
+            let px = (drawing.width / 25.4 * dpi).round();
+            if !(1.0..=u32::MAX as f64).contains(&px) {
+                return Err(format!("--dpi {dpi}: gives an image {px} pixels wide"));
+            }
+            (px as u32, Some((dpi / 0.0254).round() as u32))
+        }
+    };
+    rasterise(&svg, width_px, per_metre, options.background.is_some())
+}
+
+/// Rasterises SVG text to a PNG `width_px` pixels wide. The SVG's own background shows; where it
+/// has none, the PNG is white.
 pub fn svg_to_png(svg: &str, width_px: u32) -> Result<Vec<u8>, String> {
+    rasterise(svg, width_px, None, true)
+}
+
+/// `per_metre` is the exact resolution for `pHYs` when the caller chose one (`--dpi`); otherwise
+/// it follows from the pixel width and the SVG's width in millimetres. `opaque` fills white
+/// under the drawing and writes RGB; otherwise the image keeps its alpha channel.
+fn rasterise(
+    svg: &str,
+    width_px: u32,
+    per_metre: Option<u32>,
+    opaque: bool,
+) -> Result<Vec<u8>, String> {
     let tree = resvg::usvg::Tree::from_str(svg, &resvg::usvg::Options::default())
         .map_err(|e| format!("SVG: {e}"))?;
     let size = tree.size();
+    let width_px = width_px.max(1);
     let scale = width_px as f32 / size.width();
     let height_px = (size.height() * scale).round().max(1.0) as u32;
-    let mut pixmap = resvg::tiny_skia::Pixmap::new(width_px.max(1), height_px)
+    let mut pixmap = resvg::tiny_skia::Pixmap::new(width_px, height_px)
         .ok_or_else(|| format!("cannot make a {width_px}×{height_px} image"))?;
-    pixmap.fill(resvg::tiny_skia::Color::WHITE);
+    if opaque {
+        pixmap.fill(resvg::tiny_skia::Color::WHITE);
+    }
     resvg::render(
         &tree,
         resvg::tiny_skia::Transform::from_scale(scale, scale),
         &mut pixmap.as_mut(),
     );
-    encode_rgb(&pixmap)
+    // usvg measures in CSS pixels (96 per inch); the SVG's width is in millimetres.
+    let width_m = size.width() as f64 / 96.0 * 0.0254;
+    let per_metre = per_metre.unwrap_or_else(|| (width_px as f64 / width_m).round() as u32);
+    encode(&pixmap, per_metre, opaque)
 }
 
-/// The pixmap as an 8-bit RGB PNG. The background is opaque white, so the alpha channel carries
+/// The pixmap as an 8-bit PNG with its resolution: RGB when opaque (the alpha channel would carry
 /// nothing; dropping it and using the fast deflate setting makes encoding several times quicker
-/// than tiny-skia's own encoder (which was most of a PNG's time).
-fn encode_rgb(pixmap: &resvg::tiny_skia::Pixmap) -> Result<Vec<u8>, String> {
-    let rgb: Vec<u8> = pixmap
-        .data()
-        .chunks_exact(4)
-        .flat_map(|p| [p[0], p[1], p[2]])
-        .collect();
-    let mut out = Vec::with_capacity(rgb.len() / 8);
+/// than tiny-skia's own encoder), else RGBA with the colours un-premultiplied.
+fn encode(
+    pixmap: &resvg::tiny_skia::Pixmap,
+    per_metre: u32,
+    opaque: bool,
+) -> Result<Vec<u8>, String> {
+    let (color, data): (_, Vec<u8>) = if opaque {
+        let rgb = pixmap
+            .data()
+            .chunks_exact(4)
+            .flat_map(|p| [p[0], p[1], p[2]])
+            .collect();
+        (::png::ColorType::Rgb, rgb)
+    } else {
+        let rgba = pixmap
+            .pixels()
+            .iter()
+            .flat_map(|p| {
+                let c = p.demultiply();
+                [c.red(), c.green(), c.blue(), c.alpha()]
+            })
+            .collect();
+        (::png::ColorType::Rgba, rgba)
+    };
+    let mut out = Vec::with_capacity(data.len() / 8);
     let mut encoder = ::png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
-    encoder.set_color(::png::ColorType::Rgb);
+    encoder.set_color(color);
     encoder.set_depth(::png::BitDepth::Eight);
     encoder.set_compression(::png::Compression::Fast);
+    encoder.set_pixel_dims(Some(::png::PixelDimensions {
+        xppu: per_metre,
+        yppu: per_metre,
+        unit: ::png::Unit::Meter,
+    }));
     let mut writer = encoder.write_header().map_err(|e| format!("PNG: {e}"))?;
     writer
-        .write_image_data(&rgb)
+        .write_image_data(&data)
         .map_err(|e| format!("PNG: {e}"))?;
     writer.finish().map_err(|e| format!("PNG: {e}"))?;
     Ok(out)

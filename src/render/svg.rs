@@ -2,12 +2,41 @@
 //! millimetre space), so the file prints at its true size. Text is written as glyph outlines:
 //! each glyph used is defined once in `<defs>` in font units and placed with `<use>` and a
 //! matrix, so the file looks the same everywhere and needs no font.
+//!
+//! Written for every viewer, old and new: references use `xlink:href` (SVG 1.1, which Inkscape
+//! 1.2, Batik and rsvg read; browsers read it too), glyph ids name the font file and the glyph
+//! (so diagrams inlined in one web page never take each other's glyphs), the page is painted
+//! white unless asked otherwise (black lines vanish on a dark page), and `<title>`/`<desc>` say
+//! what the picture shows.
 
-use crate::draw::{Drawing, FontRole, Fonts, Item, LineCap, Path, Segment, Shape};
+use crate::draw::{Color, Drawing, FontRole, Fonts, Item, LineCap, Path, Segment, Shape};
 use std::collections::BTreeSet;
-use svg::node::element::{Definitions, Group, Path as SvgPath};
-use svg::node::Blob;
+use svg::node::element::{Definitions, Description, Group, Path as SvgPath, Rectangle, Title};
+use svg::node::{Blob, Text};
 use svg::Document;
+
+const XLINK: &str = "http://www.w3.org/1999/xlink";
+
+/// How [`to_svg_with`] writes a drawing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SvgOptions {
+    /// Painted under the whole drawing; `None` leaves the page transparent.
+    /// Default: opaque white, so the picture reads the same on any page or viewer.
+    pub background: Option<Color>,
+}
+
+impl Default for SvgOptions {
+    fn default() -> SvgOptions {
+        SvgOptions {
+            background: Some(Color::WHITE),
+        }
+    }
+}
+
+/// The SVG text of a drawing, with the default [`SvgOptions`] (a white page).
+pub fn to_svg(drawing: &Drawing, fonts: &Fonts) -> String {
+    to_svg_with(drawing, fonts, &SvgOptions::default())
+}
 
 /// The SVG text of a drawing.
 ///
@@ -16,14 +45,27 @@ use svg::Document;
 /// straight into [`Blob`]s: each outline's `<path>` is formatted once per process and cached,
 /// and numbers are written without `format!`. That keeps a diagram's SVG at tens of
 /// microseconds.
-pub fn to_svg(drawing: &Drawing, fonts: &Fonts) -> String {
+pub fn to_svg_with(drawing: &Drawing, fonts: &Fonts, options: &SvgOptions) -> String {
+    let (width, height) = (num(drawing.width), num(drawing.height));
     let mut doc = Document::new()
-        .set("width", format!("{}mm", num(drawing.width)))
-        .set("height", format!("{}mm", num(drawing.height)))
-        .set(
-            "viewBox",
-            format!("0 0 {} {}", num(drawing.width), num(drawing.height)),
+        .set("xmlns:xlink", XLINK)
+        .set("width", format!("{width}mm"))
+        .set("height", format!("{height}mm"))
+        .set("viewBox", format!("0 0 {width} {height}"));
+    if let Some(title) = &drawing.title {
+        doc = doc.add(Title::new(title.as_str()));
+    }
+    if let Some(description) = &drawing.description {
+        doc = doc.add(Description::new().add(Text::new(description.as_str())));
+    }
+    if let Some(color) = options.background {
+        doc = doc.add(
+            Rectangle::new()
+                .set("width", width.as_str())
+                .set("height", height.as_str())
+                .set("fill", color.hex()),
         );
+    }
 
     let used: BTreeSet<(FontRole, u16)> = drawing
         .items
@@ -36,10 +78,16 @@ pub fn to_svg(drawing: &Drawing, fonts: &Fonts) -> String {
         .collect();
     if !used.is_empty() {
         let mut defs = String::with_capacity(used.len() * 1200);
+        let mut defined = BTreeSet::new();
         for &(role, id) in &used {
+            // With one user font for both roles, a glyph used in both is still defined once.
+            let name = glyph_id(fonts, role, id);
+            if !defined.insert(name.clone()) {
+                continue;
+            }
             let outline = fonts.face(role).outline_svg(id);
             defs.push_str("<path id=\"");
-            defs.push_str(&glyph_id(role, id));
+            defs.push_str(&name);
             defs.push_str("\" d=\"");
             defs.push_str(&outline);
             defs.push_str("\"/>");
@@ -51,11 +99,11 @@ pub fn to_svg(drawing: &Drawing, fonts: &Fonts) -> String {
         match item {
             Item::Shape(shape) => doc = doc.add(shape_element(shape)),
             Item::Text { color, glyphs } => {
-                let mut uses = String::with_capacity(glyphs.len() * 72);
+                let mut uses = String::with_capacity(glyphs.len() * 80);
                 for g in glyphs {
                     let [a, b, c, d, e, f] = g.transform.0;
-                    uses.push_str("<use href=\"#");
-                    uses.push_str(&glyph_id(g.font, g.id));
+                    uses.push_str("<use xlink:href=\"#");
+                    uses.push_str(&glyph_id(fonts, g.font, g.id));
                     uses.push_str("\" transform=\"matrix(");
                     for (i, (v, decimals)) in [(a, 6), (b, 6), (c, 6), (d, 6), (e, 3), (f, 3)]
                         .into_iter()
@@ -77,11 +125,10 @@ pub fn to_svg(drawing: &Drawing, fonts: &Fonts) -> String {
     out
 }
 
-fn glyph_id(role: FontRole, id: u16) -> String {
-    match role {
-        FontRole::Regular => format!("r{id}"),
-        FontRole::Bold => format!("b{id}"),
-    }
+/// `g`, the font file's fingerprint and the glyph number: the same id means the same outline
+/// in every document, and different fonts never share one.
+fn glyph_id(fonts: &Fonts, role: FontRole, id: u16) -> String {
+    format!("g{:08x}-{id}", fonts.face(role).fingerprint())
 }
 
 fn shape_element(shape: &Shape) -> SvgPath {

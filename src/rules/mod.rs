@@ -1,6 +1,9 @@
-//! The rules core: pieces and variants as data, positions, validation and legal moves.
+//! The rules core: pieces and variants as data, positions, validation and legal moves. It is the
+//! bottom layer and imports nothing else of the crate (`tests/layers.rs` checks): the readers in
+//! `formats` (SFEN, USI, the pieces and variant YAML) build its types from outside.
 //!
-//! - [`catalog`] and [`variant`] load the YAML data; [`betza`] parses movement into [`movement`].
+//! - [`catalog`] and [`variant`] hold the piece and variant data; [`betza`] parses movement into
+//!   [`movement`].
 //! - [`setup::Setup`] is a parsed position as plain data; [`validate`] turns it into a
 //!   [`position::Position`] or a [`problem::PositionError`] listing every problem.
 //! - [`repetition`] (sennichite, perpetual check), [`impasse`] (jishogi points) and [`illegal`]

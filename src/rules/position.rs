@@ -6,6 +6,7 @@ use super::color::Color;
 use super::movegen;
 use super::moves::Move;
 use super::piece::{KindId, Piece};
+use super::problem::PositionError;
 use super::setup::{Hand, Setup};
 use super::square::Square;
 use super::variant::Variant;
@@ -21,12 +22,12 @@ pub struct Position {
 /// A move that is not legal in the position it was tried in.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct IllegalMove {
-    pub usi: String,
+    pub mv: Move,
 }
 
 impl fmt::Display for IllegalMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} is not a legal move here", self.usi)
+        f.write_str("not a legal move here")
     }
 }
 
@@ -42,9 +43,10 @@ impl Position {
         &self.board
     }
 
-    /// The variant's start position.
-    pub fn start(variant: &Arc<Variant>) -> Result<Position, crate::Error> {
-        crate::formats::sfen::position(&variant.start, variant, Default::default())
+    /// The variant's start position. A loaded variant's start setup was checked when it loaded,
+    /// so this fails only for a variant whose `start` was changed by hand.
+    pub fn start(variant: &Arc<Variant>) -> Result<Position, PositionError> {
+        super::validate::validate(variant, variant.start.clone(), Default::default())
     }
 
     pub fn variant(&self) -> &Arc<Variant> {
@@ -90,10 +92,6 @@ impl Position {
         setup
     }
 
-    pub fn to_sfen(&self) -> String {
-        crate::formats::sfen::write(&self.to_setup(), &self.variant.catalog)
-    }
-
     /// Every legal move, in generation order.
     pub fn legal_moves(&self) -> Vec<Move> {
         movegen::legal_moves(&self.variant.tables, &self.board)
@@ -111,9 +109,7 @@ impl Position {
     /// Plays a move after checking that it is legal.
     pub fn play(&mut self, mv: Move) -> Result<(), IllegalMove> {
         if !self.is_legal(mv) {
-            return Err(IllegalMove {
-                usi: mv.to_usi(&self.variant),
-            });
+            return Err(IllegalMove { mv });
         }
         self.play_unchecked(mv);
         Ok(())
@@ -142,19 +138,16 @@ impl Position {
         movegen::perft(&self.variant.tables, &self.board, depth)
     }
 
-    /// Perft split by first move, sorted by the moves' USI notation.
+    /// Perft split by first move, in generation order.
     pub fn divide(&self, depth: u32) -> Vec<(Move, u64)> {
         let t = &self.variant.tables;
-        let mut out: Vec<(Move, u64)> = self
-            .legal_moves()
+        self.legal_moves()
             .into_iter()
             .map(|mv| {
                 let mut child = self.board.clone();
                 child.play(t, mv);
                 (mv, movegen::perft(t, &child, depth.saturating_sub(1)))
             })
-            .collect();
-        out.sort_by_key(|(mv, _)| mv.to_usi(&self.variant));
-        out
+            .collect()
     }
 }

@@ -2,6 +2,7 @@
 //! squares involved and a message.
 
 use super::color::Color;
+use super::setup::Setup;
 use super::square::{BoardSize, Square};
 use std::fmt;
 
@@ -76,6 +77,20 @@ pub struct Problem {
 }
 
 impl Problem {
+    pub fn new(
+        code: ProblemCode,
+        side: Option<Color>,
+        squares: Vec<Square>,
+        message: impl Into<String>,
+    ) -> Problem {
+        Problem {
+            code,
+            side,
+            squares,
+            message: message.into(),
+        }
+    }
+
     /// The squares in USI notation.
     pub fn square_names(&self, size: BoardSize) -> Vec<String> {
         self.squares
@@ -96,22 +111,76 @@ impl Problem {
     }
 }
 
-/// A setup that is not a legal position, with every problem found.
+/// A setup that is not a legal position, with every problem found. It keeps the setup, so a
+/// caller that tolerates some problems (a diagram that shows them on purpose) gets it back with
+/// [`PositionError::accept`] or [`PositionError::expect`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PositionError {
+    pub setup: Setup,
     pub problems: Vec<Problem>,
-    pub size: BoardSize,
 }
 
 impl PositionError {
+    pub fn new(setup: Setup, problems: Vec<Problem>) -> PositionError {
+        PositionError { setup, problems }
+    }
+
+    /// The board size of the setup, for naming the problems' squares.
+    pub fn size(&self) -> BoardSize {
+        self.setup.size
+    }
+
     pub fn codes(&self) -> Vec<ProblemCode> {
         self.problems.iter().map(|p| p.code).collect()
+    }
+
+    /// The setup, if every problem is one of `codes`; otherwise the error without them.
+    pub fn accept(self, codes: &[ProblemCode]) -> Result<Setup, PositionError> {
+        let PositionError { setup, problems } = self;
+        let left: Vec<Problem> = problems
+            .into_iter()
+            .filter(|p| !codes.contains(&p.code))
+            .collect();
+        if left.is_empty() {
+            Ok(setup)
+        } else {
+            Err(PositionError::new(setup, left))
+        }
+    }
+
+    /// The setup, if its problems are exactly `codes` (each one found, no other): a diagram that
+    /// declares the problems it shows. Otherwise the error keeps the unexpected problems and
+    /// adds one for each declared code that was not found.
+    pub fn expect(self, codes: &[ProblemCode]) -> Result<Setup, PositionError> {
+        let mut found = self.codes();
+        found.sort();
+        found.dedup();
+        let mut wanted = codes.to_vec();
+        wanted.sort();
+        wanted.dedup();
+        if found == wanted {
+            return Ok(self.setup);
+        }
+        let PositionError { setup, problems } = self;
+        let mut out: Vec<Problem> = problems
+            .into_iter()
+            .filter(|p| !wanted.contains(&p.code))
+            .collect();
+        for code in wanted.iter().filter(|c| !found.contains(c)) {
+            out.push(Problem::new(
+                *code,
+                None,
+                vec![],
+                format!("the diagram declares the problem {code} (expect_problems), but the position does not have it"),
+            ));
+        }
+        Err(PositionError::new(setup, out))
     }
 }
 
 impl fmt::Display for PositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let lines: Vec<String> = self.problems.iter().map(|p| p.line(self.size)).collect();
+        let lines: Vec<String> = self.problems.iter().map(|p| p.line(self.size())).collect();
         f.write_str(&lines.join("; "))
     }
 }

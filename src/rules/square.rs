@@ -84,17 +84,10 @@ impl BoardSize {
         }
     }
 
-    /// USI square name such as `7g`.
+    /// USI square name such as `7g`, which the rules' own messages use. Text formats write and
+    /// read squares through `formats::notation`, whose USI writer is this.
     pub fn usi(self, sq: Square) -> UsiSquare {
         UsiSquare(self.file(sq), self.rank(sq))
-    }
-
-    /// Parses a USI square name (`7g`) that lies on this board.
-    pub fn parse_usi(self, s: &[u8]) -> Option<Square> {
-        match s {
-            [f @ b'1'..=b'9', r @ b'a'..=b'z'] => self.from_file_rank(f - b'0', r - b'a' + 1),
-            _ => None,
-        }
     }
 }
 

@@ -29,6 +29,8 @@
 //! readers check legality and report a typed [`NotationError`]. Piece names and letters come
 //! from the piece catalog (`templates/pieces.yaml`), never from a table here.
 
+#![warn(missing_docs)]
+
 pub mod japanese;
 pub mod numerals;
 pub mod usi;
@@ -44,23 +46,46 @@ pub enum NotationError {
     Empty,
     /// The text does not have the shape of a move in this notation; `expected` shows one.
     Malformed {
+        /// The text as given.
         text: String,
+        /// An example of what was expected.
         expected: &'static str,
     },
     /// `text` names no square of a `files`×`ranks` board.
-    NotASquare { text: String, files: u8, ranks: u8 },
+    NotASquare {
+        /// The square as written.
+        text: String,
+        /// The board's number of files.
+        files: u8,
+        /// The board's number of ranks.
+        ranks: u8,
+    },
     /// `text` names no piece of this variant.
-    UnknownPiece { text: String },
+    UnknownPiece {
+        /// The text where a piece name was expected.
+        text: String,
+    },
     /// 同 (same square) was written but there was no previous move.
     NoPreviousMove,
     /// The move's mark (▲ or △) is not the side to move.
     WrongSide,
     /// No legal move in the position fits the text.
-    NoSuchMove { text: String },
+    NoSuchMove {
+        /// The move as written.
+        text: String,
+    },
     /// Several legal moves fit the text; it needs 右/左/上/引/寄/直, 打, or an origin square.
-    Ambiguous { text: String, count: usize },
+    Ambiguous {
+        /// The move as written.
+        text: String,
+        /// How many legal moves fit it.
+        count: usize,
+    },
     /// Move number `index` (from 0) of a line is not legal where it is played.
-    IllegalMove { index: usize },
+    IllegalMove {
+        /// The move's place in the line, from 0.
+        index: usize,
+    },
 }
 
 impl fmt::Display for NotationError {

@@ -1,24 +1,23 @@
-//! Handicap setup sheets: one printed page per handicap, as clubs hand out. The diagram shows
-//! the handicap with the pieces taken off drawn faded on their squares and the sides labelled
-//! 上手/下手; under it, the handicap's names, the pieces removed, who moves first and the usual
-//! difference in strength it is given for (all read from the variant data). An index page lists
-//! every handicap of a variant with the page it is on.
-
-use crate::booklet::text::{draw_line, TextError};
+//! One handicap's setup sheet: the diagram shows the handicap with the pieces taken off drawn
+//! faded on their squares and the sides labelled 上手/下手; under it, the handicap's names, the
+//! pieces removed, who moves first and the usual difference in strength it is given for (all
+//! read from the variant data). The text helpers here serve the index page too.
 use crate::diagram::{self, Diagram};
-use crate::draw::{Align, Color as Ink, Drawing, FontRole, Fonts, Path, Point, Stroke, TextStyle};
+use crate::draw::{
+    draw_line, Align, Color as Ink, Drawing, FontRole, Fonts, Path, Point, Stroke, TextError,
+    TextStyle,
+};
 use crate::formats::notation::{japanese, numerals, usi as usi_notation};
-use crate::formats::sfen;
 use crate::paper::Paper;
 use crate::rules::{Color, Handicap, KindId, Piece, Setup, Square, Variant};
 use std::sync::Arc;
 
 /// Page margin, mm.
-const MARGIN: f64 = 18.0;
+pub(super) const MARGIN: f64 = 18.0;
 /// Square width of the sheet's diagram, mm.
 const SQUARE: f64 = 12.5;
-const RULE: Ink = Ink(0x60, 0x60, 0x60);
-const GREY: Ink = Ink(0x55, 0x55, 0x55);
+pub(super) const RULE: Ink = Ink(0x60, 0x60, 0x60);
+pub(super) const GREY: Ink = Ink(0x55, 0x55, 0x55);
 
 /// What the handicap changes, compared with the even-game start position.
 #[derive(Clone, Debug)]
@@ -29,14 +28,14 @@ pub struct Removed {
 }
 
 /// The handicap's position and the pieces it removes.
-pub fn removed(variant: &Variant, handicap: &Handicap) -> Result<Removed, crate::Error> {
-    let setup = sfen::parse(&handicap.sfen, &variant.catalog)?;
-    let start = sfen::parse(&variant.start, &variant.catalog)?;
-    let pieces = start
+pub fn removed(variant: &Variant, handicap: &Handicap) -> Removed {
+    let setup = handicap.setup.clone();
+    let pieces = variant
+        .start
         .pieces()
         .filter(|(sq, p)| p.color == Color::White && setup.piece_at(*sq) != Some(*p))
         .collect();
-    Ok(Removed { setup, pieces })
+    Removed { setup, pieces }
 }
 
 /// The removed pieces grouped by kind, in catalog order: `(kind, squares)`.
@@ -163,16 +162,9 @@ fn gap_text(h: &Handicap) -> (String, String) {
     }
 }
 
-fn err(field: &str) -> impl Fn(crate::draw::MissingGlyph) -> TextError + '_ {
-    move |missing| TextError {
-        field: field.to_string(),
-        missing,
-    }
-}
-
 /// A horizontal rule from the left margin to `right`: its butt ends stop at the margin, only
 /// its width spreads across the line.
-fn rule(d: &mut Drawing, y: f64, right: f64, color: Ink, width: f64) {
+pub(super) fn rule(d: &mut Drawing, y: f64, right: f64, color: Ink, width: f64) {
     d.stroke(
         Path::line(
             Point::new(MARGIN + width / 2.0, y),
@@ -183,7 +175,11 @@ fn rule(d: &mut Drawing, y: f64, right: f64, color: Ink, width: f64) {
 }
 
 /// The running header and the page number at the foot, shared by sheets and the index.
-fn frame(d: &mut Drawing, fonts: &Fonts, page: Option<(usize, usize)>) -> Result<(), TextError> {
+pub(super) fn frame(
+    d: &mut Drawing,
+    fonts: &Fonts,
+    page: Option<(usize, usize)>,
+) -> Result<(), TextError> {
     let small = TextStyle::new(FontRole::Regular, 3.2);
     let w = d.width;
     draw_line(
@@ -226,9 +222,13 @@ pub fn sheet(
     fonts: &Fonts,
     paper: Paper,
     page: Option<(usize, usize)>,
-) -> Result<Drawing, SheetError> {
-    let removed = removed(variant, handicap)?;
+) -> Result<Drawing, TextError> {
+    let removed = removed(variant, handicap);
     let mut d = Drawing::new(paper.width, paper.height);
+    d.title = Some(format!(
+        "{} ({}): handicap setup sheet",
+        handicap.japanese, handicap.english
+    ));
     let center = paper.width / 2.0;
     frame(&mut d, fonts, page)?;
 
@@ -268,10 +268,7 @@ pub fn sheet(
     };
     dia.options.square = SQUARE.min((paper.width - 2.0 * MARGIN) / width_per_square);
     let faded = |sq: Square| removed.pieces.iter().any(|(s, _)| *s == sq);
-    let board = diagram::draw_with_faded(&dia, fonts, &faded).map_err(|e| TextError {
-        field: format!("diagram {}", e.field),
-        missing: e.missing,
-    })?;
+    let board = diagram::draw_with_faded(&dia, fonts, &faded).map_err(|e| e.within("diagram "))?;
     let board_w = board.width;
     d.place(&board, center - board_w / 2.0, y);
     y += board.height + 8.0;
@@ -321,7 +318,10 @@ pub fn sheet(
         )?;
         let mut row_bottom = y + 4.5;
         let mut vy = y;
-        for line in fonts.wrap(value, &ja, value_w).map_err(err("value"))? {
+        for line in fonts
+            .wrap(value, &ja, value_w)
+            .map_err(TextError::in_field("value"))?
+        {
             draw_line(
                 &mut d,
                 fonts,
@@ -334,7 +334,10 @@ pub fn sheet(
             vy += 5.5;
         }
         vy -= 1.0;
-        for line in fonts.wrap(value_en, &en, value_w).map_err(err("value"))? {
+        for line in fonts
+            .wrap(value_en, &en, value_w)
+            .map_err(TextError::in_field("value"))?
+        {
             draw_line(
                 &mut d,
                 fonts,
@@ -363,170 +366,14 @@ pub fn sheet(
     let source = format!("Source: {}", handicap.source);
     let lines = fonts
         .wrap(note, &source, paper.width - 2.0 * MARGIN)
-        .map_err(err("source"))?;
+        .map_err(TextError::in_field("source"))?;
     let mut sy = paper.height - MARGIN - 7.0 - 3.4 * (lines.len() as f64 - 1.0);
     for line in lines {
         let g = fonts
             .line(note, &line, Point::new(MARGIN, sy), Align::Start)
-            .map_err(err("source"))?;
+            .map_err(TextError::in_field("source"))?;
         d.glyphs(GREY, g);
         sy += 3.4;
     }
     Ok(d)
-}
-
-/// The index page: every handicap in `handicaps` with what it removes, its usual gap and the
-/// page its sheet is on (`first_page` for the first).
-pub fn index(
-    variant: &Arc<Variant>,
-    handicaps: &[&Handicap],
-    fonts: &Fonts,
-    paper: Paper,
-    first_page: usize,
-    total_pages: usize,
-) -> Result<Drawing, SheetError> {
-    let mut d = Drawing::new(paper.width, paper.height);
-    let center = paper.width / 2.0;
-    frame(&mut d, fonts, Some((1, total_pages)))?;
-    let mut y = MARGIN + 20.0;
-    draw_line(
-        &mut d,
-        fonts,
-        TextStyle::new(FontRole::Bold, 9.0),
-        "駒落ち一覧",
-        Point::new(center, y),
-        Align::Center,
-        "index",
-    )?;
-    y += 8.0;
-    draw_line(
-        &mut d,
-        fonts,
-        TextStyle::new(FontRole::Regular, 4.5),
-        &format!(
-            "{} handicaps — the stronger player (上手, White) removes pieces and moves first",
-            variant.english
-        ),
-        Point::new(center, y),
-        Align::Center,
-        "index",
-    )?;
-    y += 10.0;
-
-    let right = paper.width - MARGIN;
-    let cols = [
-        MARGIN + 1.0,
-        MARGIN + 11.0,
-        MARGIN + 37.0,
-        MARGIN + 83.0,
-        right - 14.0,
-    ];
-    let head = TextStyle::new(FontRole::Bold, 3.4);
-    for (x, text) in cols
-        .iter()
-        .zip(["No.", "手合", "Handicap", "落とす駒 Removed", "目安"])
-    {
-        draw_line(
-            &mut d,
-            fonts,
-            head,
-            text,
-            Point::new(*x, y),
-            Align::Start,
-            "index",
-        )?;
-    }
-    draw_line(
-        &mut d,
-        fonts,
-        head,
-        "頁",
-        Point::new(right - 1.0, y),
-        Align::End,
-        "index",
-    )?;
-    rule(&mut d, y + 2.0, right, Ink::BLACK, 0.35);
-    y += 8.0;
-    let row = TextStyle::new(FontRole::Regular, 3.4);
-    let small = TextStyle::new(FontRole::Regular, 2.8);
-    let row_h = ((paper.height - MARGIN - 12.0 - y) / handicaps.len().max(1) as f64).min(12.0);
-    for (i, h) in handicaps.iter().enumerate() {
-        let removed = removed(variant, h)?;
-        let (ja, en) = removed_summary(variant, &removed);
-        let gap = match &h.gap {
-            Some(g) => g.replace('-', "～"),
-            None => "―".to_string(),
-        };
-        let cells = [
-            (cols[0], row, format!("{}", i + 1)),
-            (
-                cols[1],
-                TextStyle::new(FontRole::Bold, 3.6),
-                h.japanese.clone(),
-            ),
-            (cols[2], row, h.english.replace(" handicap", "")),
-            (cols[3], row, ja),
-            (cols[4], row, gap),
-        ];
-        for (x, style, text) in cells {
-            draw_line(
-                &mut d,
-                fonts,
-                style,
-                &text,
-                Point::new(x, y),
-                Align::Start,
-                "index",
-            )?;
-        }
-        let en = fonts
-            .wrap(small, &en, cols[4] - cols[3] - 3.0)
-            .map_err(err("index"))?;
-        if let Some(first) = en.first() {
-            let g = fonts
-                .line(small, first, Point::new(cols[3], y + 3.8), Align::Start)
-                .map_err(err("index"))?;
-            d.glyphs(GREY, g);
-        }
-        draw_line(
-            &mut d,
-            fonts,
-            row,
-            &format!("{}", first_page + i),
-            Point::new(right - 1.0, y),
-            Align::End,
-            "index",
-        )?;
-        rule(&mut d, y + row_h - 5.5, right, Ink(0xc0, 0xc0, 0xc0), 0.2);
-        y += row_h;
-    }
-    let note = TextStyle::new(FontRole::Regular, 2.8);
-    let text = "目安: the amateur rank difference (段級差) the Japan Shogi Association recommends the handicap for; ― where it gives none.";
-    let mut ny = paper.height - MARGIN - 8.0;
-    for line in fonts
-        .wrap(note, text, paper.width - 2.0 * MARGIN)
-        .map_err(err("index"))?
-    {
-        let g = fonts
-            .line(note, &line, Point::new(MARGIN, ny), Align::Start)
-            .map_err(err("index"))?;
-        d.glyphs(GREY, g);
-        ny += 3.6;
-    }
-    Ok(d)
-}
-
-/// Why a sheet could not be drawn.
-#[derive(Debug, thiserror::Error)]
-pub enum SheetError {
-    #[error(transparent)]
-    Text(#[from] TextError),
-    #[error(transparent)]
-    Data(#[from] crate::Error),
-}
-
-impl From<crate::formats::ParseError> for SheetError {
-    fn from(e: crate::formats::ParseError) -> SheetError {
-        SheetError::Data(e.into())
-    }
 }

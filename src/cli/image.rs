@@ -1,0 +1,58 @@
+//! The options the image formats share: PNG size (`--px` or `--dpi`) and the background of an
+//! SVG or PNG (`--background`), for every command that writes a single picture.
+
+use super::Failure;
+use shogiprint::draw::Color;
+use shogiprint::render::{PngOptions, Resolution, SvgOptions};
+
+#[derive(Debug, clap::Args)]
+pub struct ImageArgs {
+    /// PNG width in pixels (default 800 for a diagram, 1240 for a handicap sheet).
+    #[arg(long, value_name = "PX", conflicts_with = "dpi")]
+    px: Option<u32>,
+
+    /// PNG resolution in dots per inch, instead of --px (e.g. 300 for print): the image then
+    /// has the drawing's size in millimetres at that resolution.
+    #[arg(long, value_name = "N")]
+    dpi: Option<f64>,
+
+    /// What an SVG or PNG is drawn on: white (default), none (transparent), or a colour
+    /// (#rrggbb, #rgb, or a name such as grey).
+    #[arg(long, value_name = "COLOUR", default_value = "white")]
+    background: String,
+}
+
+impl ImageArgs {
+    pub fn svg(&self) -> Result<SvgOptions, Failure> {
+        Ok(SvgOptions {
+            background: self.background()?,
+        })
+    }
+
+    pub fn png(&self, default_px: u32) -> Result<PngOptions, Failure> {
+        let resolution = match self.dpi {
+            Some(dpi) if dpi.is_finite() && dpi > 0.0 => Resolution::Dpi(dpi),
+            Some(dpi) => return Err(Failure::bad("--dpi", format!("{dpi} is not a resolution"))),
+            None => Resolution::Width(self.px.unwrap_or(default_px)),
+        };
+        Ok(PngOptions {
+            resolution,
+            background: self.background()?,
+        })
+    }
+
+    fn background(&self) -> Result<Option<Color>, Failure> {
+        if self.background.eq_ignore_ascii_case("none") {
+            return Ok(None);
+        }
+        Color::parse(&self.background).map(Some).ok_or_else(|| {
+            Failure::bad(
+                "--background",
+                format!(
+                    "'{}' is not a colour: use white, none, #rrggbb, #rgb or a colour name",
+                    self.background
+                ),
+            )
+        })
+    }
+}

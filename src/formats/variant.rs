@@ -1,0 +1,202 @@
+//! Loading variants from YAML (`templates/variants/*.yaml` or a user's file): every field is
+//! checked and located in the file, and the start position and each handicap are parsed and
+//! validated once, here, so that the [`Variant`] holds typed, valid setups.
+
+use super::data_error::{from_yaml, DataError};
+use super::sfen;
+use crate::rules::square::{BoardSize, MAX_FILES, MAX_RANKS};
+use crate::rules::tables::Tables;
+use crate::rules::validate;
+use crate::rules::{Handicap, KindId, PieceCatalog, PositionError, Setup, Variant};
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawVariant {
+    id: String,
+    english: String,
+    japanese: String,
+    #[serde(default)]
+    source: String,
+    board: RawBoard,
+    promotion_zone: u8,
+    drops: bool,
+    royal: Vec<String>,
+    set: BTreeMap<String, u32>,
+    start: String,
+    #[serde(default)]
+    handicaps: Vec<RawHandicap>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawBoard {
+    files: u8,
+    ranks: u8,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawHandicap {
+    id: String,
+    english: String,
+    japanese: String,
+    sfen: String,
+    #[serde(default)]
+    source: String,
+    #[serde(default)]
+    gap: Option<String>,
+    #[serde(default)]
+    used_for: Option<String>,
+}
+
+impl Variant {
+    /// Names of the built-in variants.
+    pub fn builtin_names() -> impl Iterator<Item = &'static str> {
+        crate::templates::VARIANTS.iter().map(|(n, _)| *n)
+    }
+
+    /// A built-in variant with the built-in pieces.
+    pub fn builtin(name: &str) -> Result<Arc<Variant>, DataError> {
+        let catalog = Arc::new(PieceCatalog::builtin()?);
+        Variant::builtin_with(name, catalog)
+    }
+
+    /// A built-in variant with the given catalog.
+    pub fn builtin_with(name: &str, catalog: Arc<PieceCatalog>) -> Result<Arc<Variant>, DataError> {
+        let (file, text) = crate::templates::VARIANTS
+            .iter()
+            .find(|(n, _)| *n == name)
+            .ok_or_else(|| {
+                DataError::new(
+                    name,
+                    format!(
+                        "no built-in variant '{name}': expected one of {} or a YAML file",
+                        Variant::builtin_names().collect::<Vec<_>>().join(", ")
+                    ),
+                )
+            })?;
+        Variant::from_yaml(text, &format!("templates/variants/{file}.yaml"), catalog)
+    }
+
+    pub fn from_yaml(
+        text: &str,
+        source_name: &str,
+        catalog: Arc<PieceCatalog>,
+    ) -> Result<Arc<Variant>, DataError> {
+        let raw: RawVariant = from_yaml(text, source_name)?;
+        let err =
+            |field: &str, msg: String| DataError::new(source_name, msg).at_field(text, None, field);
+        let size = BoardSize {
+            files: raw.board.files,
+            ranks: raw.board.ranks,
+        };
+        if !(1..=MAX_FILES).contains(&size.files) || !(1..=MAX_RANKS).contains(&size.ranks) {
+            return Err(err(
+                "board",
+                format!(
+                    "{}×{} board: files and ranks must each be 1 to 9",
+                    size.files, size.ranks
+                ),
+            ));
+        }
+        if raw.promotion_zone > size.ranks {
+            return Err(err(
+                "promotion_zone",
+                format!(
+                    "{} ranks deep, but the board has {}",
+                    raw.promotion_zone, size.ranks
+                ),
+            ));
+        }
+        let resolve = |field: &str, id: &str| {
+            catalog
+                .by_id(id)
+                .ok_or_else(|| err(field, format!("no piece has id '{id}'")))
+        };
+        let mut set: BTreeMap<KindId, u32> = BTreeMap::new();
+        for (id, count) in &raw.set {
+            let k = resolve("set", id)?;
+            if catalog.get(k).promoted {
+                return Err(err(
+                    "set",
+                    format!("'{id}' is a promoted kind; list its unpromoted form"),
+                ));
+            }
+            if *count == 0 || *count > 255 {
+                return Err(err(
+                    "set",
+                    format!("{count} × '{id}': counts must be 1 to 255"),
+                ));
+            }
+            set.insert(k, *count);
+        }
+        if set.is_empty() {
+            return Err(err("set", "the set has no pieces".into()));
+        }
+        let mut royal = Vec::new();
+        for id in &raw.royal {
+            let k = resolve("royal", id)?;
+            let base = catalog.get(k).demotes_to.unwrap_or(k);
+            if !set.contains_key(&base) {
+                return Err(err("royal", format!("'{id}' is not in the variant's set")));
+            }
+            royal.push(k);
+        }
+        let set: Vec<(KindId, u32)> = set.into_iter().collect();
+        let tables = Tables::build(&catalog, size, raw.promotion_zone, raw.drops, &set, &royal)
+            .map_err(|m| err("set", m))?;
+        let mut variant = Variant {
+            id: raw.id,
+            english: raw.english,
+            japanese: raw.japanese,
+            source: raw.source,
+            size,
+            promotion_zone: raw.promotion_zone,
+            drops: raw.drops,
+            royal,
+            set,
+            start: Setup::empty(size),
+            handicaps: Vec::with_capacity(raw.handicaps.len()),
+            catalog,
+            tables,
+        };
+        // The start position and every handicap must be valid positions of the variant.
+        let check = |variant: &Variant,
+                     field: &str,
+                     anchor: Option<&str>,
+                     sfen: &str|
+         -> Result<Setup, DataError> {
+            let at = |m: String| DataError::new(source_name, m).at_field(text, anchor, field);
+            let setup =
+                sfen::parse(sfen, &variant.catalog).map_err(|e| at(format!("'{sfen}': {e}")))?;
+            let problems = validate::problems(variant, &setup, validate::Options::default());
+            if !problems.is_empty() {
+                let e = PositionError::new(setup, problems);
+                return Err(at(format!("'{sfen}': {e}")));
+            }
+            Ok(setup)
+        };
+        variant.start = check(&variant, "start", None, &raw.start)?;
+        for (i, h) in raw.handicaps.into_iter().enumerate() {
+            let setup = check(
+                &variant,
+                &format!("handicaps[{i}].sfen"),
+                Some(&format!("id: {}", h.id)),
+                &h.sfen,
+            )?;
+            variant.handicaps.push(Handicap {
+                id: h.id,
+                english: h.english,
+                japanese: h.japanese,
+                setup,
+                source: h.source,
+                gap: h.gap,
+                used_for: h.used_for,
+            });
+        }
+        Ok(Arc::new(variant))
+    }
+}
