@@ -1,6 +1,7 @@
 //! The crate's error type. An invalid position (well-formed text that breaks the rules) is kept
 //! apart from everything malformed, so that the CLI can give them different exit codes.
 
+use crate::formats::record::RecordError;
 use crate::formats::{DataError, ParseError};
 use crate::rules::PositionError;
 
@@ -17,4 +18,7 @@ pub enum Error {
     Invalid(#[from] PositionError),
     #[error("{0}")]
     Io(String),
+    /// A game record is unreadable or has an illegal move (located by line).
+    #[error("{0}")]
+    Record(#[from] RecordError),
 }

@@ -99,6 +99,11 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     font: Option<PathBuf>,
 
+    /// For a game record (KIF, KI2, CSA…): the position after this many moves (default: the
+    /// last position).
+    #[arg(long, visible_alias = "move", value_name = "N")]
+    ply: Option<usize>,
+
     #[command(flatten)]
     image: ImageArgs,
 
@@ -136,7 +141,20 @@ pub fn run(
             .check()
             .map_err(|e| Failure::from_error(where_(args), &shogiprint::Error::Invalid(e)))?;
     }
-    let mut drawing = diagram::draw(&diagram, &fonts).map_err(|e| Failure::bad(where_(args), e))?;
+    let mut drawing = match diagram::draw(&diagram, &fonts) {
+        // Names from a game record may use characters the bundled font subset lacks: draw
+        // the sides' usual labels instead, and say so.
+        Err(e) if diagram.players.iter().any(Option::is_some) => {
+            super::report_warning(&format!(
+                "{}: {e}; the players' names are left out",
+                where_(args)
+            ));
+            diagram.players = [None, None];
+            diagram::draw(&diagram, &fonts)
+        }
+        other => other,
+    }
+    .map_err(|e| Failure::bad(where_(args), e))?;
     args.ink.options().apply_in_place(&mut drawing);
     let bytes = match format {
         Format::Svg => render::to_svg_with(&drawing, &fonts, &args.image.svg()?).into_bytes(),
@@ -207,10 +225,42 @@ fn read(
             },
         });
     }
+    if super::record_input::is_record_path(&args.input) {
+        return from_record(args, variant);
+    }
     let entry = inputs.one(&args.input, "diagram")?;
     let read = spec::read_position(&entry.text, variant)
         .map_err(|e| input::entry_failure(&entry, &e, variant))?;
     Ok(Diagram::from_read(variant.clone(), read))
+}
+
+/// The position of a game record after `--ply` moves, with the record's players, the move that
+/// led to it marked, and a `第1図 ▲2四歩まで` caption.
+fn from_record(args: &Args, variant: &Arc<Variant>) -> Result<Diagram, Failure> {
+    let record = super::record_input::read(&args.input, variant)?;
+    let ply = args.ply.unwrap_or(record.moves.len());
+    if ply > record.moves.len() {
+        return Err(Failure::bad(
+            "--ply",
+            format!("{ply}: the record has {} moves", record.moves.len()),
+        ));
+    }
+    let pos = record.position_at(ply);
+    let mut diagram = Diagram::new(variant.clone(), pos.to_setup());
+    diagram.players = record.players.clone();
+    diagram.options.handicap = record.handicap.is_some();
+    diagram.caption = record.caption(ply, 1);
+    diagram.annotations.last_move = ply.checked_sub(1).map(|i| {
+        let mv = record.moves[i].mv;
+        diagram::LastMove {
+            from: match mv {
+                shogiprint::rules::Move::Normal { from, .. } => Some(from),
+                shogiprint::rules::Move::Drop { .. } => None,
+            },
+            to: mv.to(),
+        }
+    });
+    Ok(diagram)
 }
 
 /// Command-line options override the file's.

@@ -2,7 +2,9 @@
 //! place that prints errors and picks the exit code (0 ok, 1 invalid position, 2 bad input).
 
 mod booklet;
+mod convert;
 mod diagram;
+mod game;
 mod handicap;
 mod image;
 mod ink;
@@ -12,6 +14,7 @@ mod moves;
 mod output;
 mod perft;
 mod pieces;
+mod record_input;
 mod tsume;
 mod validate;
 
@@ -72,6 +75,10 @@ enum Command {
     /// Exit 0 if every problem is sound, 1 if any is not (or unknown), 2 for malformed input.
     #[command(after_help = input::POSITION_HELP)]
     Tsume(Box<tsume::Args>),
+    /// Convert a game record between KIF, KI2, CSA, USI, SFEN and BOD.
+    Convert(convert::Args),
+    /// Summarise a game record: players, start, moves, result, repetitions, final SFEN.
+    Game(game::Args),
 }
 
 /// Something that stops a command: the lines to print after `error: ` and the exit code.
@@ -164,6 +171,8 @@ fn dispatch(cli: &Cli, out: &mut impl Write) -> Result<i32, Failure> {
         Command::Handicap(args) => handicap::run(args, &variant, out),
         Command::Booklet(args) => booklet::run(args, &variant, cli.pieces.as_deref(), out),
         Command::Tsume(args) => tsume::run(args, &variant, out),
+        Command::Convert(args) => convert::run(args, &variant, out),
+        Command::Game(args) => game::run(args, &variant, out),
     }
 }
 
@@ -174,4 +183,9 @@ pub fn report(lines: &[String]) {
         // Nothing useful is left to do if stderr itself is gone.
         let _ = writeln!(err, "error: {line}");
     }
+}
+
+/// Prints a warning line to stderr as `warning: <where>: <message>`.
+pub fn report_warning(line: &str) {
+    let _ = writeln!(io::stderr().lock(), "warning: {line}");
 }

@@ -1,15 +1,22 @@
-//! Reading and writing the text formats: SFEN and USI positions, the piece and variant YAML
-//! files, and the located errors of position text and of the YAML data files; [`notation`]
-//! writes and reads moves and squares. Each reader builds `rules` types from outside; `rules`
-//! never imports this module.
+//! Reading and writing the text formats: SFEN and USI positions, game records (KIF, KI2, CSA,
+//! BOD, one [`record::Record`] model), the piece and variant YAML files, and the located errors
+//! of position text and of the YAML data files; [`notation`] writes and reads moves and squares.
+//! Each reader builds `rules` types from outside; `rules` never imports this module.
 
+pub mod bod;
+pub mod csa;
 pub mod data_error;
+pub mod ki2;
+pub mod kif;
 pub mod limits;
 pub mod notation;
 pub mod parse_error;
 pub mod pieces;
+pub mod record;
+pub mod record_io;
 pub mod sfen;
 pub mod usi;
+pub mod usi_record;
 pub mod variant;
 
 pub use data_error::DataError;

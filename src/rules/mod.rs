@@ -6,6 +6,8 @@
 //!   [`movement`].
 //! - [`setup::Setup`] is a parsed position as plain data; [`validate`] turns it into a
 //!   [`position::Position`] or a [`problem::PositionError`] listing every problem.
+//! - [`repetition`] (sennichite, perpetual check), [`impasse`] (jishogi points) and [`illegal`]
+//!   (why a move is not legal) serve game records.
 //! - `tables` and `movegen` are the fast legal move generator built from the movement data.
 
 pub mod betza;
@@ -13,12 +15,15 @@ pub mod bitboard;
 pub(crate) mod board;
 pub mod catalog;
 pub mod color;
+pub mod illegal;
+pub mod impasse;
 pub(crate) mod movegen;
 pub mod movement;
 pub mod moves;
 pub mod piece;
 pub mod position;
 pub mod problem;
+pub mod repetition;
 pub mod setup;
 pub mod square;
 pub(crate) mod tables;
@@ -28,11 +33,14 @@ pub mod variant;
 pub use bitboard::Bitboard;
 pub use catalog::PieceCatalog;
 pub use color::Color;
+pub use illegal::IllegalReason;
+pub use impasse::{ImpasseRule, ImpasseVerdict};
 pub use movement::{Motion, MotionKind, Movement};
 pub use moves::Move;
 pub use piece::{KindId, Piece, PieceKind};
 pub use position::{IllegalMove, Position};
 pub use problem::{PositionError, Problem, ProblemCode};
+pub use repetition::{History, PositionKey, Repetition};
 pub use setup::Setup;
 pub use square::{BoardSize, Square};
 pub use variant::{Handicap, Variant};

@@ -80,6 +80,11 @@ impl Position {
         Ok(Position::from_board(variant.clone(), board))
     }
 
+    /// The board state, for the rules modules that read it directly (repetition, impasse).
+    pub(crate) fn board(&self) -> &Board {
+        &self.board
+    }
+
     /// The variant's start position. A loaded variant's start setup was checked when it loaded,
     /// so this fails only for a variant whose `start` was changed by hand.
     pub fn start(variant: &Arc<Variant>) -> Result<Position, PositionError> {

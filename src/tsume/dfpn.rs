@@ -76,7 +76,7 @@ impl Searcher {
         self.nodes += 1;
         if self.nodes >= self.limits.max_nodes {
             self.stopped = Some(Limit::Nodes);
-        } else if self.nodes % 256 == 0 {
+        } else if self.nodes.is_multiple_of(256) {
             if let Some(t) = self.limits.time {
                 if self.started.elapsed() >= t {
                     self.stopped = Some(Limit::Time);

@@ -1,0 +1,38 @@
+//! `shogiprint convert IN [-o OUT] [--to FORMAT]`: a game record from one format to another
+//! (KIF, KI2, CSA, USI, SFEN, BOD); the format follows `--to`, else OUT's extension.
+
+use super::{output, record_input, Failure};
+use shogiprint::formats::record_io::{self, RecordFormat};
+use shogiprint::rules::Variant;
+use std::io::Write;
+use std::path::Path;
+use std::sync::Arc;
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The record to read (format from the extension, else from the text), or '-'.
+    #[arg(value_name = "IN")]
+    input: String,
+    /// Where to write ('-' for standard output, the default).
+    #[arg(short, long, value_name = "OUT", default_value = "-")]
+    output: String,
+    /// The format to write: kif, ki2, csa, usi, sfen or bod (default: OUT's extension, else kif).
+    #[arg(long, value_name = "FORMAT")]
+    to: Option<String>,
+}
+
+pub fn run(args: &Args, variant: &Arc<Variant>, out: &mut impl Write) -> Result<i32, Failure> {
+    let format = match &args.to {
+        Some(name) => RecordFormat::from_name(name).ok_or_else(|| {
+            Failure::bad(
+                format!("--to '{name}'"),
+                format!("expected one of {}", RecordFormat::NAMES.join(", ")),
+            )
+        })?,
+        None => RecordFormat::from_path(Path::new(&args.output)).unwrap_or(RecordFormat::Kif),
+    };
+    let record = record_input::read(&args.input, variant)?;
+    let text = record_io::write(&record, format);
+    output::write(&args.output, text.as_bytes(), out)?;
+    Ok(0)
+}

@@ -1,0 +1,277 @@
+//! BOD: the text board diagram of KIF files and forums — hands as `後手の持駒：飛 歩二`, nine
+//! rows like `|v香v桂 ・ …|一` between `+---…+` rules, and `先手番`/`後手番` — alone or
+//! inside a KIF record. Also the kanji numerals, squares and piece names KIF and BOD share.
+
+use super::record::{Builder, Record, RecordError};
+use crate::rules::{validate, Color, KindId, Piece, Position, Setup, Square, Variant};
+use std::fmt::Write as _;
+use std::sync::Arc;
+
+const KANJI_DIGITS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
+const WIDE_DIGITS: [char; 9] = ['１', '２', '３', '４', '５', '６', '７', '８', '９'];
+
+/// A digit 1–9 written as `１`, `1` or `一`.
+pub(crate) fn digit(c: char) -> Option<u8> {
+    let at = |set: &[char]| set.iter().position(|d| *d == c).map(|i| i as u8 + 1);
+    at(&WIDE_DIGITS).or_else(|| at(&KANJI_DIGITS)).or_else(|| {
+        c.to_digit(10)
+            .filter(|d| (1..=9).contains(d))
+            .map(|d| d as u8)
+    })
+}
+
+/// A kanji count 1–99 (`三`, `十`, `十八`).
+pub(crate) fn kanji_number(s: &str) -> Option<u32> {
+    let chars: Vec<char> = s.chars().collect();
+    match chars.as_slice() {
+        [] => None,
+        ['十'] => Some(10),
+        ['十', d] => Some(10 + digit(*d)? as u32),
+        [d, '十'] => Some(10 * digit(*d)? as u32),
+        [d, '十', e] => Some(10 * digit(*d)? as u32 + digit(*e)? as u32),
+        [d] => digit(*d).map(u32::from),
+        _ => s.parse().ok(),
+    }
+}
+
+pub(crate) fn write_kanji_number(n: u32) -> String {
+    let d = |n: u32| KANJI_DIGITS[(n - 1) as usize].to_string();
+    match n {
+        1..=9 => d(n),
+        10 => "十".into(),
+        11..=19 => format!("十{}", d(n - 10)),
+        _ => n.to_string(),
+    }
+}
+
+/// A square as KIF writes it: `７六`.
+pub(crate) fn write_square(v: &Variant, sq: Square) -> String {
+    let (f, r) = (v.size.file(sq), v.size.rank(sq));
+    format!(
+        "{}{}",
+        WIDE_DIGITS[(f - 1) as usize],
+        KANJI_DIGITS[(r - 1) as usize]
+    )
+}
+
+/// The kind a KIF or BOD piece name stands for: the catalog's one-character names (`歩`,
+/// `玉`, `杏`), its two-character promoted names (`成香`) and `竜` for `龍`.
+pub(crate) fn kind_by_name(v: &Variant, name: &str) -> Option<KindId> {
+    let name = if name == "竜" { "龍" } else { name };
+    v.kinds().iter().copied().find(|k| {
+        let p = v.catalog.get(*k);
+        p.abbr == name
+            || p.black_abbr.as_deref() == Some(name)
+            || (p.promoted && p.kanji == name && name.starts_with('成'))
+    })
+}
+
+/// The name KIF writes for a kind: one character, or `成銀`-style for promoted minor pieces.
+pub(crate) fn kind_name(v: &Variant, kind: KindId, color: Color) -> String {
+    let p = v.catalog.get(kind);
+    if p.promoted && p.kanji.starts_with('成') {
+        p.kanji.clone()
+    } else {
+        p.abbr_for(color).to_string()
+    }
+}
+
+/// Reads a BOD diagram alone as a record without moves.
+pub fn read_record(text: &str, variant: &Arc<Variant>) -> Result<Record, RecordError> {
+    let lines: Vec<(usize, &str)> = text.lines().enumerate().map(|(i, l)| (i + 1, l)).collect();
+    let mut board = Diagram::new(variant);
+    for (n, l) in &lines {
+        board.line(*n, l)?;
+    }
+    let pos = board.position(lines.len())?;
+    Ok(Builder::new(pos).finish())
+}
+
+/// A BOD diagram being read line by line (inside a KIF file or alone).
+pub(crate) struct Diagram<'a> {
+    variant: &'a Arc<Variant>,
+    setup: Setup,
+    rows: usize,
+    pub seen: bool,
+}
+
+impl<'a> Diagram<'a> {
+    pub fn new(variant: &'a Arc<Variant>) -> Diagram<'a> {
+        Diagram {
+            variant,
+            setup: Setup::empty(variant.size),
+            rows: 0,
+            seen: false,
+        }
+    }
+
+    /// Takes a line if it belongs to a diagram; returns whether it did.
+    pub fn line(&mut self, n: usize, l: &str) -> Result<bool, RecordError> {
+        let t = l.trim_end_matches('\r').trim();
+        let hand_of = |prefix: &str| {
+            t.strip_prefix(prefix)
+                .map(|r| r.trim_start_matches(['：', ':']))
+        };
+        for (prefixes, color) in [
+            (["先手の持駒", "下手の持駒"], Color::Black),
+            (["後手の持駒", "上手の持駒"], Color::White),
+        ] {
+            if let Some(rest) = prefixes.iter().find_map(|p| hand_of(p)) {
+                self.hand(n, l, rest, color)?;
+                self.seen = true;
+                return Ok(true);
+            }
+        }
+        match t {
+            "先手番" | "下手番" => self.setup.turn = Color::Black,
+            "後手番" | "上手番" => self.setup.turn = Color::White,
+            _ if t.starts_with('|') => {
+                self.row(n, l, t)?;
+                self.seen = true;
+            }
+            _ if t.starts_with("+--")
+                || (t.starts_with('９') && self.rows == 0 && t.contains('１')) => {}
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    fn row(&mut self, n: usize, l: &str, t: &str) -> Result<(), RecordError> {
+        let v = self.variant;
+        let files = v.size.files as usize;
+        if self.rows >= v.size.ranks as usize {
+            return Err(RecordError::new(
+                n,
+                l.trim(),
+                "more rows than the board has",
+            ));
+        }
+        let cells: Vec<char> = t[1..].chars().collect();
+        if cells.len() < files * 2 {
+            return Err(RecordError::new(
+                n,
+                l.trim(),
+                format!("a row needs {files} squares"),
+            ));
+        }
+        for col in 0..files {
+            let (mark, name) = (cells[col * 2], cells[col * 2 + 1]);
+            let sq = Square::new((self.rows * files + col) as u8);
+            self.setup.board[sq.index()] = match name {
+                '・' | ' ' => None,
+                _ => {
+                    let kind = kind_by_name(v, &name.to_string()).ok_or_else(|| {
+                        RecordError::new(n, l.trim(), format!("'{name}' is not a piece"))
+                    })?;
+                    let color = if mark == 'v' || mark == 'V' {
+                        Color::White
+                    } else {
+                        Color::Black
+                    };
+                    Some(Piece { kind, color })
+                }
+            };
+        }
+        self.rows += 1;
+        Ok(())
+    }
+
+    fn hand(&mut self, n: usize, l: &str, rest: &str, color: Color) -> Result<(), RecordError> {
+        let hand = &mut self.setup.hands[color.index()];
+        for item in rest.split(|c: char| c.is_whitespace() || c == '　') {
+            if item.is_empty() || item == "なし" {
+                continue;
+            }
+            let mut chars = item.chars();
+            let name = chars.next().map(String::from).unwrap_or_default();
+            let count = chars.as_str();
+            let kind = kind_by_name(self.variant, &name)
+                .ok_or_else(|| RecordError::new(n, l.trim(), format!("'{name}' is not a piece")))?;
+            let count = if count.is_empty() {
+                Some(1)
+            } else {
+                kanji_number(count)
+            };
+            let count = count.ok_or_else(|| {
+                RecordError::new(n, l.trim(), format!("'{item}': expected a count like 歩三"))
+            })?;
+            let slot = hand.entry(kind).or_insert(0);
+            *slot = slot.saturating_add(count);
+        }
+        Ok(())
+    }
+
+    /// The diagram as a validated position.
+    pub fn position(self, n: usize) -> Result<Position, RecordError> {
+        if !self.seen || self.rows != self.variant.size.ranks as usize {
+            return Err(RecordError::new(
+                n,
+                "",
+                format!(
+                    "incomplete board diagram: {} of {} rows",
+                    self.rows, self.variant.size.ranks
+                ),
+            ));
+        }
+        let setup = self.setup;
+        validate::validate(self.variant, setup.clone(), validate::Options::default())
+            .or_else(|_| validate::validate(self.variant, setup, validate::Options { tsume: true }))
+            .map_err(|e| RecordError::new(n, "", format!("invalid board diagram: {e}")))
+    }
+}
+
+/// Writes a position as a BOD diagram.
+pub fn write(pos: &Position) -> String {
+    let v = pos.variant();
+    let mut out = String::new();
+    let hand = |color: Color| {
+        let items: Vec<String> = v
+            .hand_kinds()
+            .iter()
+            .filter(|k| pos.in_hand(color, **k) > 0)
+            .map(|k| {
+                let n = pos.in_hand(color, *k);
+                let name = kind_name(v, *k, color);
+                if n == 1 {
+                    name
+                } else {
+                    format!("{name}{}", write_kanji_number(n))
+                }
+            })
+            .collect();
+        if items.is_empty() {
+            "なし".to_string()
+        } else {
+            items.join("　")
+        }
+    };
+    let _ = writeln!(out, "後手の持駒：{}", hand(Color::White));
+    let files = v.size.files;
+    let head: Vec<String> = (1..=files)
+        .rev()
+        .map(|f| format!(" {}", WIDE_DIGITS[f as usize - 1]))
+        .collect();
+    let _ = writeln!(out, "{}", head.concat());
+    let rule = format!("+{}+", "-".repeat(files as usize * 3));
+    let _ = writeln!(out, "{rule}");
+    for row in 0..v.size.ranks {
+        out.push('|');
+        for col in 0..files {
+            match pos.piece_at(Square::new(row * files + col)) {
+                None => out.push_str(" ・"),
+                Some(p) => {
+                    out.push(if p.color == Color::White { 'v' } else { ' ' });
+                    let name = v.catalog.get(p.kind).abbr_for(p.color);
+                    out.push(name.chars().next().unwrap_or('?'));
+                }
+            }
+        }
+        let _ = writeln!(out, "|{}", KANJI_DIGITS[row as usize]);
+    }
+    let _ = writeln!(out, "{rule}");
+    let _ = writeln!(out, "先手の持駒：{}", hand(Color::Black));
+    if pos.turn() == Color::White {
+        out.push_str("後手番\n");
+    }
+    out
+}

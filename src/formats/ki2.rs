@@ -1,0 +1,135 @@
+//! KI2 game records: KIF's header, board, comments, bookmarks and variations, with moves written
+//! without source squares (`▲７六歩    △３四歩`), several to a line. Each move is resolved
+//! against the legal moves with the Japanese move notation (右/左/上/引/寄/直, 打); a move that
+//! fits none or several is an error. The `まで…` line gives the end.
+
+use super::kif::{self, END_WORDS};
+use super::notation::japanese::{self, Style};
+use super::record::{Builder, EndKind, Record, RecordError, RecordMove};
+use crate::rules::{Color, Move, Position, Variant};
+use std::fmt::Write as _;
+use std::sync::Arc;
+
+const MARKS: [char; 4] = ['▲', '△', '☗', '☖'];
+
+/// Reads a KI2 record.
+pub fn read(text: &str, variant: &Arc<Variant>) -> Result<Record, RecordError> {
+    kif::read_with(text, variant, |t| t.starts_with(MARKS), move_line)
+}
+
+/// A line of moves (`▲７六歩    △同　歩`) or the summary line (`まで64手で後手の勝ち`).
+fn move_line(b: &mut Builder, n: usize, t: &str) -> Result<(), RecordError> {
+    if let Some(rest) = t.strip_prefix("まで") {
+        end_line(b, n, rest);
+        return Ok(());
+    }
+    // Moves start with a mark; `同　歩` holds a space, so pieces without a mark join the move.
+    let mut moves: Vec<String> = Vec::new();
+    for word in t.split_whitespace() {
+        match moves.last_mut() {
+            Some(last) if !word.starts_with(MARKS) => last.push_str(word),
+            _ => moves.push(word.to_string()),
+        }
+    }
+    for text in moves {
+        if !text.starts_with(MARKS) {
+            return Err(RecordError::new(n, &text, "expected a move like ▲７六歩"));
+        }
+        let previous = b.last_move().map(|m| m.to());
+        let mv = japanese::parse(b.position(), &text, previous)
+            .map_err(|e| RecordError::new(n, &text, e.to_string()))?;
+        b.play(n, &text, mv)?;
+    }
+    Ok(())
+}
+
+/// `181手で先手の勝ち`, `49手で千日手`, `87手で時間切れにより後手の勝ち`.
+fn end_line(b: &mut Builder, n: usize, rest: &str) {
+    let what = rest.split_once("手で").map_or(rest, |(_, w)| w);
+    let to_move = b.position().turn();
+    let kind = if let Some((_, k)) = END_WORDS.iter().find(|(w, _)| *w == what) {
+        k.clone()
+    } else if what.contains("切れ") {
+        EndKind::TimeUp
+    } else if what.contains("反則") {
+        EndKind::IllegalLoss
+    } else if let Some(side) = what.strip_suffix("の勝ち") {
+        let winner = if side.ends_with("先手") || side.ends_with("下手") {
+            Color::Black
+        } else {
+            Color::White
+        };
+        if winner == to_move {
+            EndKind::IllegalWin
+        } else {
+            EndKind::Resign
+        }
+    } else {
+        EndKind::Other(what.to_string())
+    };
+    if !b.ended() {
+        b.end(n, kind);
+    }
+}
+
+/// Writes a record as KI2 (UTF-8), variations included.
+pub fn write(record: &Record) -> String {
+    let mut out = String::new();
+    let handicap = kif::write_header(&mut out, record);
+    write_line(&mut out, record.start.clone(), None, &record.moves);
+    if let Some(end) = &record.end {
+        if let Some(line) = kif::summary_line(record, handicap) {
+            let _ = writeln!(out, "{line}");
+        }
+        for c in &end.comments {
+            let _ = writeln!(out, "*{c}");
+        }
+    }
+    for (i, b) in record.branches.iter().enumerate() {
+        let _ = writeln!(out, "\n変化：{}手", b.ply);
+        let mut pos = record.start.clone();
+        let before = record.line_before(i);
+        for mv in &before {
+            pos.play_unchecked(*mv);
+        }
+        write_line(&mut out, pos, before.last().copied(), &b.moves);
+        if let Some(end) = &b.end {
+            let _ = writeln!(
+                out,
+                "まで{}手で{}",
+                b.ply - 1 + b.moves.len(),
+                kif::end_word_of(&end.kind)
+            );
+        }
+    }
+    out
+}
+
+/// Moves six to a line; a comment or bookmark ends the line after its move.
+fn write_line(out: &mut String, mut pos: Position, mut last: Option<Move>, moves: &[RecordMove]) {
+    let mut on_line = 0;
+    for m in moves {
+        let text = japanese::write_with(&pos, m.mv, last.map(|l| l.to()), Style::KI2);
+        if on_line > 0 {
+            out.push_str("    ");
+        }
+        out.push_str(&text);
+        on_line += 1;
+        let notes = !m.comments.is_empty() || m.bookmark.is_some();
+        if notes || on_line == 6 {
+            out.push('\n');
+            on_line = 0;
+        }
+        for c in &m.comments {
+            let _ = writeln!(out, "*{c}");
+        }
+        if let Some(bm) = &m.bookmark {
+            let _ = writeln!(out, "&{bm}");
+        }
+        pos.play_unchecked(m.mv);
+        last = Some(m.mv);
+    }
+    if on_line > 0 {
+        out.push('\n');
+    }
+}

@@ -1,0 +1,519 @@
+//! KIF (Kakinoki) game records: `key：value` header fields (手合割 with any handicap name of the
+//! variant, 先手/後手 or 下手/上手), an optional BOD board, numbered moves like `７六歩(77)`,
+//! `同　歩(64)`, `３一角打`, `３三角成(77)` with times `( 0:12/00:01:05)`, `*` comments, `&`
+//! bookmarks, end words (投了, 中断, 千日手, 持将棋, 詰み, 反則勝ち, 切れ負け, …) and
+//! `変化：N手` variations.
+
+use super::bod::{self, kind_by_name, kind_name, write_square, Diagram};
+use super::csa;
+use super::record::{Builder, EndKind, MoveTime, Record, RecordError, RecordMove};
+use crate::rules::{validate, Color, Move, Position, Setup, Variant};
+use std::fmt::Write as _;
+use std::sync::Arc;
+
+/// KIF end words and what they mean.
+pub(crate) const END_WORDS: [(&str, EndKind); 13] = [
+    ("投了", EndKind::Resign),
+    ("中断", EndKind::Abort),
+    ("千日手", EndKind::Repetition),
+    ("持将棋", EndKind::Impasse),
+    ("詰み", EndKind::Mate),
+    ("詰", EndKind::Mate),
+    ("反則勝ち", EndKind::IllegalWin),
+    ("反則負け", EndKind::IllegalLoss),
+    ("切れ負け", EndKind::TimeUp),
+    ("時間切れ", EndKind::TimeUp),
+    ("入玉勝ち", EndKind::Declaration),
+    ("不詰", EndKind::NoMate),
+    ("引き分け", EndKind::Draw),
+];
+
+/// Other words that end a KIF game and are kept as written.
+const OTHER_END_WORDS: [&str; 4] = ["封じ手", "不戦勝", "不戦敗", "先日手"];
+
+/// The KIF word for an end.
+pub fn end_word_of(kind: &EndKind) -> String {
+    end_word(kind)
+}
+
+pub(crate) fn end_word(kind: &EndKind) -> String {
+    match kind {
+        EndKind::Other(w) => w.trim_start_matches('%').to_string(),
+        EndKind::IllegalAction(_) => "反則負け".into(),
+        k => END_WORDS
+            .iter()
+            .find(|(_, e)| e == k)
+            .map_or("中断".into(), |(w, _)| w.to_string()),
+    }
+}
+
+/// The start position a 手合割 value names: 平手 or a handicap of the variant.
+pub(crate) fn handicap_start(
+    variant: &Arc<Variant>,
+    name: &str,
+) -> Option<(Option<String>, Setup)> {
+    if name == "平手" {
+        return Some((None, variant.start.clone()));
+    }
+    variant
+        .handicaps
+        .iter()
+        .find(|h| h.japanese == name)
+        .map(|h| (Some(h.id.clone()), h.setup.clone()))
+}
+
+fn position_of(variant: &Arc<Variant>, setup: &Setup) -> Position {
+    validate::validate(variant, setup.clone(), validate::Options::default())
+        .or_else(|_| Position::start(variant))
+        .expect("a loaded variant's start and handicaps are valid")
+}
+
+/// Reads a KIF record.
+pub fn read(text: &str, variant: &Arc<Variant>) -> Result<Record, RecordError> {
+    read_with(
+        text,
+        variant,
+        |t| t.starts_with(|c: char| c.is_ascii_digit()),
+        move_line,
+    )
+}
+
+/// Reads a KIF-like record (KIF or KI2): the header, a board, comments, bookmarks and
+/// variations are shared; `starts_moves` tells a line of moves and `moves` reads it (and the
+/// `まで…` summary line).
+pub(crate) fn read_with(
+    text: &str,
+    variant: &Arc<Variant>,
+    starts_moves: fn(&str) -> bool,
+    moves: fn(&mut Builder, usize, &str) -> Result<(), RecordError>,
+) -> Result<Record, RecordError> {
+    let mut b =
+        Builder::new(Position::start(variant).map_err(|e| RecordError::new(0, "", e.to_string()))?);
+    let mut headers = Vec::new();
+    let mut players: [Option<String>; 2] = [None, None];
+    let mut handicap = None;
+    let mut diagram = Diagram::new(variant);
+    let mut in_moves = false;
+    let mut last_line = 0;
+    for (i, raw) in text.lines().enumerate() {
+        let n = i + 1;
+        last_line = n;
+        let l = raw.trim_end_matches('\r');
+        let t = l.trim();
+        if t.is_empty() || t.starts_with('#') {
+            continue;
+        }
+        if let Some(c) = t.strip_prefix('*') {
+            b.comment(c);
+            continue;
+        }
+        if let Some(c) = t.strip_prefix('&') {
+            b.bookmark(c);
+            continue;
+        }
+        if !in_moves {
+            if diagram.line(n, l)? {
+                continue;
+            }
+            if t.starts_with("手数") {
+                in_moves = true;
+                if diagram.seen {
+                    let d = std::mem::replace(&mut diagram, Diagram::new(variant));
+                    b.set_start(d.position(n)?);
+                }
+                b.record_mut().headers = std::mem::take(&mut headers);
+                continue;
+            }
+            if starts_moves(t) {
+                in_moves = true;
+                if diagram.seen {
+                    let d = std::mem::replace(&mut diagram, Diagram::new(variant));
+                    b.set_start(d.position(n)?);
+                }
+                b.record_mut().headers = std::mem::take(&mut headers);
+            } else if let Some((k, v)) = t.split_once('：').or_else(|| t.split_once(':')) {
+                let (k, v) = (k.trim(), v.trim_matches(|c: char| c.is_whitespace()));
+                match k {
+                    "先手" | "下手" => players[0] = Some(v.to_string()),
+                    "後手" | "上手" => players[1] = Some(v.to_string()),
+                    "手合割" if v != "その他" => {
+                        let Some((id, start)) = handicap_start(variant, v) else {
+                            let mut names = vec!["平手".to_string()];
+                            names.extend(variant.handicaps.iter().map(|h| h.japanese.clone()));
+                            return Err(RecordError::new(
+                                n,
+                                t,
+                                format!(
+                                    "unknown handicap '{v}': expected one of {}",
+                                    names.join(", ")
+                                ),
+                            ));
+                        };
+                        handicap = id;
+                        b.set_start(position_of(variant, &start));
+                    }
+                    _ => {}
+                }
+                headers.push((k.to_string(), v.to_string()));
+                continue;
+            } else {
+                return Err(RecordError::new(n, t, "not a KIF header line"));
+            }
+        }
+        if let Some(rest) = t.strip_prefix("変化：").or_else(|| t.strip_prefix("変化:")) {
+            let ply: usize = rest
+                .trim_end_matches('手')
+                .trim()
+                .parse()
+                .map_err(|_| RecordError::new(n, t, "expected 変化：N手"))?;
+            b.branch(n, t, ply)?;
+            continue;
+        }
+        moves(&mut b, n, t)?;
+    }
+    if !in_moves {
+        if diagram.seen {
+            b.set_start(diagram.position(last_line)?);
+        }
+        b.record_mut().headers = headers;
+    }
+    let r = b.record_mut();
+    r.players = players;
+    r.handicap = handicap;
+    Ok(b.finish())
+}
+
+/// One numbered move line: `  12 ３四歩(33)   ( 0:05/00:00:09)`.
+fn move_line(b: &mut Builder, n: usize, t: &str) -> Result<(), RecordError> {
+    if t.starts_with("まで") {
+        return Ok(());
+    }
+    let digits = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
+    let number: usize = t[..digits]
+        .parse()
+        .map_err(|_| RecordError::new(n, t, "expected a numbered move like '1 ７六歩(77)'"))?;
+    let body = t[digits..].trim_start();
+    let (body, time) = match body.rfind('(') {
+        Some(i) if body[i..].contains(':') => (body[..i].trim_end(), Some(&body[i..])),
+        _ => (body, None),
+    };
+    // A trailing '+' marks a move that has variations.
+    let text = body.trim_end_matches('+').trim_end();
+    let written = text.split_whitespace().collect::<Vec<_>>().join("");
+    if number != b.ply() + 1 {
+        return Err(RecordError::new(
+            n,
+            text,
+            format!("move number {number}, expected {}", b.ply() + 1),
+        ));
+    }
+    if let Some((_, kind)) = END_WORDS.iter().find(|(w, _)| *w == written) {
+        b.end(n, kind.clone());
+        return Ok(());
+    }
+    if OTHER_END_WORDS.contains(&written.as_str()) {
+        b.end(n, EndKind::Other(written));
+        return Ok(());
+    }
+    let mark = if b.position().turn() == Color::Black {
+        "▲"
+    } else {
+        "△"
+    };
+    let shown = format!("{mark}{text}");
+    let mv = parse_move(b.position(), b.last_move(), text)
+        .map_err(|e| RecordError::new(n, &shown, e))?;
+    b.play(n, &shown, mv)?;
+    if let Some(time) = time.and_then(parse_time) {
+        b.time(time);
+    }
+    Ok(())
+}
+
+/// `( 0:12/00:01:05)`: minutes:seconds for the move, hours:minutes:seconds in all.
+fn parse_time(s: &str) -> Option<MoveTime> {
+    let inner = s
+        .trim()
+        .trim_start_matches('(')
+        .trim_end_matches(')')
+        .trim();
+    let (used, total) = inner.split_once('/').unwrap_or((inner, ""));
+    let secs = |p: &str| -> Option<u32> {
+        p.trim().split(':').try_fold(0u32, |acc, x| {
+            acc.checked_mul(60)?.checked_add(x.trim().parse().ok()?)
+        })
+    };
+    Some(MoveTime {
+        seconds: secs(used)?,
+        total: secs(total),
+    })
+}
+
+/// Reads a KIF move (`７六歩(77)`, `同　歩(64)`, `３一角打`, `３三角成(77)`, `２二銀不成(31)`).
+pub fn parse_move(pos: &Position, last: Option<Move>, text: &str) -> Result<Move, String> {
+    let v = pos.variant();
+    let chars: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
+    let (to, mut i) = if chars.first() == Some(&'同') {
+        (last.map(|m| m.to()).ok_or("同 with no previous move")?, 1)
+    } else {
+        let f = chars.first().and_then(|c| bod::digit(*c));
+        let r = chars.get(1).and_then(|c| bod::digit(*c));
+        let sq = f.zip(r).and_then(|(f, r)| v.size.from_file_rank(f, r));
+        (sq.ok_or("expected a square like ７六 or 同")?, 2)
+    };
+    let rest: String = chars[i..].iter().collect();
+    let (kind, len) = [2, 1]
+        .iter()
+        .filter_map(|n| {
+            let name: String = rest.chars().take(*n).collect();
+            (name.chars().count() == *n)
+                .then(|| kind_by_name(v, &name))
+                .flatten()
+                .map(|k| (k, *n))
+        })
+        .next()
+        .ok_or("expected a piece name like 歩")?;
+    i += len;
+    let rest: String = chars[i..].iter().collect();
+    let (suffix, source) = match rest.find('(') {
+        Some(p) => (&rest[..p], Some(&rest[p..])),
+        None => (rest.as_str(), None),
+    };
+    let promote = match suffix {
+        "" | "不成" | "生" => false,
+        "成" => true,
+        "打" => {
+            return Ok(Move::Drop { kind, to });
+        }
+        other => return Err(format!("unexpected '{other}' after the piece")),
+    };
+    let Some(source) = source else {
+        return Ok(Move::Drop { kind, to });
+    };
+    let digits: Vec<u8> = source
+        .trim_start_matches('(')
+        .trim_end_matches(')')
+        .chars()
+        .filter_map(bod::digit)
+        .collect();
+    let from = match digits.as_slice() {
+        [f, r] => v.size.from_file_rank(*f, *r),
+        _ => None,
+    }
+    .ok_or("expected a source square like (77)")?;
+    if let Some(p) = pos.piece_at(from) {
+        if p.kind != kind {
+            return Err(format!(
+                "the piece on {}{} is {}, not {}",
+                digits[0],
+                digits[1],
+                kind_name(v, p.kind, p.color),
+                kind_name(v, kind, p.color)
+            ));
+        }
+    }
+    Ok(Move::Normal { from, to, promote })
+}
+
+/// Writes a KIF move (`７六歩(77)`, `同　歩(64)`, `３一角打`).
+pub fn write_move(pos: &Position, last: Option<Move>, mv: Move) -> String {
+    let v = pos.variant();
+    let to = if last.map(|m| m.to()) == Some(mv.to()) {
+        "同　".to_string()
+    } else {
+        write_square(v, mv.to())
+    };
+    match mv {
+        Move::Drop { kind, .. } => format!("{to}{}打", kind_name(v, kind, pos.turn())),
+        Move::Normal {
+            from,
+            to: dest,
+            promote,
+        } => {
+            let piece = pos.piece_at(from);
+            let name = piece.map_or("?".into(), |p| kind_name(v, p.kind, p.color));
+            let could_promote = piece.is_some_and(|p| {
+                v.catalog.get(p.kind).promotes_to.is_some()
+                    && pos.is_legal(Move::Normal {
+                        from,
+                        to: dest,
+                        promote: true,
+                    })
+            });
+            let suffix = if promote {
+                "成"
+            } else if could_promote {
+                "不成"
+            } else {
+                ""
+            };
+            format!(
+                "{to}{name}{suffix}({}{})",
+                v.size.file(from),
+                v.size.rank(from)
+            )
+        }
+    }
+}
+
+fn write_time(t: &MoveTime) -> String {
+    let total = t.total.unwrap_or(0);
+    format!(
+        "({:>2}:{:02}/{:02}:{:02}:{:02})",
+        t.seconds / 60,
+        t.seconds % 60,
+        total / 3600,
+        total / 60 % 60,
+        total % 60
+    )
+}
+
+/// Writes a record as KIF (UTF-8), variations included.
+pub fn write(record: &Record) -> String {
+    let mut out = String::from("#KIF version=2.0 encoding=UTF-8\n");
+    let handicap = write_header(&mut out, record);
+    out.push_str("手数----指手---------消費時間--\n");
+    write_body(&mut out, record, handicap);
+    out
+}
+
+/// The header fields, the start (手合割 or a board), the players and the opening comments;
+/// returns whether the game is a handicap game (players are 下手/上手).
+pub(crate) fn write_header(out: &mut String, record: &Record) -> bool {
+    let v = record.variant();
+    let skip = ["先手", "後手", "下手", "上手", "手合割", "V", "N+", "N-"];
+    for (k, val) in &record.headers {
+        if skip.contains(&k.as_str()) {
+            continue;
+        }
+        let name = csa::FIELDS
+            .iter()
+            .find(|(c, _)| c == k)
+            .map_or(k.as_str(), |(_, kif)| kif);
+        if name.starts_with('$') {
+            continue;
+        }
+        let _ = writeln!(out, "{name}：{val}");
+    }
+    let start = record.start.to_setup();
+    let same = |s: &Setup| s.board == start.board && s.hands == start.hands && s.turn == start.turn;
+    let named = if same(&v.start) {
+        Some("平手".to_string())
+    } else {
+        v.handicaps
+            .iter()
+            .find(|h| same(&h.setup))
+            .map(|h| h.japanese.clone())
+    };
+    let handicap = named.as_deref().is_some_and(|n| n != "平手");
+    match &named {
+        Some(name) => {
+            let _ = writeln!(out, "手合割：{name}");
+        }
+        None => out.push_str(&bod::write(&record.start)),
+    }
+    let labels = if handicap {
+        ["下手", "上手"]
+    } else {
+        ["先手", "後手"]
+    };
+    for (i, label) in labels.iter().enumerate() {
+        if let Some(p) = &record.players[i] {
+            let _ = writeln!(out, "{label}：{p}");
+        }
+    }
+    for c in &record.start_comments {
+        let _ = writeln!(out, "*{c}");
+    }
+    handicap
+}
+
+/// The summary line after the main line: `まで181手で先手の勝ち`, `まで49手で千日手`.
+pub(crate) fn summary_line(record: &Record, handicap: bool) -> Option<String> {
+    let end = record.end.as_ref()?;
+    let n = record.moves.len();
+    Some(match (record.result(), &end.kind) {
+        (super::record::GameResult::Win(c), EndKind::Resign) => {
+            let side = match (c, handicap) {
+                (Color::Black, false) => "先手",
+                (Color::White, false) => "後手",
+                (Color::Black, true) => "下手",
+                (Color::White, true) => "上手",
+            };
+            format!("まで{n}手で{side}の勝ち")
+        }
+        (_, kind) => format!("まで{n}手で{}", end_word(kind)),
+    })
+}
+
+/// The moves of the main line and the variations, with the summary line.
+fn write_body(out: &mut String, record: &Record, handicap: bool) {
+    write_line(
+        out,
+        record.start.clone(),
+        None,
+        1,
+        &record.moves,
+        record.end.as_ref(),
+    );
+    if let Some(line) = summary_line(record, handicap) {
+        let _ = writeln!(out, "{line}");
+    }
+    for (i, b) in record.branches.iter().enumerate() {
+        let _ = writeln!(out, "\n変化：{}手", b.ply);
+        let mut pos = record.start.clone();
+        let before = record.line_before(i);
+        for mv in &before {
+            pos.play_unchecked(*mv);
+        }
+        write_line(
+            out,
+            pos,
+            before.last().copied(),
+            b.ply,
+            &b.moves,
+            b.end.as_ref(),
+        );
+    }
+}
+
+fn write_line(
+    out: &mut String,
+    mut pos: Position,
+    mut last: Option<Move>,
+    first: usize,
+    moves: &[RecordMove],
+    end: Option<&super::record::End>,
+) {
+    for (i, m) in moves.iter().enumerate() {
+        let text = write_move(&pos, last, m.mv);
+        let _ = match &m.time {
+            Some(t) => {
+                let width = unicode_width::UnicodeWidthStr::width(text.as_str());
+                let pad = 15usize.saturating_sub(width).max(1);
+                writeln!(
+                    out,
+                    "{:>4} {text}{}{}",
+                    first + i,
+                    " ".repeat(pad),
+                    write_time(t)
+                )
+            }
+            None => writeln!(out, "{:>4} {text}", first + i),
+        };
+        for c in &m.comments {
+            let _ = writeln!(out, "*{c}");
+        }
+        if let Some(bm) = &m.bookmark {
+            let _ = writeln!(out, "&{bm}");
+        }
+        pos.play_unchecked(m.mv);
+        last = Some(m.mv);
+    }
+    if let Some(end) = end {
+        let _ = writeln!(out, "{:>4} {}", first + moves.len(), end_word(&end.kind));
+        for c in &end.comments {
+            let _ = writeln!(out, "*{c}");
+        }
+    }
+}

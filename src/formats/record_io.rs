@@ -1,0 +1,92 @@
+//! Game record files by format: which format a file name or a text is, and reading or writing
+//! a [`Record`] in any of them (KIF, KI2, CSA, BOD, USI, SFEN).
+
+use super::record::{decode, Record, RecordError};
+use crate::rules::Variant;
+use std::path::Path;
+use std::sync::Arc;
+
+/// A game record format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RecordFormat {
+    Kif,
+    Ki2,
+    Csa,
+    Bod,
+    /// `position sfen … moves …` (or `startpos moves …`).
+    Usi,
+    /// The final position as one SFEN line (write only; reading gives a record without moves).
+    Sfen,
+}
+
+impl RecordFormat {
+    pub const NAMES: [&'static str; 6] = ["kif", "ki2", "csa", "usi", "sfen", "bod"];
+
+    /// The format by name or file extension (`kif`, `kifu`, `ki2`, `ki2u`, `csa`, `usi`,
+    /// `sfen`, `bod`).
+    pub fn from_name(name: &str) -> Option<RecordFormat> {
+        Some(match name.to_ascii_lowercase().as_str() {
+            "kif" | "kifu" => RecordFormat::Kif,
+            "ki2" | "ki2u" => RecordFormat::Ki2,
+            "csa" => RecordFormat::Csa,
+            "bod" => RecordFormat::Bod,
+            "usi" => RecordFormat::Usi,
+            "sfen" => RecordFormat::Sfen,
+            _ => return None,
+        })
+    }
+
+    /// The format a file name says, by extension.
+    pub fn from_path(path: &Path) -> Option<RecordFormat> {
+        RecordFormat::from_name(path.extension()?.to_str()?)
+    }
+
+    /// The format a text looks like, for a file without a telling extension.
+    pub fn sniff(text: &str) -> RecordFormat {
+        let lines = || text.lines().map(str::trim).filter(|l| !l.is_empty());
+        if lines().any(|l| l.starts_with("PI") || l.starts_with("P1") || l == "+" || l == "-")
+            || lines().any(|l| l.starts_with("V2") || l.starts_with("N+"))
+        {
+            RecordFormat::Csa
+        } else if lines().any(|l| l.starts_with("手数") || l.starts_with("1 ")) {
+            RecordFormat::Kif
+        } else if lines().any(|l| l.starts_with('▲') || l.starts_with('☗')) {
+            RecordFormat::Ki2
+        } else if lines().any(|l| l.starts_with("後手の持駒") || l.starts_with("+---")) {
+            RecordFormat::Bod
+        } else if lines().any(|l| l.contains("moves") || l.starts_with("position")) {
+            RecordFormat::Usi
+        } else {
+            RecordFormat::Sfen
+        }
+    }
+}
+
+/// Reads a record from a file's bytes in `format` (or the format its text looks like).
+pub fn read(
+    bytes: &[u8],
+    format: Option<RecordFormat>,
+    variant: &Arc<Variant>,
+) -> Result<Record, RecordError> {
+    let text = decode(bytes)?;
+    let format = format.unwrap_or_else(|| RecordFormat::sniff(&text));
+    match format {
+        RecordFormat::Csa => super::csa::read_one(&text, variant),
+        RecordFormat::Kif => super::kif::read(&text, variant),
+        RecordFormat::Ki2 => super::ki2::read(&text, variant),
+        RecordFormat::Bod => super::bod::read_record(&text, variant),
+        RecordFormat::Usi | RecordFormat::Sfen => super::usi_record::read(&text, variant),
+    }
+}
+
+/// Writes a record in `format`.
+pub fn write(record: &Record, format: RecordFormat) -> String {
+    match format {
+        RecordFormat::Csa => super::csa::write(record),
+        RecordFormat::Kif => super::kif::write(record),
+        RecordFormat::Ki2 => super::ki2::write(record),
+        RecordFormat::Bod => super::bod::write(&record.final_position()),
+        RecordFormat::Usi => super::usi_record::write(record),
+        RecordFormat::Sfen => format!("{}\n", record.final_position().to_sfen()),
+    }
+}

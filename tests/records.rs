@@ -1,0 +1,421 @@
+//! Game records read, replayed and written: real and published records in KIF and CSA (UTF-8
+//! and Shift_JIS), a handicap game, variations, sennichite and perpetual check, impasse points,
+//! and malformed records with their located errors. Sources: tests/data/records/SOURCES.md.
+
+use shogiprint::formats::notation::usi;
+use shogiprint::formats::record::{EndKind, GameResult, Record};
+use shogiprint::formats::record_io::{self, RecordFormat};
+use shogiprint::formats::{csa, kif};
+use shogiprint::rules::{Color, ImpasseRule, ImpasseVerdict, Position, Repetition, Variant};
+use std::path::Path;
+use std::process::Command;
+use std::sync::Arc;
+
+fn standard() -> Arc<Variant> {
+    Variant::builtin("standard").unwrap()
+}
+
+fn data(name: &str) -> String {
+    format!("{}/tests/data/records/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn read(name: &str) -> Record {
+    let path = data(name);
+    let bytes = std::fs::read(&path).unwrap();
+    record_io::read(
+        &bytes,
+        RecordFormat::from_path(Path::new(&path)),
+        &standard(),
+    )
+    .unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+fn error_of(name: &str) -> String {
+    let path = data(name);
+    let bytes = std::fs::read(&path).unwrap();
+    record_io::read(
+        &bytes,
+        RecordFormat::from_path(Path::new(&path)),
+        &standard(),
+    )
+    .map(|_| ())
+    .unwrap_err()
+    .located(name)
+}
+
+fn usi_moves(r: &Record) -> Vec<String> {
+    r.moves
+        .iter()
+        .map(|m| usi::write_move(r.variant(), m.mv))
+        .collect()
+}
+
+#[test]
+fn habu_fujii_2006_replays_all_181_moves_to_a_black_win() {
+    let r = read("habu-fujii-2006.kif");
+    assert_eq!(r.players[0].as_deref(), Some("羽生善治"));
+    assert_eq!(r.players[1].as_deref(), Some("藤井猛"));
+    assert_eq!(r.moves.len(), 181);
+    assert_eq!(r.end.as_ref().map(|e| &e.kind), Some(&EndKind::Resign));
+    // The record's own last line: まで181手で先手の勝ち.
+    assert_eq!(r.result(), GameResult::Win(Color::Black));
+    assert_eq!(r.header("棋戦"), Some("順位戦"));
+    assert_eq!(r.start_comments.len(), 2);
+    assert_eq!(&usi_moves(&r)[..4], ["7g7f", "3c3d", "2g2f", "4c4d"]);
+    assert_eq!(usi_moves(&r)[180], "7a7b+");
+    assert!(r.warnings.is_empty());
+}
+
+#[test]
+fn a_shift_jis_record_reads_as_its_utf8_original() {
+    let utf8 = read("habu-fujii-2006.kif");
+    let sjis = read("habu-fujii-2006.sjis.kif");
+    assert_eq!(usi_moves(&utf8), usi_moves(&sjis));
+    assert_eq!(utf8.players, sjis.players);
+    assert_eq!(utf8.start_comments, sjis.start_comments);
+}
+
+#[test]
+fn the_csa_standard_example_reads_with_players_fields_and_times() {
+    let r = read("csa-spec-example.csa");
+    assert_eq!(r.players[0].as_deref(), Some("NAKAHARA"));
+    assert_eq!(r.players[1].as_deref(), Some("YONENAGA"));
+    assert_eq!(
+        r.header("$EVENT"),
+        Some("13th World Computer Shogi Championship")
+    );
+    assert_eq!(usi_moves(&r), ["2g2f", "3c3d", "7g7f"]);
+    assert_eq!(r.moves[0].time.map(|t| t.seconds), Some(12));
+    assert_eq!(r.moves[1].time.map(|t| t.seconds), Some(6));
+    // python-shogi's test of the same file expects Black to win.
+    assert_eq!(r.result(), GameResult::Win(Color::Black));
+}
+
+#[test]
+fn csa_pi_with_removals_and_several_games() {
+    // python-shogi tests/csa_test.py TEST_CSA_WITH_PI: expected start SFEN and White's win.
+    let game = "V2.2\nN+先手\nN-後手\n$START_TIME:2020/05/04 12:40:52\nPI82HI22KA\n+\n+7776FU\nT1\n-8384FU\nT11\n%TORYO\nT0\n";
+    let two = format!("{game}/\n{game}");
+    let games = csa::read(&two, &standard()).unwrap();
+    assert_eq!(games.len(), 2);
+    for r in games {
+        assert_eq!(
+            r.start.to_sfen(),
+            "lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"
+        );
+        assert_eq!(usi_moves(&r), ["7g7f", "8c8d"]);
+        assert_eq!(r.result(), GameResult::Win(Color::White));
+    }
+}
+
+#[test]
+fn csa_p_lines_with_00al_put_the_rest_of_the_set_in_hand() {
+    let text = "P1 *  *  *  *  * -OU *  *  * \nP2 *  *  *  *  *  *  *  *  * \nP3 *  *  *  *  *  *  *  *  * \nP4 *  *  *  *  *  *  *  *  * \nP5 *  *  *  *  *  *  *  *  * \nP6 *  *  *  *  *  *  *  *  * \nP7 *  *  *  *  *  *  *  *  * \nP8 *  *  *  *  *  *  *  *  * \nP9 *  *  *  *  * +OU *  *  * \nP+00HI\nP-00AL\n+\n";
+    let r = csa::read_one(text, &standard()).unwrap();
+    assert_eq!(
+        r.start.to_sfen(),
+        "5k3/9/9/9/9/9/9/9/5K3 b Rr2b4g4s4n4l18p 1"
+    );
+}
+
+#[test]
+fn a_handicap_record_starts_from_the_variants_handicap_with_the_giver_moving() {
+    let r = read("two-piece-handicap.kif");
+    assert_eq!(r.handicap.as_deref(), Some("two_piece"));
+    assert_eq!(r.start.turn(), Color::White);
+    assert_eq!(r.moves.len(), 24);
+    assert_eq!(r.players[0].as_deref(), Some("下手"));
+    assert_eq!(r.end.as_ref().map(|e| &e.kind), Some(&EndKind::Abort));
+    assert_eq!(r.result(), GameResult::Unknown);
+    // The KIF writer names the handicap and the players 下手/上手.
+    let text = kif::write(&r);
+    assert!(text.contains("手合割：二枚落ち\n"), "{text}");
+    assert!(text.contains("上手：上手\n"), "{text}");
+}
+
+#[test]
+fn variations_branch_from_the_ply_they_name() {
+    // tsshogi's swapWithNextBranch record: two variations from move 4.
+    let r = read("variations.kif");
+    assert_eq!(usi_moves(&r), ["7g7f", "3c3d", "7f7e", "8c8d", "2h7h"]);
+    assert_eq!(r.branches.len(), 2);
+    let firsts: Vec<String> = r
+        .branches
+        .iter()
+        .map(|b| usi::write_move(r.variant(), b.moves[0].mv))
+        .collect();
+    assert_eq!(firsts, ["7a6b", "3d3e"]);
+    assert!(r.branches.iter().all(|b| b.ply == 4 && b.parent.is_none()));
+    assert_eq!(r.branches[1].moves.len(), 3);
+    // Written and read back, the variations stay.
+    let again = kif::read(&kif::write(&r), &standard()).unwrap();
+    assert_eq!(again.branches.len(), 2);
+    assert_eq!(again.branches[1].moves.len(), 3);
+}
+
+#[test]
+fn fourfold_repetition_is_sennichite_after_move_49() {
+    // tsshogi: repetition after move 49, not after 48, and no perpetual check.
+    let r = read("sennichite.kif");
+    assert_eq!(r.repetition, Some((49, Repetition::Draw)));
+    assert_eq!(r.result(), GameResult::Draw);
+    assert!(r.warnings.is_empty());
+    assert_eq!(
+        r.final_position().to_sfen(),
+        "lr5nl/3g1kg2/2n1ppsp1/p1pps1p1p/1p5P1/P1PPSPP1P/1PS1P1N2/2GK1G3/LN5RL w Bb 50"
+    );
+}
+
+#[test]
+fn perpetual_check_loses_for_the_checking_side() {
+    let black = read("perpetual-check-black.kif");
+    assert_eq!(
+        black.repetition,
+        Some((
+            17,
+            Repetition::PerpetualCheck {
+                checker: Color::Black
+            }
+        ))
+    );
+    assert_eq!(black.result(), GameResult::Win(Color::White));
+    let white = read("perpetual-check-white.kif");
+    assert_eq!(
+        white.repetition,
+        Some((
+            14,
+            Repetition::PerpetualCheck {
+                checker: Color::White
+            }
+        ))
+    );
+    assert_eq!(white.result(), GameResult::Win(Color::Black));
+}
+
+#[test]
+fn a_stated_end_that_contradicts_the_position_is_a_warning() {
+    let text = "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 詰み\n";
+    let r = kif::read(text, &standard()).unwrap();
+    assert_eq!(
+        r.warnings,
+        ["4: 詰み, but the side to move is not checkmated"]
+    );
+    let text = "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 千日手\n";
+    let r = kif::read(text, &standard()).unwrap();
+    assert_eq!(
+        r.warnings,
+        ["4: 千日手, but no position occurred four times"]
+    );
+}
+
+fn position(sfen: &str) -> Position {
+    shogiprint::formats::sfen::position(sfen, &standard(), Default::default()).unwrap()
+}
+
+#[test]
+fn impasse_points_decide_by_the_24_point_rule_by_default() {
+    // Seed 004: 5 for each rook and bishop, 1 for the rest, on the board and in hand; fewer
+    // than 24 loses. Black: 2 rooks, 2 bishops, 3 pawns = 23; White: the other 31.
+    let pos = position("8K/9/9/9/9/9/9/9/k8 b 2R2B3P4g4s4n4l15p 1");
+    assert!(pos.is_impasse());
+    assert_eq!(pos.impasse_points(Color::Black), 23);
+    assert_eq!(pos.impasse_points(Color::White), 31);
+    assert_eq!(
+        pos.impasse_verdict(ImpasseRule::Points24),
+        ImpasseVerdict::Win(Color::White)
+    );
+    // The kings outside their zones: no impasse.
+    let start = Position::start(&standard()).unwrap();
+    assert!(!start.is_impasse());
+    assert_eq!(start.impasse_points(Color::Black), 27);
+    assert_eq!(
+        start.impasse_verdict(ImpasseRule::Points24),
+        ImpasseVerdict::NotImpasse
+    );
+}
+
+#[test]
+fn the_27_point_declaration_needs_ten_pieces_in_the_zone_and_28_points_for_black() {
+    // King in the zone, rook, bishop and 8 pawns there (10 pieces, 18 points), rook, bishop
+    // and 4 golds in hand (14): 32 points.
+    let pos = position("4K4/R7B/PPPPPPPP1/9/9/9/9/9/4k4 b RB4G4s4n4l10p 1");
+    assert_eq!(
+        pos.impasse_verdict(ImpasseRule::Declaration27),
+        ImpasseVerdict::Win(Color::Black)
+    );
+    // Without the pawns in the zone the declaration fails and the declarer loses.
+    let short = position("4K4/R7B/9/9/9/9/9/9/4k4 b RB4G4s4n4l8P10p 1");
+    assert_eq!(
+        short.impasse_verdict(ImpasseRule::Declaration27),
+        ImpasseVerdict::Win(Color::White)
+    );
+}
+
+#[test]
+fn kif_to_csa_to_kif_keeps_moves_comments_and_result() {
+    let text = "手合割：平手\n先手：A\n後手：B\n手数----指手---------消費時間--\n   1 ７六歩(77)   ( 0:03/00:00:03)\n*角道を開ける\n   2 ３四歩(33)   ( 0:05/00:00:05)\n   3 ２二角成(88)\n*角交換\n   4 同　銀(31)\n   5 投了\n*終局\n";
+    let original = kif::read(text, &standard()).unwrap();
+    let via_csa = csa::read_one(&csa::write(&original), &standard()).unwrap();
+    let back = kif::read(&kif::write(&via_csa), &standard()).unwrap();
+    for r in [&via_csa, &back] {
+        assert_eq!(usi_moves(r), usi_moves(&original));
+        let comments: Vec<_> = r.moves.iter().map(|m| m.comments.clone()).collect();
+        let expected: Vec<_> = original.moves.iter().map(|m| m.comments.clone()).collect();
+        assert_eq!(comments, expected);
+        let end = |r: &Record| r.end.as_ref().map(|e| (e.kind.clone(), e.comments.clone()));
+        assert_eq!(end(r), end(&original));
+        assert_eq!(r.result(), GameResult::Win(Color::White));
+        assert_eq!(r.players, original.players);
+    }
+    assert_eq!(back.moves[0].time.map(|t| t.seconds), Some(3));
+}
+
+#[test]
+fn the_real_game_survives_kif_csa_kif() {
+    let r = read("habu-fujii-2006.kif");
+    let back = kif::read(
+        &kif::write(&csa::read_one(&csa::write(&r), &standard()).unwrap()),
+        &standard(),
+    )
+    .unwrap();
+    assert_eq!(usi_moves(&back), usi_moves(&r));
+    assert_eq!(back.start_comments, r.start_comments);
+    assert_eq!(back.result(), r.result());
+}
+
+#[test]
+fn malformed_records_are_located_errors() {
+    assert_eq!(
+        error_of("illegal-nifu.kif"),
+        "illegal-nifu.kif:68: △５三歩打: nifu on file 5"
+    );
+    assert_eq!(
+        error_of("truncated.kif"),
+        "truncated.kif:66: △同: expected a piece name like 歩"
+    );
+    assert!(error_of("unknown-handicap.kif").starts_with(
+        "unknown-handicap.kif:10: 手合割：七枚落ち: unknown handicap '七枚落ち': expected one of 平手, 香落ち,"
+    ));
+    assert_eq!(
+        error_of("wrong-encoding.csa"),
+        "wrong-encoding.csa:1: byte 0xFF: the file is neither UTF-8 nor Shift_JIS text"
+    );
+}
+
+#[test]
+fn csa_moves_that_do_not_fit_are_errors() {
+    let v = standard();
+    let e = csa::read_one("PI\n+\n+7776FU\n+3334FU\n", &v).unwrap_err();
+    assert_eq!(e.located("x.csa"), "x.csa:4: +3334FU: it is white's turn");
+    let e = csa::read_one("PI\n+\n+7775FU\n", &v).unwrap_err();
+    assert_eq!(
+        e.located("x.csa"),
+        "x.csa:3: +7775FU: the piece cannot move there"
+    );
+    let e = csa::read_one("PI\n+\n+8822KA\n", &v).unwrap_err();
+    assert_eq!(
+        e.located("x.csa"),
+        "x.csa:3: +8822KA: the piece cannot move there"
+    );
+}
+
+#[test]
+fn the_cli_prints_a_summary_and_converts() {
+    let bin = env!("CARGO_BIN_EXE_shogiprint");
+    let out = Command::new(bin)
+        .args(["game", &data("sennichite.kif"), "--json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["moves"], 49);
+    assert_eq!(json["result"], "draw");
+    assert_eq!(json["repetition"], "sennichite at move 49");
+    let out = Command::new(bin)
+        .args(["convert", &data("csa-spec-example.csa"), "--to", "usi"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "position startpos moves 2g2f 3c3d 7g7f\n"
+    );
+    let out = Command::new(bin)
+        .args(["game", &data("illegal-nifu.kif")])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains(":68: △５三歩打: nifu on file 5"));
+}
+
+#[test]
+fn captions_name_the_last_move_as_books_do() {
+    let r = read("habu-fujii-2006.kif");
+    assert_eq!(r.caption(41, 1).as_deref(), Some("第1図 ▲2六飛まで"));
+    assert_eq!(r.caption(50, 2).as_deref(), Some("第2図 △同歩まで"));
+    assert_eq!(r.caption(53, 3).as_deref(), Some("第3図 ▲3一角まで"));
+    assert_eq!(r.caption(0, 1), None);
+    let h = read("two-piece-handicap.kif");
+    assert_eq!(h.caption(21, 1).as_deref(), Some("第1図 △3三歩まで"));
+}
+
+#[test]
+fn diagram_draws_a_record_at_a_ply() {
+    let bin = env!("CARGO_BIN_EXE_shogiprint");
+    let out = Command::new(bin)
+        .args(["diagram", &data("two-piece-handicap.kif"), "--move", "21"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let svg = String::from_utf8_lossy(&out.stdout);
+    assert!(svg.contains("<svg"));
+    let out = Command::new(bin)
+        .args(["diagram", &data("two-piece-handicap.kif"), "--ply", "99"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn ki2_moves_resolve_against_the_legal_moves() {
+    // The same 二枚落ち opening as KI2 (no source squares) and as KIF (with them).
+    let ki2 = read("two-piece-handicap.ki2");
+    let kif = read("two-piece-handicap.kif");
+    assert_eq!(usi_moves(&ki2), usi_moves(&kif));
+    assert_eq!(ki2.handicap.as_deref(), Some("two_piece"));
+    assert_eq!(
+        error_of("ambiguous.ki2"),
+        "ambiguous.ki2:2: ▲５八金: '▲５八金' fits 2 legal moves"
+    );
+}
+
+#[test]
+fn kif_to_ki2_to_kif_keeps_moves_comments_variations_and_result() {
+    use shogiprint::formats::ki2;
+    for name in [
+        "habu-fujii-2006.kif",
+        "variations.kif",
+        "perpetual-check-white.kif",
+    ] {
+        let original = read(name);
+        let back = kif::read(
+            &kif::write(&ki2::read(&ki2::write(&original), &standard()).unwrap()),
+            &standard(),
+        )
+        .unwrap();
+        assert_eq!(usi_moves(&back), usi_moves(&original), "{name}");
+        assert_eq!(back.start_comments, original.start_comments, "{name}");
+        assert_eq!(back.branches.len(), original.branches.len(), "{name}");
+        assert_eq!(back.result(), original.result(), "{name}");
+        assert_eq!(back.start.to_sfen(), original.start.to_sfen(), "{name}");
+    }
+    let text = "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n*角道を開ける\n&第1図\n   2 ３四歩(33)\n   3 中断\n";
+    let original = kif::read(text, &standard()).unwrap();
+    let back = ki2::read(&ki2::write(&original), &standard()).unwrap();
+    assert_eq!(back.moves[0].comments, ["角道を開ける"]);
+    assert_eq!(back.moves[0].bookmark.as_deref(), Some("第1図"));
+    assert_eq!(back.end.map(|e| e.kind), Some(EndKind::Abort));
+}
