@@ -89,10 +89,12 @@ pub fn run(args: &Args, variant: &Arc<Variant>, out: &mut impl Write) -> Result<
         writeln!(
             out,
             "repetition: {}",
-            s.repetition.clone().unwrap_or_else(|| format!(
-                "none (a position occurred at most {} times)",
-                s.most_repeated
-            ))
+            s.repetition
+                .clone()
+                .unwrap_or_else(|| match s.most_repeated {
+                    0 | 1 => "none (no position occurred twice)".to_string(),
+                    n => format!("none (a position occurred at most {n} times)"),
+                })
         )?;
         writeln!(out, "final: {}", s.final_sfen)?;
     }
