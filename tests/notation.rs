@@ -89,6 +89,16 @@ fn a_lone_piece_needs_nothing_after_its_name() {
 }
 
 #[test]
+fn either_king_is_written_gyoku() {
+    // JSA records and tsume books write 玉 for both kings (the issue's own example answer is
+    // ▲2二角成 △同玉 ▲3三金打まで3手詰); the reader still takes 王.
+    let p = board("k51 K59", 'w', "-");
+    assert_eq!(written(&p, "5a4a"), "△4一玉");
+    let mv = usi_move(&p, "5a4a");
+    assert_eq!(japanese::parse(&p, "△4一王", None), Ok(mv));
+}
+
+#[test]
 fn motion_tells_pieces_apart_up_sideways_back() {
     // JSA 動作: 上 moves up, 寄 sideways, 引 back. Golds on 6三 (up to 5二) and 4二 (sideways).
     let p = board("G63 G42", 'b', "-");

@@ -81,7 +81,7 @@ pub fn write_with(pos: &Position, mv: Move, previous_to: Option<Square>, style: 
     let Some(kind) = moving_kind(pos, mv) else {
         return out;
     };
-    let name = piece_name(pos, kind, us);
+    let name = piece_name(pos, kind);
     if previous_to == Some(mv.to()) {
         out.push('同');
         if style.same_space && name.chars().count() == 1 {
@@ -212,9 +212,10 @@ fn moving_kind(pos: &Position, mv: Move) -> Option<KindId> {
     }
 }
 
-/// The name written for `kind` of `color`: its one-character name, or its full name when that is
-/// 成 and its base's character (成銀).
-fn piece_name(pos: &Position, kind: KindId, color: Color) -> String {
+/// The name written for `kind`: its one-character name, or its full name when that is 成 and its
+/// base's character (成銀). Records and answers name either side's king 玉 (as the JSA's records
+/// and tsume books do), so the name is Black's whichever side moves; diagrams keep 王 and 玉.
+fn piece_name(pos: &Position, kind: KindId) -> String {
     let catalog = &pos.variant().catalog;
     let k = catalog.get(kind);
     if let Some(base) = k.demotes_to {
@@ -223,7 +224,7 @@ fn piece_name(pos: &Position, kind: KindId, color: Color) -> String {
             return full;
         }
     }
-    k.abbr_for(color).to_string()
+    k.abbr_for(Color::Black).to_string()
 }
 
 /// The squares of the mover's other pieces of `kind` that could legally go to `to`, plus the
