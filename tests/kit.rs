@@ -654,37 +654,6 @@ fn inside_outline(
     })
 }
 
-/// Points along a path: its ends and, on curves, points every eighth of the way.
-fn path_points(path: &shogiprint::draw::Path) -> Vec<shogiprint::draw::Point> {
-    use shogiprint::draw::{Point, Segment};
-    let mut out = Vec::new();
-    let mut at = Point::new(0.0, 0.0);
-    for seg in &path.segments {
-        match *seg {
-            Segment::Move(p) | Segment::Line(p) => {
-                out.push(p);
-                at = p;
-            }
-            Segment::Cubic(c1, c2, p) => {
-                for i in 1..=8 {
-                    let t = i as f64 / 8.0;
-                    let u = 1.0 - t;
-                    let f = |a: f64, b: f64, c: f64, d: f64| {
-                        u * u * u * a + 3.0 * u * u * t * b + 3.0 * u * t * t * c + t * t * t * d
-                    };
-                    out.push(Point::new(
-                        f(at.x, c1.x, c2.x, p.x),
-                        f(at.y, c1.y, c2.y, p.y),
-                    ));
-                }
-                at = p;
-            }
-            Segment::Close => {}
-        }
-    }
-    out
-}
-
 #[test]
 fn every_face_keeps_its_text_and_marks_inside_the_piece() {
     use shogiprint::kit::face::{face, outline, FaceStyle};
@@ -707,7 +676,7 @@ fn every_face_keeps_its_text_and_marks_inside_the_piece() {
                     match item {
                         Item::Shape(s) => {
                             let ink = s.stroke.as_ref().map_or(0.0, |k| k.width / 2.0);
-                            for p in path_points(&s.path) {
+                            for p in s.path.points_along() {
                                 assert!(
                                     inside_outline(&o, p, ink + clear - 1e-9),
                                     "{} {style:?} x{scale}: mark point {p:?} within {clear} mm of the cut",

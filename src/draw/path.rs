@@ -131,4 +131,42 @@ impl Path {
         }
         Some(Rect::new(x0, y0, x1 - x0, y1 - y0))
     }
+
+    /// Points along the path: each segment's end and, on lines and curves, every eighth of the
+    /// way, so that a test of "every point inside" also covers what lies between the ends.
+    pub fn points_along(&self) -> Vec<Point> {
+        let mut out = Vec::new();
+        let mut at = Point::new(0.0, 0.0);
+        for seg in &self.segments {
+            match *seg {
+                Segment::Move(p) => {
+                    out.push(p);
+                    at = p;
+                }
+                Segment::Line(p) => {
+                    out.extend((1..=8).map(|i| at + (p - at) * (i as f64 / 8.0)));
+                    at = p;
+                }
+                Segment::Cubic(c1, c2, p) => {
+                    for i in 1..=8 {
+                        let t = i as f64 / 8.0;
+                        let u = 1.0 - t;
+                        let f = |a: f64, b: f64, c: f64, d: f64| {
+                            u * u * u * a
+                                + 3.0 * u * u * t * b
+                                + 3.0 * u * t * t * c
+                                + t * t * t * d
+                        };
+                        out.push(Point::new(
+                            f(at.x, c1.x, c2.x, p.x),
+                            f(at.y, c1.y, c2.y, p.y),
+                        ));
+                    }
+                    at = p;
+                }
+                Segment::Close => {}
+            }
+        }
+        out
+    }
 }

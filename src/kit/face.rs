@@ -132,7 +132,9 @@ pub fn face(
         let mut tight = (false, false);
         for m in &marks {
             let half = m.stroke.as_ref().map_or(0.0, |s| s.width / 2.0);
-            let shallow = path_points(&m.path)
+            let shallow = m
+                .path
+                .points_along()
                 .into_iter()
                 .any(|p| depth(&o, p) < clear + half);
             if shallow {
@@ -163,7 +165,7 @@ pub fn face(
         .iter()
         .flat_map(|m| {
             let half = m.stroke.as_ref().map_or(0.0, |s| s.width / 2.0);
-            path_points(&m.path).into_iter().map(move |p| (p, half))
+            m.path.points_along().into_iter().map(move |p| (p, half))
         })
         .collect();
     for shape in marks {
@@ -280,39 +282,4 @@ fn corners(r: Rect) -> [Point; 4] {
         Point::new(r.x, r.bottom()),
         Point::new(r.right(), r.bottom()),
     ]
-}
-
-/// Points along a path every eighth of each segment.
-fn path_points(path: &Path) -> Vec<Point> {
-    use crate::draw::Segment;
-    let mut out = Vec::new();
-    let mut at = Point::new(0.0, 0.0);
-    for seg in &path.segments {
-        match *seg {
-            Segment::Move(p) => {
-                out.push(p);
-                at = p;
-            }
-            Segment::Line(p) => {
-                out.extend((1..=8).map(|i| at + (p - at) * (i as f64 / 8.0)));
-                at = p;
-            }
-            Segment::Cubic(c1, c2, p) => {
-                for i in 1..=8 {
-                    let t = i as f64 / 8.0;
-                    let u = 1.0 - t;
-                    let f = |a: f64, b: f64, c: f64, d: f64| {
-                        u * u * u * a + 3.0 * u * u * t * b + 3.0 * u * t * t * c + t * t * t * d
-                    };
-                    out.push(Point::new(
-                        f(at.x, c1.x, c2.x, p.x),
-                        f(at.y, c1.y, c2.y, p.y),
-                    ));
-                }
-                at = p;
-            }
-            Segment::Close => {}
-        }
-    }
-    out
 }
