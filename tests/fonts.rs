@@ -4,7 +4,7 @@
 //! a character outside the fonts is an error that names it.
 
 use shogiprint::diagram::{self, Diagram};
-use shogiprint::draw::{FontRole, Fonts, Item};
+use shogiprint::draw::{FontRole, Fonts};
 use shogiprint::formats::notation::numerals;
 use shogiprint::rules::{Color, Setup, Variant};
 use std::collections::BTreeSet;
@@ -244,15 +244,7 @@ fn draw_caption(caption: &str) -> BTreeSet<(FontRole, u16)> {
     d.caption = Some(caption.to_string());
     let drawing = diagram::draw(&d, &Fonts::bundled())
         .unwrap_or_else(|e| panic!("a caption fails to draw: {e}"));
-    drawing
-        .items
-        .iter()
-        .filter_map(|item| match item {
-            Item::Text { glyphs, .. } => Some(glyphs.iter().map(|g| (g.font, g.id))),
-            Item::Shape(_) => None,
-        })
-        .flatten()
-        .collect()
+    drawing.glyphs_used()
 }
 
 /// The characters of `text` neither face has.

@@ -135,6 +135,18 @@ pub struct Drawing {
 }
 
 impl Drawing {
+    /// Every glyph the drawing shows, each once, in a stable order: what an SVG defines.
+    pub fn glyphs_used(&self) -> std::collections::BTreeSet<(FontRole, u16)> {
+        self.items
+            .iter()
+            .filter_map(|item| match item {
+                Item::Text { glyphs, .. } => Some(glyphs.iter().map(|g| (g.font, g.id))),
+                Item::Shape(_) => None,
+            })
+            .flatten()
+            .collect()
+    }
+
     pub fn new(width: f64, height: f64) -> Drawing {
         Drawing {
             width,

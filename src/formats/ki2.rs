@@ -87,12 +87,8 @@ pub fn write(record: &Record) -> String {
     }
     for (i, b) in record.branches.iter().enumerate() {
         let _ = writeln!(out, "\n変化：{}手", b.ply);
-        let mut pos = record.start.clone();
-        let before = record.line_before(i);
-        for mv in &before {
-            pos.play_unchecked(*mv);
-        }
-        write_line(&mut out, pos, before.last().copied(), &b.moves);
+        let (pos, last) = record.branch_start(i);
+        write_line(&mut out, pos, last, &b.moves);
         if let Some(end) = &b.end {
             let _ = writeln!(
                 out,

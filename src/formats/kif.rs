@@ -461,19 +461,8 @@ fn write_body(out: &mut String, record: &Record, handicap: bool) {
     }
     for (i, b) in record.branches.iter().enumerate() {
         let _ = writeln!(out, "\n変化：{}手", b.ply);
-        let mut pos = record.start.clone();
-        let before = record.line_before(i);
-        for mv in &before {
-            pos.play_unchecked(*mv);
-        }
-        write_line(
-            out,
-            pos,
-            before.last().copied(),
-            b.ply,
-            &b.moves,
-            b.end.as_ref(),
-        );
+        let (pos, last) = record.branch_start(i);
+        write_line(out, pos, last, b.ply, &b.moves, b.end.as_ref());
     }
 }
 

@@ -299,6 +299,17 @@ impl Record {
         self.result_with(ImpasseRule::default())
     }
 
+    /// The position a branch starts from and the move just before it (for 同), by replaying
+    /// [`Record::line_before`] from the start.
+    pub fn branch_start(&self, branch: usize) -> (Position, Option<Move>) {
+        let before = self.line_before(branch);
+        let mut pos = self.start.clone();
+        for mv in &before {
+            pos.play_unchecked(*mv);
+        }
+        (pos, before.last().copied())
+    }
+
     /// The moves leading to the first move of line `branch` (its parent lines up to its ply).
     pub fn line_before(&self, branch: usize) -> Vec<Move> {
         // The chain of lines from the main line down to `branch`, walked without recursion.
@@ -507,11 +518,7 @@ impl Builder {
         });
         let b = self.record.branches.len() - 1;
         self.line = Line::Branch(b);
-        let mut pos = self.record.start.clone();
-        for mv in self.record.line_before(b) {
-            pos.play_unchecked(mv);
-        }
-        self.pos = pos;
+        self.pos = self.record.branch_start(b).0;
         Ok(())
     }
 

@@ -67,15 +67,7 @@ pub fn to_svg_with(drawing: &Drawing, fonts: &Fonts, options: &SvgOptions) -> St
         );
     }
 
-    let used: BTreeSet<(FontRole, u16)> = drawing
-        .items
-        .iter()
-        .filter_map(|item| match item {
-            Item::Text { glyphs, .. } => Some(glyphs.iter().map(|g| (g.font, g.id))),
-            Item::Shape(_) => None,
-        })
-        .flatten()
-        .collect();
+    let used = drawing.glyphs_used();
     if !used.is_empty() {
         let mut defs = String::with_capacity(used.len() * 1200);
         let mut defined = BTreeSet::new();
