@@ -419,3 +419,224 @@ fn kif_to_ki2_to_kif_keeps_moves_comments_variations_and_result() {
     assert_eq!(back.moves[0].bookmark.as_deref(), Some("第1図"));
     assert_eq!(back.end.map(|e| e.kind), Some(EndKind::Abort));
 }
+
+fn diagram_yaml(yaml: &str) -> Result<shogiprint::diagram::Diagram, String> {
+    use shogiprint::diagram::spec;
+    // The file need not exist: only its directory matters (records are found beside it).
+    let name = data("figure.yaml");
+    let load = |v: &str| Variant::builtin(v).map_err(shogiprint::Error::from);
+    spec::from_yaml_text(yaml, &name, &standard(), &load).map_err(|e| e.to_string())
+}
+
+#[test]
+fn a_diagram_file_draws_a_record_at_a_ply_with_the_books_caption_and_the_players() {
+    let r = read("habu-fujii-2006.kif");
+    let d = diagram_yaml("position: {record: habu-fujii-2006.kif, ply: 41}\n").unwrap();
+    assert_eq!(d.caption.as_deref(), Some("第1図 ▲2六飛まで"));
+    assert_eq!(d.players, [Some("羽生善治".into()), Some("藤井猛".into())]);
+    assert_eq!(d.setup, r.position_at(41).to_setup());
+    assert!(!d.options.handicap);
+    // move: as ply:, figure: numbers the caption, and the file's caption wins.
+    let d = diagram_yaml("position:\n  record: habu-fujii-2006.kif\n  move: 50\n  figure: 2\n")
+        .unwrap();
+    assert_eq!(d.caption.as_deref(), Some("第2図 △同歩まで"));
+    let d = diagram_yaml("position: {record: habu-fujii-2006.kif}\ncaption: 投了図\n").unwrap();
+    assert_eq!(d.caption.as_deref(), Some("投了図"));
+    assert_eq!(d.setup, r.final_position().to_setup());
+    // A handicap record: 下手/上手, and the record's players.
+    let d = diagram_yaml("position: {record: two-piece-handicap.kif, ply: 21}\n").unwrap();
+    assert!(d.options.handicap);
+    assert_eq!(d.caption.as_deref(), Some("第1図 △3三歩まで"));
+}
+
+#[test]
+fn record_positions_in_diagram_files_fail_with_located_errors() {
+    let name = data("figure.yaml");
+    let e =
+        diagram_yaml("title: x\nposition: {record: habu-fujii-2006.kif, ply: 300}\n").unwrap_err();
+    assert_eq!(
+        e,
+        format!("{name}:2:46: position.ply: move 300: the game has 181 moves (0 is the start)")
+    );
+    let e = diagram_yaml("position:\n  record: missing.kif\n").unwrap_err();
+    assert!(
+        e.starts_with(&format!("{name}:2:11: position.record: ")) && e.contains("missing.kif: "),
+        "{e}"
+    );
+    let e = diagram_yaml("position: {record: illegal-nifu.kif, ply: 3}\n").unwrap_err();
+    assert!(
+        e.ends_with("illegal-nifu.kif:68: △５三歩打: nifu on file 5"),
+        "{e}"
+    );
+    assert!(
+        e.starts_with(&format!("{name}:1:20: position.record: ")),
+        "{e}"
+    );
+    let e = diagram_yaml("position: {record: habu-fujii-2006.kif, page: 3}\n").unwrap_err();
+    assert!(e.contains("unknown key 'page' in position"), "{e}");
+    let e = diagram_yaml("position: {record: habu-fujii-2006.kif, ply: -1}\n").unwrap_err();
+    assert!(
+        e.contains("position.ply: '-1': expected a number of moves"),
+        "{e}"
+    );
+}
+
+#[test]
+fn booklet_entries_take_record_positions_numbered_by_their_place() {
+    use shogiprint::booklet::Book;
+    let yaml = "numbering: zu\ndiagrams:\n  - position: startpos\n  - position: {record: habu-fujii-2006.kif, ply: 41}\n    comment: 飛車を振った。\n  - position: {record: habu-fujii-2006.kif, ply: 999}\n";
+    let name = data("book.yaml");
+    let book = Book::from_yaml(yaml, &name, &|_| Err("no file".into())).unwrap();
+    let load = |v: &str| Variant::builtin(v).map_err(shogiprint::Error::from);
+    let e = book.entry(1, &standard(), &load).unwrap();
+    assert_eq!(e.diagram.caption.as_deref(), Some("第2図 ▲2六飛まで"));
+    assert_eq!(e.notes.comment.as_deref(), Some("飛車を振った。"));
+    let err = book.entry(2, &standard(), &load).unwrap_err().to_string();
+    assert_eq!(
+        err,
+        format!("{name}:6:50: diagrams[2].position.ply: move 999: the game has 181 moves (0 is the start)")
+    );
+}
+
+#[test]
+fn a_game_booklet_has_a_diagram_every_n_moves_and_at_the_end_with_the_moves_between() {
+    use shogiprint::booklet::game::{book, Selection};
+    let r = read("habu-fujii-2006.kif");
+    let selection = Selection {
+        every: Some(50),
+        ..Selection::default()
+    };
+    assert_eq!(selection.plies(&r), [50, 100, 150, 181]);
+    let b = book(r, "habu-fujii-2006.kif", &selection);
+    assert_eq!(b.entries.len(), 4);
+    assert_eq!(b.options.title.as_deref(), Some("▲羽生善治 対 △藤井猛"));
+    let header = b.options.header.clone().unwrap();
+    assert!(
+        header.starts_with("▲羽生善治 対 △藤井猛　順位戦"),
+        "{header}"
+    );
+    let load = |v: &str| Variant::builtin(v).map_err(shogiprint::Error::from);
+    let first = b.entry(0, &standard(), &load).unwrap();
+    // Ply 50 is △同歩 (the captions test above); the moves from the start lead to it.
+    assert_eq!(first.diagram.caption.as_deref(), Some("第1図 △同歩まで"));
+    assert_eq!(first.diagram.title.as_deref(), Some("50手目"));
+    let notes = first.notes.comment.unwrap();
+    assert!(
+        notes.starts_with("初手からの指し手\n▲7六歩△3四歩▲2六歩△4四歩"),
+        "{notes}"
+    );
+    assert!(notes.contains("△同歩（第1図）"), "{notes}");
+    let second = b
+        .entry(1, &standard(), &load)
+        .unwrap()
+        .notes
+        .comment
+        .unwrap();
+    assert!(second.starts_with("第1図以下の指し手\n"), "{second}");
+    let last = b.entry(3, &standard(), &load).unwrap();
+    assert_eq!(
+        b.place(3),
+        format!("habu-fujii-2006.kif:{}", last_line_of_move(181))
+    );
+    let notes = last.notes.comment.unwrap();
+    // The record's own last line: まで181手で先手の勝ち.
+    assert!(notes.ends_with("まで181手で先手の勝ち"), "{notes}");
+    assert!(notes.contains("▲7二飛成（第4図）"), "{notes}");
+}
+
+fn last_line_of_move(ply: usize) -> String {
+    read("habu-fujii-2006.kif").moves[ply - 1].line.to_string()
+}
+
+#[test]
+fn a_game_booklet_can_follow_bookmarks_and_comments() {
+    use shogiprint::booklet::game::Selection;
+    let text = "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n&第1図\n   2 ３四歩(33)\n   3 ２六歩(27)\n*居飛車。\n   4 ４四歩(43)\n   5 中断\n";
+    let r = kif::read(text, &standard()).unwrap();
+    let only = |bookmarks, comments| {
+        Selection {
+            every: None,
+            bookmarks,
+            comments,
+        }
+        .plies(&r)
+    };
+    assert_eq!(only(true, false), [1, 4]);
+    assert_eq!(only(false, true), [3, 4]);
+    assert_eq!(only(true, true), [1, 3, 4]);
+    let b = shogiprint::booklet::game::book(
+        r.clone(),
+        "x.kif",
+        &Selection {
+            comments: true,
+            ..Selection::default()
+        },
+    );
+    let load = |v: &str| Variant::builtin(v).map_err(shogiprint::Error::from);
+    let notes = b
+        .entry(0, &standard(), &load)
+        .unwrap()
+        .notes
+        .comment
+        .unwrap();
+    assert_eq!(
+        notes,
+        "初手からの指し手\n▲7六歩△3四歩▲2六歩（第1図）\n居飛車。"
+    );
+    let notes = b
+        .entry(1, &standard(), &load)
+        .unwrap()
+        .notes
+        .comment
+        .unwrap();
+    assert_eq!(notes, "第1図以下の指し手\n△4四歩（第2図）\nまで4手で中断");
+}
+
+#[test]
+fn the_cli_makes_a_game_booklet_and_labels_handicap_sides() {
+    let bin = env!("CARGO_BIN_EXE_shogiprint");
+    let dir = std::env::temp_dir().join(format!("shogiprint-game-booklet-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pdf = dir.join("game.pdf");
+    let out = Command::new(bin)
+        .args([
+            "booklet",
+            &data("habu-fujii-2006.kif"),
+            "--every",
+            "30",
+            "--bookmarks",
+            "-o",
+        ])
+        .arg(&pdf)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(std::fs::read(&pdf).unwrap().starts_with(b"%PDF"));
+    let out = Command::new(bin)
+        .args(["booklet", &data("habu-fujii-2006.kif"), "--every", "0"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    std::fs::remove_dir_all(&dir).ok();
+    // 下手/上手 in the summary of a handicap game, text and JSON.
+    let out = Command::new(bin)
+        .args(["game", &data("two-piece-handicap.kif")])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.starts_with("black (下手): 下手\nwhite (上手): 上手\n"),
+        "{text}"
+    );
+    let out = Command::new(bin)
+        .args(["game", &data("habu-fujii-2006.kif"), "--json"])
+        .output()
+        .unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["black_label"], "先手");
+    assert_eq!(json["white_label"], "後手");
+}

@@ -8,6 +8,7 @@
 //! the same size), keeping only those few numbers; [`render`] then reads each entry again and
 //! hands each page to a callback as soon as it is drawn (the CLI streams it into the PDF).
 
+pub mod game;
 pub mod layout;
 pub mod model;
 

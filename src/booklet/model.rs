@@ -127,6 +127,8 @@ pub enum EntrySource {
         line: usize,
         text: String,
     },
+    /// A position of a game record (a game booklet, [`super::game`]).
+    Game(super::game::GameEntry),
 }
 
 /// A booklet read from YAML (or a positions file alone).
@@ -269,6 +271,7 @@ impl Book {
                 format!("{}:{line}:{column}", self.source_name)
             }
             EntrySource::Line { file, line, .. } => format!("{file}:{line}"),
+            EntrySource::Game(g) => g.place(),
         }
     }
 
@@ -281,33 +284,39 @@ impl Book {
     ) -> Result<Entry, crate::Error> {
         match &self.entries[i] {
             EntrySource::Yaml { line, column, text } => {
-                let (diagram, notes) =
-                    spec::from_yaml_text_with_notes(text, &self.source_name, variant, load_variant)
-                        .map_err(|e| match e {
-                            crate::Error::Data(mut d) => {
-                                // The item's text starts at `column` on every line.
-                                match d.line.as_mut() {
-                                    Some(l) => {
-                                        *l += line - 1;
-                                        if let Some(c) = d.column.as_mut() {
-                                            *c += column - 1;
-                                        }
-                                    }
-                                    None => {
-                                        d.line = Some(*line);
-                                        d.column = Some(*column);
-                                    }
+                let (diagram, notes) = spec::from_yaml_text_numbered(
+                    text,
+                    &self.source_name,
+                    variant,
+                    load_variant,
+                    (i + 1).min(u32::MAX as usize) as u32,
+                )
+                .map_err(|e| match e {
+                    crate::Error::Data(mut d) => {
+                        // The item's text starts at `column` on every line.
+                        match d.line.as_mut() {
+                            Some(l) => {
+                                *l += line - 1;
+                                if let Some(c) = d.column.as_mut() {
+                                    *c += column - 1;
                                 }
-                                d.field = Some(match d.field.take() {
-                                    Some(f) => format!("diagrams[{i}].{f}"),
-                                    None => format!("diagrams[{i}]"),
-                                });
-                                crate::Error::Data(d)
                             }
-                            other => other,
-                        })?;
+                            None => {
+                                d.line = Some(*line);
+                                d.column = Some(*column);
+                            }
+                        }
+                        d.field = Some(match d.field.take() {
+                            Some(f) => format!("diagrams[{i}].{f}"),
+                            None => format!("diagrams[{i}]"),
+                        });
+                        crate::Error::Data(d)
+                    }
+                    other => other,
+                })?;
                 Ok(Entry { diagram, notes })
             }
+            EntrySource::Game(g) => g.entry(i + 1, &self.options),
             EntrySource::Line { file, line, text } => {
                 let read = spec::read_position(text, variant).map_err(|e| match e {
                     crate::Error::Parse(p) => {

@@ -18,8 +18,9 @@ use std::sync::Arc;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// A booklet YAML file (*.yaml, *.yml), or a file of positions, one SFEN or USI string per
-    /// line (anything else, e.g. *.sfen, *.txt).
+    /// A booklet YAML file (*.yaml, *.yml), a game record (*.kif, *.ki2, *.csa …: a study
+    /// booklet of the game), or a file of positions, one SFEN or USI string per line (anything
+    /// else, e.g. *.sfen, *.txt).
     #[arg(value_name = "BOOK")]
     input: String,
 
@@ -43,6 +44,19 @@ pub struct Args {
     /// For a positions file: the title in the running header.
     #[arg(long)]
     title: Option<String>,
+
+    /// For a game record (KIF, KI2, CSA…): a diagram every N moves (the default is 10 when
+    /// neither --bookmarks nor --comments is given). The final position is always drawn.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    every: Option<u32>,
+
+    /// For a game record: a diagram at every bookmarked move (KIF '&name').
+    #[arg(long)]
+    bookmarks: bool,
+
+    /// For a game record: a diagram at every move the record comments on.
+    #[arg(long)]
+    comments: bool,
 
     /// A TrueType font to use instead of the bundled Noto Serif JP.
     #[arg(long, value_name = "FILE")]
@@ -69,8 +83,28 @@ pub fn run(
     };
     let path = Path::new(&args.input);
     let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
-    let text = input::read_file(path)?;
-    let mut book = if is_yaml_name(&args.input) {
+    let record_flags = args.every.is_some() || args.bookmarks || args.comments;
+    let is_record = super::record_input::is_record_path(&args.input);
+    if record_flags && !is_record {
+        return Err(Failure::bad(
+            &args.input,
+            "--every, --bookmarks and --comments need a game record (.kif, .ki2, .csa …)",
+        ));
+    }
+    let mut book = if is_record {
+        let record = super::record_input::read(&args.input, variant)?;
+        let selection = booklet::game::Selection {
+            every: match (args.every, record_flags) {
+                (Some(n), _) => Some(n as usize),
+                (None, false) => Some(10),
+                (None, true) => None,
+            },
+            bookmarks: args.bookmarks,
+            comments: args.comments,
+        };
+        booklet::game::book(record, &args.input, &selection)
+    } else if is_yaml_name(&args.input) {
+        let text = input::read_file(path)?;
         let read = |p: &str| -> Result<String, String> {
             input::read_file(&dir.join(p)).map_err(|e| format!("{}: {}", e.place, e.message))
         };
@@ -79,6 +113,7 @@ pub fn run(
             code: 2,
         })?
     } else {
+        let text = input::read_file(path)?;
         let options = BookOptions {
             title: args.title.clone(),
             header: args.title.clone(),

@@ -234,33 +234,10 @@ fn read(
     Ok(Diagram::from_read(variant.clone(), read))
 }
 
-/// The position of a game record after `--ply` moves, with the record's players, the move that
-/// led to it marked, and a `第1図 ▲2四歩まで` caption.
+/// The position of a game record after `--ply` moves (the library's [`diagram::from_record`]).
 fn from_record(args: &Args, variant: &Arc<Variant>) -> Result<Diagram, Failure> {
     let record = super::record_input::read(&args.input, variant)?;
-    let ply = args.ply.unwrap_or(record.moves.len());
-    if ply > record.moves.len() {
-        return Err(Failure::bad(
-            "--ply",
-            format!("{ply}: the record has {} moves", record.moves.len()),
-        ));
-    }
-    let pos = record.position_at(ply);
-    let mut diagram = Diagram::new(variant.clone(), pos.to_setup());
-    diagram.players = record.players.clone();
-    diagram.options.handicap = record.handicap.is_some();
-    diagram.caption = record.caption(ply, 1);
-    diagram.annotations.last_move = ply.checked_sub(1).map(|i| {
-        let mv = record.moves[i].mv;
-        diagram::LastMove {
-            from: match mv {
-                shogiprint::rules::Move::Normal { from, .. } => Some(from),
-                shogiprint::rules::Move::Drop { .. } => None,
-            },
-            to: mv.to(),
-        }
-    });
-    Ok(diagram)
+    diagram::from_record(&record, args.ply, 1).map_err(|e| Failure::bad("--ply", e))
 }
 
 /// Command-line options override the file's.

@@ -22,6 +22,9 @@ pub struct Args {
 struct Summary {
     black: Option<String>,
     white: Option<String>,
+    /// How the record names the sides: 先手/後手, or 下手/上手 in a handicap game.
+    black_label: &'static str,
+    white_label: &'static str,
     handicap: Option<String>,
     start: String,
     moves: usize,
@@ -47,9 +50,12 @@ fn summary(r: &Record) -> Summary {
         pos.play_unchecked(m.mv);
         history.push(&pos);
     }
+    let [black_label, white_label] = r.side_labels();
     Summary {
         black: r.players[0].clone(),
         white: r.players[1].clone(),
+        black_label,
+        white_label,
         handicap: r.handicap.clone(),
         start: r.start.to_sfen(),
         moves: r.moves.len(),
@@ -74,8 +80,10 @@ pub fn run(args: &Args, variant: &Arc<Variant>, out: &mut impl Write) -> Result<
         writeln!(out, "{text}")?;
     } else {
         let none = || "-".to_string();
-        writeln!(out, "black: {}", s.black.clone().unwrap_or_else(none))?;
-        writeln!(out, "white: {}", s.white.clone().unwrap_or_else(none))?;
+        let black = s.black.clone().unwrap_or_else(none);
+        let white = s.white.clone().unwrap_or_else(none);
+        writeln!(out, "black ({}): {black}", s.black_label)?;
+        writeln!(out, "white ({}): {white}", s.white_label)?;
         if let Some(h) = &s.handicap {
             writeln!(out, "handicap: {h}")?;
         }

@@ -8,6 +8,7 @@ mod annotations;
 mod board;
 mod describe;
 pub mod face;
+mod from_record;
 mod hands;
 mod layout;
 pub mod marks;
@@ -15,6 +16,7 @@ mod model;
 mod pieces;
 pub mod spec;
 
+pub use from_record::{from_record, PlyPastEnd};
 pub use layout::Layout;
 pub use model::{
     parse_aspect, Annotations, Arrow, ArrowStart, DefenderHand, Diagram, Kings, LastMove, Mark,

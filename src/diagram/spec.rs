@@ -66,7 +66,7 @@ pub fn parse_move(text: &str, size: BoardSize) -> Option<LastMove> {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawDiagram {
-    position: String,
+    position: RawPosition,
     variant: Option<String>,
     title: Option<String>,
     caption: Option<String>,
@@ -93,6 +93,14 @@ struct RawDiagram {
     expect_problems: Option<Vec<String>>,
     comment: Option<String>,
     answer: Option<String>,
+}
+
+/// `position:` is position text, or a game record at a ply: `{record: game.kif, ply: 24}`.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum RawPosition {
+    Text(String),
+    Record(serde_yaml::Mapping),
 }
 
 /// What a booklet prints with a diagram besides the diagram itself: a comment (under the
@@ -158,6 +166,19 @@ pub fn from_yaml_text_with_notes(
     default_variant: &Arc<Variant>,
     load_variant: &dyn Fn(&str) -> Result<Arc<Variant>, crate::Error>,
 ) -> Result<(Diagram, Notes), crate::Error> {
+    from_yaml_text_numbered(text, source_name, default_variant, load_variant, 1)
+}
+
+/// As [`from_yaml_text_with_notes`] for the diagram numbered `figure` (a booklet's entries):
+/// a position from a game record is captioned `第{figure}図 ▲2四歩まで` unless the file gives a
+/// caption. The record's path is relative to the directory of `source_name`.
+pub fn from_yaml_text_numbered(
+    text: &str,
+    source_name: &str,
+    default_variant: &Arc<Variant>,
+    load_variant: &dyn Fn(&str) -> Result<Arc<Variant>, crate::Error>,
+    figure: u32,
+) -> Result<(Diagram, Notes), crate::Error> {
     let raw: RawDiagram = from_yaml(text, source_name)?;
     let notes = Notes {
         comment: raw.comment.clone(),
@@ -182,27 +203,39 @@ pub fn from_yaml_text_with_notes(
     };
     let size = variant.size;
 
-    let read = read_position(&raw.position, &variant).map_err(|e| match e {
-        crate::Error::Parse(p) => {
-            let mut d = located(
-                DataError::new(source_name, p.message.clone()),
-                text,
-                "position",
-                Some(&raw.position),
-            );
-            if let Some(c) = d.column.as_mut() {
-                *c += p.column.saturating_sub(1);
-            }
-            crate::Error::Data(d)
+    let mut diagram = match &raw.position {
+        RawPosition::Text(position) => {
+            let read = read_position(position, &variant).map_err(|e| match e {
+                crate::Error::Parse(p) => {
+                    let mut d = located(
+                        DataError::new(source_name, p.message.clone()),
+                        text,
+                        "position",
+                        Some(position),
+                    );
+                    if let Some(c) = d.column.as_mut() {
+                        *c += p.column.saturating_sub(1);
+                    }
+                    crate::Error::Data(d)
+                }
+                other => other,
+            })?;
+            Diagram::from_read(variant.clone(), read)
         }
-        other => other,
-    })?;
-    let mut diagram = Diagram::from_read(variant.clone(), read);
+        RawPosition::Record(map) => {
+            let at = |field: &str, value: Option<&str>, message: String| -> crate::Error {
+                located_in_position(DataError::new(source_name, message), text, field, value).into()
+            };
+            record_position(map, source_name, &variant, figure, &at)?
+        }
+    };
     if let Some(handicap) = raw.handicap {
         diagram.options.handicap = handicap;
     }
     diagram.title = raw.title;
-    diagram.caption = raw.caption;
+    if raw.caption.is_some() {
+        diagram.caption = raw.caption;
+    }
     if let Some(p) = raw.players {
         diagram.players = [p.black, p.white];
     }
@@ -443,6 +476,143 @@ fn arrow_start(text: &str, setup: &Setup, variant: &Variant) -> Option<ArrowStar
     };
     let kind = variant.catalog.by_letter(c.to_ascii_uppercase(), false)?;
     Some(ArrowStart::Hand(side, kind))
+}
+
+/// `{record: game.kif, ply: 24}` (or `move: 24`; the last position without either; `figure: N`
+/// for the caption's number): the record read from its file, relative to the diagram file, and
+/// drawn by [`super::from_record`]. `at` locates an error at a key of the mapping.
+fn record_position(
+    map: &serde_yaml::Mapping,
+    source_name: &str,
+    variant: &Arc<Variant>,
+    figure: u32,
+    at: &dyn Fn(&str, Option<&str>, String) -> crate::Error,
+) -> Result<Diagram, crate::Error> {
+    const KEYS: &str = "record, ply (or move), figure";
+    let mut path = None;
+    let mut ply: Option<(String, usize)> = None;
+    let mut figure = figure;
+    for (k, v) in map {
+        let key = k.as_str().unwrap_or("");
+        let field = format!("position.{key}");
+        let number = |what: &str| -> Result<u64, crate::Error> {
+            v.as_u64().ok_or_else(|| {
+                let shown = yaml_scalar(v);
+                at(
+                    &field,
+                    shown.as_deref(),
+                    format!("'{}': expected {what}", shown.as_deref().unwrap_or("?")),
+                )
+            })
+        };
+        match key {
+            "record" => match v.as_str() {
+                Some(p) if !p.trim().is_empty() => path = Some(p.to_string()),
+                _ => {
+                    return Err(at(
+                        &field,
+                        None,
+                        "expected the path of a game record (KIF, KI2, CSA…)".into(),
+                    ))
+                }
+            },
+            "ply" | "move" => {
+                if let Some((other, _)) = &ply {
+                    return Err(at(
+                        &field,
+                        None,
+                        format!("give ply or move, not both ({other} is given)"),
+                    ));
+                }
+                let n = number("a number of moves (0 is the start)")?;
+                ply = Some((key.to_string(), n.min(usize::MAX as u64) as usize));
+            }
+            "figure" => {
+                figure = number("a figure number like 1")?.clamp(1, u32::MAX as u64) as u32;
+            }
+            _ => {
+                return Err(at(
+                    "position",
+                    None,
+                    format!("unknown key '{key}' in position: expected {KEYS}"),
+                ))
+            }
+        }
+    }
+    let Some(path) = path else {
+        return Err(at(
+            "position",
+            None,
+            format!("expected position text or a record like {{record: game.kif, ply: 24}} (keys: {KEYS})"),
+        ));
+    };
+    let dir = std::path::Path::new(source_name)
+        .parent()
+        .unwrap_or(std::path::Path::new(""));
+    let record = crate::formats::record_io::read_file(&dir.join(&path), variant)
+        .map_err(|e| at("position.record", Some(&path), e))?;
+    super::from_record(&record, ply.as_ref().map(|(_, n)| *n), figure).map_err(|e| {
+        let (key, n) = ply.clone().unwrap_or_default();
+        at(
+            &format!("position.{key}"),
+            Some(&n.to_string()),
+            e.to_string(),
+        )
+    })
+}
+
+/// A YAML scalar as written, for messages.
+fn yaml_scalar(v: &serde_yaml::Value) -> Option<String> {
+    match v {
+        serde_yaml::Value::String(s) => Some(s.clone()),
+        serde_yaml::Value::Number(n) => Some(n.to_string()),
+        serde_yaml::Value::Bool(b) => Some(b.to_string()),
+        _ => None,
+    }
+}
+
+/// Locates a key of the `position:` mapping (`position.ply`): on the `position:` line or the
+/// lines after it, at `value` when given and found, else at the key.
+fn located_in_position(
+    error: DataError,
+    text: &str,
+    field: &str,
+    value: Option<&str>,
+) -> DataError {
+    let mut e = error.at_field(text, None, "position");
+    e.field = Some(field.to_string());
+    let Some(start) = e.line else { return e };
+    let key = field.strip_prefix("position.").map(|k| format!("{k}:"));
+    let lines: Vec<&str> = text.lines().collect();
+    // The mapping's lines: `position:` and the more indented lines after it.
+    let indent = |l: &str| l.len() - l.trim_start().len();
+    let base = lines.get(start - 1).map_or(0, |l| indent(l));
+    let end = (start..lines.len())
+        .find(|&i| !lines[i].trim().is_empty() && indent(lines[i]) <= base)
+        .unwrap_or(lines.len());
+    for needle in [key.as_deref(), value].into_iter().flatten().rev() {
+        for (i, l) in lines.iter().enumerate().take(end).skip(start - 1) {
+            let from = if i == start - 1 {
+                l.find("position:").unwrap_or(0)
+            } else {
+                0
+            };
+            let found = match (key.as_deref(), needle) {
+                // A value is looked for after its key, on the key's line.
+                (Some(k), v) if v != k => l[from..].find(k).and_then(|kp| {
+                    let after = from + kp + k.len();
+                    l[after..].find(v).map(|p| after + p)
+                }),
+                _ => l[from..].find(needle).map(|p| from + p),
+            };
+            if let Some(byte) = found {
+                e.line = Some(i + 1);
+                e.column = Some(l[..byte].chars().count() + 1);
+                return e;
+            }
+        }
+    }
+    e
 }
 
 /// Locates `field` (its top-level key) and, if given, the value's own text after it.

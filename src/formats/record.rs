@@ -226,6 +226,16 @@ impl Record {
         self.start.variant()
     }
 
+    /// How the sides are named: `["先手", "後手"]`, or `["下手", "上手"]` in a handicap game
+    /// (the player giving the handicap, 上手, is White and moves first).
+    pub fn side_labels(&self) -> [&'static str; 2] {
+        if self.handicap.is_some() {
+            ["下手", "上手"]
+        } else {
+            ["先手", "後手"]
+        }
+    }
+
     /// The first header field named `name`.
     pub fn header(&self, name: &str) -> Option<&str> {
         self.headers
@@ -522,9 +532,24 @@ impl Builder {
         Ok(())
     }
 
-    /// The finished record, with warnings where its stated end contradicts the position.
+    /// The finished record, with warnings where its stated end contradicts the position, and
+    /// its handicap named when it starts from one of the variant's handicap positions (a CSA
+    /// `PI82HI22KA`, a KIF board) without saying so.
     pub fn finish(mut self) -> Record {
         let record = &mut self.record;
+        if record.handicap.is_none() {
+            let start = record.start.to_setup();
+            record.handicap = record
+                .variant()
+                .handicaps
+                .iter()
+                .find(|h| {
+                    h.setup.board == start.board
+                        && h.setup.hands == start.hands
+                        && h.setup.turn == start.turn
+                })
+                .map(|h| h.id.clone());
+        }
         if let Some(end) = &record.end {
             let pos = record.final_position();
             let warning = match end.kind {

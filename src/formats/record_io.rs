@@ -90,3 +90,15 @@ pub fn write(record: &Record, format: RecordFormat) -> String {
         RecordFormat::Sfen => format!("{}\n", record.final_position().to_sfen()),
     }
 }
+
+/// Reads the record in the file at `path` (no more than [`super::limits::MAX_INPUT_BYTES`]),
+/// its format from the extension, else its text. The error is one line naming the file:
+/// `game.kif: No such file or directory`, `game.kif:41: ▲2四歩: nifu on file 2`.
+pub fn read_file(path: &Path, variant: &Arc<Variant>) -> Result<Record, String> {
+    let name = path.display().to_string();
+    let file = std::fs::File::open(path).map_err(|e| format!("{name}: {e}"))?;
+    let bytes = super::limits::read_bounded(file)
+        .map_err(|e| format!("{name}: {e}"))?
+        .map_err(|e| format!("{name}: {e}"))?;
+    read(&bytes, RecordFormat::from_path(path), variant).map_err(|e| e.located(&name))
+}

@@ -58,10 +58,10 @@ impl fmt::Display for IllegalReason {
 impl Position {
     /// Why `mv` is illegal here, or `None` if it is legal.
     pub fn illegal_reason(&self, mv: Move) -> Option<IllegalReason> {
-        let legal = self.legal_moves();
-        if legal.contains(&mv) {
+        if self.is_legal(mv) {
             return None;
         }
+        let legal = self.legal_moves();
         let size = self.variant().size;
         let us = self.turn();
         let t = &self.variant().tables;

@@ -17,6 +17,7 @@ pub mod catalog;
 pub mod color;
 pub mod illegal;
 pub mod impasse;
+mod legality;
 pub(crate) mod movegen;
 pub mod movement;
 pub mod moves;

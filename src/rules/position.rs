@@ -144,8 +144,10 @@ impl Position {
         movegen::count_legal(&self.variant.tables, &self.board)
     }
 
+    /// Is `mv` one of [`Position::legal_moves`]? (Decided for this one move, without listing
+    /// the others.)
     pub fn is_legal(&self, mv: Move) -> bool {
-        self.legal_moves().contains(&mv)
+        super::legality::is_legal(&self.variant.tables, &self.board, mv)
     }
 
     /// Plays a move after checking that it is legal.

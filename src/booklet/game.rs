@@ -1,0 +1,242 @@
+//! A study booklet of one game: a diagram at each chosen move (every N moves, the bookmarked
+//! moves, the commented moves, and always the final position), each captioned `第2図 ▲2四歩まで`,
+//! with the moves that lead to it written as books do (`第1図以下の指し手` then
+//! `▲7六歩△3四歩…`), the record's comments on that move, and under the last diagram the result
+//! (`まで181手で先手の勝ち`). The title and running header come from the record's header:
+//! the players, the event and the date.
+//!
+//! [`book`] only chooses and words things; it produces a [`Book`] that the booklet renderer draws
+//! like any other.
+
+use super::layout::{PageLayout, COMMENT_SIZE};
+use super::model::{Book, BookOptions, Entry, EntrySource};
+use crate::diagram::spec::Notes;
+use crate::formats::notation::japanese;
+use crate::formats::record::Record;
+use crate::formats::{kif, limits};
+use std::sync::Arc;
+
+/// Which moves of the game get a diagram. The final position always does.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Selection {
+    /// Every N moves (N, 2N, …).
+    pub every: Option<usize>,
+    /// The moves the record bookmarks (KIF `&name`).
+    pub bookmarks: bool,
+    /// The moves the record comments on.
+    pub comments: bool,
+}
+
+impl Selection {
+    /// The plies (moves played) of `record` to draw, in order, without repeats; always the
+    /// last, and the start for a record without moves.
+    pub fn plies(&self, record: &Record) -> Vec<usize> {
+        let n = record.moves.len();
+        let mut plies: Vec<usize> = Vec::new();
+        if let Some(every) = self.every.filter(|e| *e > 0) {
+            plies.extend((1..=n / every).map(|k| k * every));
+        }
+        for (i, m) in record.moves.iter().enumerate() {
+            if (self.bookmarks && m.bookmark.is_some()) || (self.comments && !m.comments.is_empty())
+            {
+                plies.push(i + 1);
+            }
+        }
+        plies.push(n);
+        plies.sort_unstable();
+        plies.dedup();
+        plies
+    }
+}
+
+/// One diagram of a game booklet: the record, the ply drawn and the ply of the diagram before
+/// it (the moves between are listed).
+#[derive(Clone, Debug)]
+pub struct GameEntry {
+    pub record: Arc<Record>,
+    pub ply: usize,
+    pub previous: usize,
+    /// The source of the record, for messages: `game.kif`.
+    pub file: String,
+}
+
+impl PartialEq for GameEntry {
+    fn eq(&self, other: &GameEntry) -> bool {
+        Arc::ptr_eq(&self.record, &other.record)
+            && (self.ply, self.previous) == (other.ply, other.previous)
+    }
+}
+
+impl Eq for GameEntry {}
+
+/// How many lines of notes a diagram gets at most: the move list first, then the comments,
+/// cut with … where they run over (a long commentary would otherwise shrink every board).
+const MAX_NOTE_LINES: usize = 8;
+
+/// The booklet of `record` (read from `file`) at the plies `selection` chooses, two diagrams a
+/// page by default.
+pub fn book(record: Record, file: &str, selection: &Selection) -> Book {
+    let record = Arc::new(record);
+    let plies = selection.plies(&record);
+    let mut options = BookOptions {
+        per_page: 2,
+        numbering: String::new(),
+        ..BookOptions::default()
+    };
+    let (title, header) = titles(&record);
+    options.title = Some(title);
+    options.header = Some(header);
+    let mut entries = Vec::with_capacity(plies.len());
+    let mut previous = 0;
+    for &ply in &plies {
+        entries.push(EntrySource::Game(GameEntry {
+            record: record.clone(),
+            ply,
+            previous,
+            file: file.to_string(),
+        }));
+        previous = ply;
+    }
+    Book {
+        source_name: file.to_string(),
+        options,
+        entries,
+    }
+}
+
+/// The PDF title (`▲羽生善治 対 △藤井猛`) and the running header, which adds the event and
+/// the date when the record has them.
+fn titles(record: &Record) -> (String, String) {
+    let [black, white] = record.side_labels();
+    let name = |i: usize, label: &str| record.players[i].clone().unwrap_or_else(|| label.into());
+    let title = format!("▲{} 対 △{}", name(0, black), name(1, white));
+    let mut header = title.clone();
+    let event = ["棋戦", "$EVENT", "表題"]
+        .iter()
+        .find_map(|k| record.header(k))
+        .filter(|e| !e.is_empty());
+    let date = ["開始日時", "$START_TIME"]
+        .iter()
+        .find_map(|k| record.header(k))
+        .map(|d| d.split_whitespace().next().unwrap_or(d))
+        .filter(|d| !d.is_empty());
+    for part in [event, date].into_iter().flatten() {
+        header.push_str("　");
+        header.push_str(part);
+    }
+    (title, header)
+}
+
+impl GameEntry {
+    /// Where the diagram's move was read: `game.kif:41`.
+    pub fn place(&self) -> String {
+        match self.ply.checked_sub(1).map(|i| self.record.moves[i].line) {
+            Some(line) if line > 0 => format!("{}:{line}", self.file),
+            _ => self.file.clone(),
+        }
+    }
+
+    /// The diagram, numbered `figure`, with its notes.
+    pub fn entry(&self, figure: usize, options: &BookOptions) -> Result<Entry, crate::Error> {
+        let figure_n = figure.min(u32::MAX as usize) as u32;
+        let mut diagram = crate::diagram::from_record(&self.record, Some(self.ply), figure_n)
+            .map_err(|e| crate::Error::Io(format!("{}: {e}", self.file)))?;
+        diagram.title = Some(match self.ply {
+            0 => "開始局面".to_string(),
+            n => format!("{n}手目"),
+        });
+        let width = PageLayout::new(options).cell(0).w - 2.0;
+        Ok(Entry {
+            diagram,
+            notes: Notes {
+                comment: Some(self.notes(figure, width)).filter(|n| !n.is_empty()),
+                answer: None,
+            },
+        })
+    }
+
+    /// The moves since the previous diagram, the comments on this move, and the result under
+    /// the final diagram, as lines no wider than `width` mm.
+    fn notes(&self, figure: usize, width: f64) -> String {
+        let r = &*self.record;
+        let per_line = (width / COMMENT_SIZE).floor().max(8.0) as usize;
+        let mut lines: Vec<String> = Vec::new();
+        if self.ply > self.previous {
+            lines.push(if self.previous == 0 {
+                "初手からの指し手".to_string()
+            } else {
+                format!("第{}図以下の指し手", figure - 1)
+            });
+            let mut pos = r.position_at(self.previous);
+            let mut before = self.previous.checked_sub(1).map(|i| r.moves[i].mv.to());
+            let mut moves = Vec::new();
+            for m in &r.moves[self.previous..self.ply] {
+                moves.push(japanese::write(&pos, m.mv, before));
+                pos.play_unchecked(m.mv);
+                before = Some(m.mv.to());
+            }
+            if let Some(last) = moves.last_mut() {
+                last.push_str(&format!("（第{figure}図）"));
+            }
+            lines.extend(pack(&moves, per_line));
+        }
+        let last = self.ply == r.moves.len();
+        let mut comments: Vec<&str> = match self.ply.checked_sub(1) {
+            Some(i) => r.moves[i].comments.iter().map(String::as_str).collect(),
+            None => r.start_comments.iter().map(String::as_str).collect(),
+        };
+        let result = last
+            .then(|| kif::summary_line(r, r.handicap.is_some()))
+            .flatten();
+        if let (true, Some(end)) = (last, &r.end) {
+            comments.extend(end.comments.iter().map(String::as_str));
+        }
+        let room = MAX_NOTE_LINES.saturating_sub(lines.len() + usize::from(result.is_some()));
+        let mut budget = room * per_line;
+        for c in comments.iter().map(|c| c.trim()).filter(|c| !c.is_empty()) {
+            if budget == 0 {
+                break;
+            }
+            let chars = c.chars().count();
+            // A comment takes whole lines; one that does not fit is cut with ….
+            let used = chars.div_ceil(per_line).max(1) * per_line;
+            if used <= budget {
+                lines.push(c.to_string());
+                budget -= used;
+            } else {
+                let keep: String = c.chars().take(budget.saturating_sub(1)).collect();
+                lines.push(format!("{keep}…"));
+                budget = 0;
+            }
+        }
+        lines.extend(result);
+        let mut text = lines.join("\n");
+        if limits::check_text_length(&text).is_err() {
+            text = text.chars().take(limits::MAX_TEXT_CHARS - 1).collect();
+            text.push('…');
+        }
+        text
+    }
+}
+
+/// Moves joined without spaces, as books print them, broken only between moves so that no
+/// line holds more than `per_line` characters (each counted a full em: the lines stay within
+/// the width whatever the digits' width).
+fn pack(moves: &[String], per_line: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    let mut count = 0;
+    for m in moves {
+        let n = m.chars().count();
+        if count > 0 && count + n > per_line {
+            lines.push(std::mem::take(&mut line));
+            count = 0;
+        }
+        line.push_str(m);
+        count += n;
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
