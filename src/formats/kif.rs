@@ -199,7 +199,6 @@ fn move_line(b: &mut Builder, n: usize, t: &str) -> Result<(), RecordError> {
     };
     // A trailing '+' marks a move that has variations.
     let text = body.trim_end_matches('+').trim_end();
-    let written = text.split_whitespace().collect::<Vec<_>>().join("");
     if number != b.ply() + 1 {
         return Err(RecordError::new(
             n,
@@ -207,23 +206,37 @@ fn move_line(b: &mut Builder, n: usize, t: &str) -> Result<(), RecordError> {
             format!("move number {number}, expected {}", b.ply() + 1),
         ));
     }
-    if let Some((_, kind)) = END_WORDS.iter().find(|(w, _)| *w == written) {
-        b.end(n, kind.clone());
-        return Ok(());
+    // A move starts with its square or 同; anything else may be an end word.
+    let is_move = text
+        .chars()
+        .next()
+        .is_some_and(|c| c == '同' || bod::digit(c).is_some());
+    if !is_move {
+        let written = text.split_whitespace().collect::<Vec<_>>().join("");
+        if let Some((_, kind)) = END_WORDS.iter().find(|(w, _)| *w == written) {
+            b.end(n, kind.clone());
+            return Ok(());
+        }
+        if OTHER_END_WORDS.contains(&written.as_str()) {
+            b.end(n, EndKind::Other(written));
+            return Ok(());
+        }
     }
-    if OTHER_END_WORDS.contains(&written.as_str()) {
-        b.end(n, EndKind::Other(written));
-        return Ok(());
-    }
-    let mark = if b.position().turn() == Color::Black {
-        "▲"
-    } else {
-        "△"
+    // The move as an error shows it: ▲７六歩.
+    let shown = |b: &Builder| {
+        let mark = if b.position().turn() == Color::Black {
+            "▲"
+        } else {
+            "△"
+        };
+        format!("{mark}{text}")
     };
-    let shown = format!("{mark}{text}");
     let mv = parse_move(b.position(), b.last_move(), text)
-        .map_err(|e| RecordError::new(n, &shown, e))?;
-    b.play(n, &shown, mv)?;
+        .map_err(|e| RecordError::new(n, shown(b), e))?;
+    if let Err(mut e) = b.play(n, "", mv) {
+        e.text = shown(b);
+        return Err(e);
+    }
     if let Some(time) = time.and_then(parse_time) {
         b.time(time);
     }
@@ -252,7 +265,13 @@ fn parse_time(s: &str) -> Option<MoveTime> {
 /// Reads a KIF move (`７六歩(77)`, `同　歩(64)`, `３一角打`, `３三角成(77)`, `２二銀不成(31)`).
 pub fn parse_move(pos: &Position, last: Option<Move>, text: &str) -> Result<Move, String> {
     let v = pos.variant();
-    let chars: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
+    // The move without its spaces (`同　歩`), on the stack: a move is a few characters.
+    let mut chars: arrayvec::ArrayVec<char, 24> = arrayvec::ArrayVec::new();
+    for c in text.chars().filter(|c| !c.is_whitespace()) {
+        chars
+            .try_push(c)
+            .map_err(|_| "expected a move like ７六歩(77)".to_string())?;
+    }
     let (to, mut i) = if chars.first() == Some(&'同') {
         (last.map(|m| m.to()).ok_or("同 with no previous move")?, 1)
     } else {
@@ -261,40 +280,44 @@ pub fn parse_move(pos: &Position, last: Option<Move>, text: &str) -> Result<Move
         let sq = f.zip(r).and_then(|(f, r)| v.size.from_file_rank(f, r));
         (sq.ok_or("expected a square like ７六 or 同")?, 2)
     };
-    let rest: String = chars[i..].iter().collect();
+    let rest = chars.get(i..).unwrap_or(&[]);
     let (kind, len) = [2, 1]
         .iter()
-        .filter_map(|n| {
-            let name: String = rest.chars().take(*n).collect();
-            (name.chars().count() == *n)
-                .then(|| kind_by_name(v, &name))
-                .flatten()
-                .map(|k| (k, *n))
+        .filter_map(|&n| {
+            let mut name = arrayvec::ArrayString::<16>::new();
+            for c in rest.get(..n)? {
+                name.try_push(*c).ok()?;
+            }
+            kind_by_name(v, &name).map(|k| (k, n))
         })
         .next()
         .ok_or("expected a piece name like 歩")?;
     i += len;
-    let rest: String = chars[i..].iter().collect();
-    let (suffix, source) = match rest.find('(') {
+    let rest = chars.get(i..).unwrap_or(&[]);
+    let (suffix, source) = match rest.iter().position(|c| *c == '(') {
         Some(p) => (&rest[..p], Some(&rest[p..])),
-        None => (rest.as_str(), None),
+        None => (rest, None),
     };
     let promote = match suffix {
-        "" | "不成" | "生" => false,
-        "成" => true,
-        "打" => {
+        [] | ['不', '成'] | ['生'] => false,
+        ['成'] => true,
+        ['打'] => {
             return Ok(Move::Drop { kind, to });
         }
-        other => return Err(format!("unexpected '{other}' after the piece")),
+        other => {
+            return Err(format!(
+                "unexpected '{}' after the piece",
+                other.iter().collect::<String>()
+            ))
+        }
     };
     let Some(source) = source else {
         return Ok(Move::Drop { kind, to });
     };
-    let digits: Vec<u8> = source
-        .trim_start_matches('(')
-        .trim_end_matches(')')
-        .chars()
-        .filter_map(bod::digit)
+    let digits: arrayvec::ArrayVec<u8, 24> = source
+        .iter()
+        .filter(|c| !matches!(c, '(' | ')'))
+        .filter_map(|c| bod::digit(*c))
         .collect();
     let from = match digits.as_slice() {
         [f, r] => v.size.from_file_rank(*f, *r),

@@ -6,7 +6,7 @@ use super::color::Color;
 use super::piece::{Piece, MAX_KINDS};
 use super::position::Position;
 use super::square::MAX_SQUARES;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 /// What makes two positions the same for repetition: pieces, hands and side to move (the move
 /// number is not part of it), packed into bytes so that hashing it is one pass over a slice.
@@ -59,7 +59,7 @@ pub enum Repetition {
 pub struct History {
     keys: Vec<PositionKey>,
     in_check: Vec<bool>,
-    seen: HashMap<PositionKey, Vec<usize>>,
+    seen: FxHashMap<PositionKey, Vec<usize>>,
 }
 
 impl History {
@@ -73,11 +73,11 @@ impl History {
     /// Adds the position reached by the next ply; returns the repetition it completes, if this
     /// is the fourth occurrence of the position.
     pub fn push(&mut self, pos: &Position) -> Option<Repetition> {
-        let ply = self.record(pos);
-        let plies = &self.seen[&self.keys[ply]];
-        if plies.len() != 4 {
+        let (ply, times) = self.record(pos);
+        if times != 4 {
             return None;
         }
+        let plies = &self.seen[&self.keys[ply]];
         let first = plies[0];
         // Position i (after ply i) is in check when the side that just moved gave check.
         let all_checks = |mover: Color| {
@@ -122,12 +122,16 @@ impl History {
         !self.keys[ply].turn()
     }
 
-    fn record(&mut self, pos: &Position) -> usize {
+    /// Records the position at the next ply; returns the ply and how many times the position
+    /// has now occurred.
+    fn record(&mut self, pos: &Position) -> (usize, usize) {
         let ply = self.keys.len();
         let key = pos.key();
-        self.seen.entry(key.clone()).or_default().push(ply);
+        let plies = self.seen.entry(key.clone()).or_default();
+        plies.push(ply);
+        let times = plies.len();
         self.keys.push(key);
         self.in_check.push(pos.is_check());
-        ply
+        (ply, times)
     }
 }
