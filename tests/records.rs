@@ -640,3 +640,80 @@ fn the_cli_makes_a_game_booklet_and_labels_handicap_sides() {
     assert_eq!(json["black_label"], "先手");
     assert_eq!(json["white_label"], "後手");
 }
+
+#[test]
+fn the_declaration_rule_gives_lishogis_published_answers() {
+    // The known answers of lishogi's rules library (WandererXII/scalashogi,
+    // src/test/scala/ImpasseTest.scala): whether the side to move may declare (27-point rule:
+    // king in the zone, ten other pieces there, 28 points for Black and 27 for White counting
+    // the zone and the hand, not in check). The cases that depend on a handicap are left out
+    // (lishogi lowers the points needed for the player who gave one; we do not).
+    let declares = |text: &str| {
+        let pos = shogiprint::formats::usi::parse_position(text, &standard(), Default::default())
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        pos.impasse_verdict(ImpasseRule::Declaration27) == ImpasseVerdict::Win(pos.turn())
+    };
+    for (sfen, expected, case) in [
+        (
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+            false,
+            "start",
+        ),
+        (
+            "2SGS4/+B+RGKG2RB/9/9/7pp/8k/9/9/9 b g2s4n4l16p 1",
+            false,
+            "fewer than 10 pieces in the zone",
+        ),
+        (
+            "2SGS4/+B+RG1G2RB/3G5/9/7pp/8k/9/9/4K4 b - 1",
+            false,
+            "king outside the zone",
+        ),
+        (
+            "9/1G2K2G1/PPPPPPPPP/9/9/7ss/7sk/9/9 w 2r2b2gs4n4l9p 2",
+            false,
+            "not enough value",
+        ),
+        (
+            "9/9/9/9/9/9/3r1lllg/+P+P1+bkssgg/K+P4ssg w r 2",
+            false,
+            "26 points for White",
+        ),
+        (
+            "G3+R3S/GG5SS/GLPBKBPLS/9/9/7+p+p/7+pk/7+p+p/9 b - 1",
+            false,
+            "27 points for Black",
+        ),
+        (
+            "2SGS4/+B+RGKGLLRB/3G5/9/7pp/8k/9/9/9 b - 1",
+            true,
+            "all pieces on the board",
+        ),
+        (
+            "G8/4K4/PPPPPPPPP/9/9/7ss/7sk/9/9 b 2R2B 1",
+            true,
+            "some from the hand",
+        ),
+        (
+            "9/9/9/9/9/9/3r1llll/+P+P1+bkssgg/K+P3ssgg w r 2",
+            true,
+            "27 points for White",
+        ),
+        (
+            "G3+R3S/GG2P2SS/GLPBKBPLS/9/9/7+p+p/7+pk/7+p+p/9 b - 1",
+            true,
+            "28 points for Black",
+        ),
+    ] {
+        assert_eq!(
+            declares(&format!("sfen {sfen}")),
+            expected,
+            "{case}: {sfen}"
+        );
+    }
+    // Played into: one move short, then enough. (lishogi's 'opponent prevents impasse' case
+    // has three bishops, which a real set cannot, and is left out.)
+    let s = "sfen 2SGS4/+B1GKGLLRB/3G5/9/1+R5pp/8k/9/9/9 b - 1 moves 8e8b";
+    assert!(!declares(s), "one move away");
+    assert!(declares(&format!("{s} 2e2f")), "after moves");
+}
