@@ -121,7 +121,7 @@ fn titles(record: &Record) -> (String, String) {
         .map(|d| d.split_whitespace().next().unwrap_or(d))
         .filter(|d| !d.is_empty());
     for part in [event, date].into_iter().flatten() {
-        header.push_str("　");
+        header.push('　');
         header.push_str(part);
     }
     (title, header)

@@ -91,11 +91,17 @@ pub fn write(record: &Record, format: RecordFormat) -> String {
     }
 }
 
-/// Reads the record in the file at `path` (no more than [`super::limits::MAX_INPUT_BYTES`]),
-/// its format from the extension, else its text. The error is one line naming the file:
+/// Reads the record in the regular file at `path` (no more than
+/// [`super::limits::MAX_INPUT_BYTES`]), its format from the extension, else its text. The error
+/// is one line naming the file:
 /// `game.kif: No such file or directory`, `game.kif:41: ▲2四歩: nifu on file 2`.
 pub fn read_file(path: &Path, variant: &Arc<Variant>) -> Result<Record, String> {
     let name = path.display().to_string();
+    // Only a regular file: a device or a pipe named in a YAML file could block or never end.
+    let meta = std::fs::metadata(path).map_err(|e| format!("{name}: {e}"))?;
+    if !meta.is_file() {
+        return Err(format!("{name}: not a regular file"));
+    }
     let file = std::fs::File::open(path).map_err(|e| format!("{name}: {e}"))?;
     let bytes = super::limits::read_bounded(file)
         .map_err(|e| format!("{name}: {e}"))?
