@@ -14,6 +14,7 @@ pub mod marks;
 mod model;
 mod pieces;
 pub mod spec;
+pub mod verify;
 
 pub use layout::Layout;
 pub use model::{
