@@ -155,7 +155,11 @@ pub fn prepare(
             continue;
         }
         match verify::entry(&mut entry, &o.verify) {
-            Ok(f) => filled[i] = f,
+            Ok(f) => {
+                if let Some(slot) = filled.get_mut(i) {
+                    *slot = f;
+                }
+            }
             Err(e) => {
                 let title = entry.diagram.title.clone();
                 failures.push(fail(EntryError::Tsume(e), title.as_deref()));

@@ -136,9 +136,11 @@ fn verify_settings(
     strict: Option<bool>,
     prover: Option<&RawProver>,
 ) -> Result<Settings, (&'static str, String)> {
-    let mut s = Settings::default();
-    s.enabled = verify.unwrap_or(true);
-    s.strict = strict.unwrap_or(false);
+    let mut s = Settings {
+        enabled: verify.unwrap_or(true),
+        strict: strict.unwrap_or(false),
+        ..Settings::default()
+    };
     if let Some(p) = prover {
         if let Some(n) = p.max_nodes {
             if n == 0 {
