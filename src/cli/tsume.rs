@@ -125,6 +125,12 @@ fn solve_yaml(
         Ok(t) => t,
         Err(e) => return Outcome::Malformed(e.message),
     };
+    if text.lines().any(|l| l.trim_end() == "diagrams:") {
+        return Outcome::Malformed(
+            "a booklet, not a diagram file: `shogiprint booklet` proves every problem in it"
+                .to_string(),
+        );
+    }
     let dir = path.parent().map(Path::to_path_buf);
     let (diagram, notes) = match super::diagram::read_yaml(&text, arg, dir, variant, pieces) {
         Ok(d) => d,
