@@ -317,7 +317,9 @@ fn an_invalid_entry_is_reported_with_number_title_and_place() {
 fn positions_file_entries_follow_the_yaml_ones() {
     let yaml =
         "positions_file: more.sfen\ntsume: true\nper_page: 2\ndiagrams:\n  - position: startpos\n";
-    let more = "# two problems\n4k4/9/4P4/9/9/9/9/9/9 b G 1\n\n4k4/9/9/9/9/9/9/9/9 b G 1\n";
+    // Two mates in one (the second from antma/tsumeshogi-check's tests, see tests/tsume.rs): a
+    // positions file of tsume problems is proven before it is drawn.
+    let more = "# two problems\n4k4/9/4P4/9/9/9/9/9/9 b G 1\n\n3k5/9/3S5/9/9/9/9/9/9 b S 1\n";
     let book = Book::from_yaml(yaml, "b.yaml", &|p| {
         assert_eq!(p, "more.sfen");
         Ok(more.to_string())

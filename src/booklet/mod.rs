@@ -11,6 +11,7 @@
 pub mod game;
 pub mod layout;
 pub mod model;
+pub mod verify;
 
 pub use crate::paper::Paper;
 pub use layout::PageLayout;
@@ -51,6 +52,9 @@ pub enum EntryError {
     Read(crate::Error),
     #[error("{0}")]
     Text(TextError),
+    /// A tsume entry that is not a sound problem, or whose answer is wrong.
+    #[error("{0}")]
+    Tsume(crate::diagram::verify::Refusal),
     /// The page grid leaves diagrams smaller than the smallest legible square.
     #[error("no room: with {per_page} diagrams per page and {comment_lines} comment lines each, squares would be {square:.1} mm (less than {min} mm); use fewer diagrams per page, larger paper or shorter comments", min = MIN_SQUARE)]
     NoRoom {
@@ -71,6 +75,8 @@ pub struct Plan {
     pub comment_lines: usize,
     pub diagram_pages: usize,
     pub entries: usize,
+    /// Per entry, what tsume verification filled in (answer, caption).
+    pub filled: Vec<Option<verify::Filled>>,
 }
 
 /// The heading of entry `i` (0-based): label and title.
@@ -128,6 +134,7 @@ pub fn prepare(
     let mut comment_lines = 0;
     // The largest square each diagram could have, as (width, height) per mm of square.
     let mut per_square: (f64, f64) = (0.0, 0.0);
+    let mut filled = vec![None; book.entries.len()];
     for i in 0..book.entries.len() {
         let fail = |error: EntryError, title: Option<&str>| EntryFailure {
             index: i,
@@ -135,7 +142,7 @@ pub fn prepare(
             label: entry_label(o, i, title),
             error,
         };
-        let entry = match book.entry(i, variant, load_variant) {
+        let mut entry = match book.entry(i, variant, load_variant) {
             Ok(e) => e,
             Err(e) => {
                 let title = raw_title(&book.entries[i]);
@@ -148,6 +155,19 @@ pub fn prepare(
             failures.push(fail(EntryError::Read(crate::Error::Invalid(e)), title));
             continue;
         }
+        match verify::entry(&mut entry, &o.verify) {
+            Ok(f) => {
+                if let Some(slot) = filled.get_mut(i) {
+                    *slot = f;
+                }
+            }
+            Err(e) => {
+                let title = entry.diagram.title.clone();
+                failures.push(fail(EntryError::Tsume(e), title.as_deref()));
+                continue;
+            }
+        }
+        let title = entry.diagram.title.as_deref();
         let mut probe = entry.diagram.clone();
         probe.title = None;
         probe.options.square = PROBE;
@@ -249,6 +269,7 @@ pub fn prepare(
         square: (square * 100.0).floor() / 100.0,
         comment_lines,
         entries,
+        filled,
     })
 }
 
@@ -347,7 +368,8 @@ pub fn render(
             page(&current)?;
             current = Drawing::new(l.width, l.height);
         }
-        let entry = book.entry(i, variant, load_variant)?;
+        let mut entry = book.entry(i, variant, load_variant)?;
+        verify::apply(&mut entry, plan.filled.get(i).and_then(Option::as_ref));
         let mut dia = entry.diagram;
         let title = dia.title.take();
         dia.options.square = plan.square;

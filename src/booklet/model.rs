@@ -5,6 +5,7 @@
 //! [`spec::read_position`]). Errors carry the booklet file's line and column.
 
 use crate::diagram::spec::{self, Notes};
+use crate::diagram::verify::Settings;
 use crate::diagram::Diagram;
 use crate::formats::data_error::from_yaml;
 use crate::formats::{limits, DataError};
@@ -30,8 +31,23 @@ struct RawBook {
     variant: Option<String>,
     positions_file: Option<String>,
     tsume: Option<bool>,
+    /// Tsume verification for the whole booklet (see [`crate::diagram::verify`]).
+    verify: Option<bool>,
+    strict: Option<bool>,
+    prover: Option<RawProver>,
     #[serde(default)]
     diagrams: Vec<serde::de::IgnoredAny>,
+}
+
+/// The prover's limits for every problem of a booklet.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawProver {
+    max_nodes: Option<u64>,
+    /// Seconds per problem.
+    time: Option<f64>,
+    /// MiB.
+    hash: Option<usize>,
 }
 
 /// Where an entry's comment goes.
@@ -66,6 +82,8 @@ pub struct BookOptions {
     pub variant: Option<String>,
     /// Whether the positions of `positions_file` are tsume problems.
     pub tsume: bool,
+    /// How tsume entries are verified before anything is drawn (on by default).
+    pub verify: Settings,
 }
 
 impl Default for BookOptions {
@@ -84,6 +102,7 @@ impl Default for BookOptions {
             comments: CommentPlace::Below,
             variant: None,
             tsume: false,
+            verify: Settings::default(),
         }
     }
 }
@@ -109,6 +128,43 @@ fn numbering_pattern(text: &str) -> Option<String> {
         }
         .to_string(),
     )
+}
+
+/// The booklet's `verify`, `strict` and `prover` fields over the defaults.
+fn verify_settings(
+    verify: Option<bool>,
+    strict: Option<bool>,
+    prover: Option<&RawProver>,
+) -> Result<Settings, (&'static str, String)> {
+    let mut s = Settings {
+        enabled: verify.unwrap_or(true),
+        strict: strict.unwrap_or(false),
+        ..Settings::default()
+    };
+    if let Some(p) = prover {
+        if let Some(n) = p.max_nodes {
+            if n == 0 {
+                return Err(("prover", "max_nodes must be at least 1".to_string()));
+            }
+            s.max_nodes = n;
+        }
+        if let Some(t) = p.time {
+            if !(t.is_finite() && t > 0.0) {
+                return Err((
+                    "prover",
+                    format!("time {t}: expected a positive number of seconds"),
+                ));
+            }
+            s.time = Some(t);
+        }
+        if let Some(h) = p.hash {
+            if !(1..=65536).contains(&h) {
+                return Err(("prover", format!("hash {h} MiB: expected 1 to 65536")));
+            }
+            s.hash_mb = h;
+        }
+    }
+    Ok(s)
 }
 
 /// Where one entry's text is.
@@ -228,6 +284,8 @@ impl Book {
             };
         }
         o.tsume = raw.tsume.unwrap_or(false);
+        o.verify = verify_settings(raw.verify, raw.strict, raw.prover.as_ref())
+            .map_err(|(field, message)| at(field, message))?;
 
         let mut entries = split_entries(text, source_name)?;
         if entries.len() != raw.diagrams.len() {

@@ -41,6 +41,13 @@ pub struct Args {
     #[arg(long)]
     tsume: bool,
 
+    /// Draw tsume entries without proving them first (a draft); the file's `verify: false` too.
+    #[arg(long)]
+    no_verify: bool,
+
+    #[command(flatten)]
+    verify: super::verify::VerifyArgs,
+
     /// For a positions file: the title in the running header.
     #[arg(long)]
     title: Option<String>,
@@ -131,6 +138,10 @@ pub fn run(
     if let Some(n) = &args.per_page {
         book.options.per_page = n.parse().unwrap_or(6);
     }
+    if args.no_verify {
+        book.options.verify.enabled = false;
+    }
+    args.verify.apply(&mut book.options.verify)?;
     if let Some(p) = &args.paper {
         book.options.paper = Paper::parse(p)
             .ok_or_else(|| Failure::bad("--paper", format!("'{p}': expected {PAPER_HELP}")))?;
@@ -155,6 +166,7 @@ pub fn run(
             .iter()
             .map(|f| match &f.error {
                 booklet::EntryError::Read(e) => super::exit_code(e),
+                booklet::EntryError::Tsume(r) => r.exit_code(),
                 _ => 2,
             })
             .max()

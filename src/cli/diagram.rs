@@ -5,7 +5,7 @@ use super::image::ImageArgs;
 use super::input;
 use super::output::{self, Format};
 use super::Failure;
-use shogiprint::diagram::{self, spec, Diagram, Kings, Style};
+use shogiprint::diagram::{self, spec, verify, Diagram, Kings, Style};
 use shogiprint::draw::Fonts;
 use shogiprint::formats::{limits, notation};
 use shogiprint::render;
@@ -41,6 +41,13 @@ pub struct Args {
     /// A tsume: the attacker may have no king; the defender's hand is shown as 残り全部.
     #[arg(long)]
     tsume: bool,
+
+    /// Draw a tsume without proving it first (a draft, or a position that is not a problem).
+    #[arg(long)]
+    no_verify: bool,
+
+    #[command(flatten)]
+    verify: super::verify::VerifyArgs,
 
     /// In a tsume, leave the defender's hand out instead of writing 残り全部.
     #[arg(long)]
@@ -134,13 +141,23 @@ pub fn run(
         _ => Format::Svg,
     };
 
-    let mut diagram = read(args, variant, pieces)?;
+    let (mut diagram, mut notes) = read(args, variant, pieces)?;
     apply_flags(args, &mut diagram)?;
     if !args.allow_invalid {
         diagram
             .check()
             .map_err(|e| Failure::from_error(where_(args), &shogiprint::Error::Invalid(e)))?;
     }
+    // A tsume is proven before it is drawn (an invalid one drawn on purpose cannot be).
+    let mut settings = verify::Settings {
+        enabled: !args.no_verify && !args.allow_invalid,
+        ..verify::Settings::default()
+    };
+    args.verify.apply(&mut settings)?;
+    verify::verify(&mut diagram, &mut notes.answer, &settings).map_err(|r| Failure {
+        lines: vec![format!("{}: {r}", where_(args))],
+        code: r.exit_code(),
+    })?;
     let mut drawing = match diagram::draw(&diagram, &fonts) {
         // Names from a game record may use characters the bundled font subset lacks: draw
         // the sides' usual labels instead, and say so.
@@ -178,17 +195,17 @@ fn where_(args: &Args) -> String {
     }
 }
 
-fn is_yaml_name(name: &str) -> bool {
+pub fn is_yaml_name(name: &str) -> bool {
     let lower = name.to_ascii_lowercase();
     lower.ends_with(".yaml") || lower.ends_with(".yml")
 }
 
-/// A YAML diagram file, or a position in any form the other commands take.
+/// A YAML diagram file (with its notes), or a position in any form the other commands take.
 fn read(
     args: &Args,
     variant: &Arc<Variant>,
     pieces: Option<&std::path::Path>,
-) -> Result<Diagram, Failure> {
+) -> Result<(Diagram, spec::Notes), Failure> {
     let mut inputs = input::Inputs::default();
     let yaml_text = if is_yaml_name(&args.input) {
         let path = std::path::Path::new(&args.input);
@@ -206,32 +223,45 @@ fn read(
         None
     };
     if let Some((text, name, dir)) = yaml_text {
-        let load = |v: &str| -> Result<Arc<Variant>, shogiprint::Error> {
-            // A variant file is found beside the diagram file.
-            let path = match &dir {
-                Some(d) if !Variant::builtin_names().any(|n| n.eq_ignore_ascii_case(v)) => {
-                    d.join(v)
-                }
-                _ => PathBuf::from(v),
-            };
-            input::load_variant(&path.to_string_lossy(), pieces)
-                .map_err(|f| shogiprint::Error::Io(f.lines.join("; ")))
-        };
-        return spec::from_yaml_text(&text, &name, variant, &load).map_err(|e| match &e {
-            shogiprint::Error::Invalid(_) => Failure::from_error(&name, &e),
-            _ => Failure {
-                lines: vec![e.to_string()],
-                code: super::exit_code(&e),
-            },
-        });
+        return read_yaml(&text, &name, dir, variant, pieces);
     }
     if super::record_input::is_record_path(&args.input) {
-        return from_record(args, variant);
+        return Ok((from_record(args, variant)?, spec::Notes::default()));
     }
     let entry = inputs.one(&args.input, "diagram")?;
     let read = spec::read_position(&entry.text, variant)
         .map_err(|e| input::entry_failure(&entry, &e, variant))?;
-    Ok(Diagram::from_read(variant.clone(), read))
+    Ok((
+        Diagram::from_read(variant.clone(), read),
+        spec::Notes::default(),
+    ))
+}
+
+/// A YAML diagram file's text (named `name`, read from `dir`) as a diagram and its notes; a
+/// variant it names is a built-in one or a file beside it. Also read by `tsume`.
+pub fn read_yaml(
+    text: &str,
+    name: &str,
+    dir: Option<PathBuf>,
+    variant: &Arc<Variant>,
+    pieces: Option<&std::path::Path>,
+) -> Result<(Diagram, spec::Notes), Failure> {
+    let load = |v: &str| -> Result<Arc<Variant>, shogiprint::Error> {
+        // A variant file is found beside the diagram file.
+        let path = match &dir {
+            Some(d) if !Variant::builtin_names().any(|n| n.eq_ignore_ascii_case(v)) => d.join(v),
+            _ => PathBuf::from(v),
+        };
+        input::load_variant(&path.to_string_lossy(), pieces)
+            .map_err(|f| shogiprint::Error::Io(f.lines.join("; ")))
+    };
+    spec::from_yaml_text_with_notes(text, name, variant, &load).map_err(|e| match &e {
+        shogiprint::Error::Invalid(_) => Failure::from_error(name, &e),
+        _ => Failure {
+            lines: vec![e.to_string()],
+            code: super::exit_code(&e),
+        },
+    })
 }
 
 /// The position of a game record after `--ply` moves (the library's [`diagram::from_record`]).

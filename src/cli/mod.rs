@@ -17,6 +17,7 @@ mod pieces;
 mod record_input;
 mod tsume;
 mod validate;
+mod verify;
 
 use clap::{Parser, Subcommand};
 use std::io::{self, Write};
@@ -170,7 +171,7 @@ fn dispatch(cli: &Cli, out: &mut impl Write) -> Result<i32, Failure> {
         Command::Diagram(args) => diagram::run(args, &variant, cli.pieces.as_deref(), out),
         Command::Handicap(args) => handicap::run(args, &variant, out),
         Command::Booklet(args) => booklet::run(args, &variant, cli.pieces.as_deref(), out),
-        Command::Tsume(args) => tsume::run(args, &variant, out),
+        Command::Tsume(args) => tsume::run(args, &variant, cli.pieces.as_deref(), out),
         Command::Convert(args) => convert::run(args, &variant, out),
         Command::Game(args) => game::run(args, &variant, out),
     }

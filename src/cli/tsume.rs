@@ -2,15 +2,17 @@
 //! line and alternative solutions (余詰). Exit code: 0 if every problem is sound, 1 if any has no
 //! mate, a defect or an unknown result (or is invalid), 2 if any input is malformed.
 
+use super::diagram::is_yaml_name;
 use super::input::{self, Entry, Inputs};
 use super::{report, Failure};
 use serde::Serialize;
+use shogiprint::diagram::verify::{self, Settings};
 use shogiprint::formats::notation::{japanese, usi, western};
 use shogiprint::rules::{validate, Position, Variant};
 use shogiprint::tsume::{self, inventory, Limits, Status, Verdict};
 use std::io::Write;
+use std::path::Path;
 use std::sync::Arc;
-use std::time::Duration;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -18,23 +20,11 @@ pub struct Args {
     #[arg(long)]
     json: bool,
 
-    /// Stop a problem's search after this many nodes (its status is then `unknown`).
-    #[arg(long, value_name = "N", default_value_t = 50_000_000)]
-    max_nodes: u64,
+    #[command(flatten)]
+    verify: super::verify::VerifyArgs,
 
-    /// Stop a problem's search after this many seconds (its status is then `unknown`).
-    #[arg(long, value_name = "SECONDS")]
-    time: Option<f64>,
-
-    /// Memory budget of the transposition table, in MiB.
-    #[arg(long, value_name = "MB", default_value_t = 256)]
-    hash: usize,
-
-    /// Treat every alternative solution as a defect, final-move and promotion choices too.
-    #[arg(long)]
-    strict: bool,
-
-    /// Problems: SFENs, USI position strings, files of positions (one per line) or '-'.
+    /// Problems: SFENs, USI position strings, YAML diagram files (*.yaml, *.yml: the position,
+    /// and its answer if it declares one), files of positions (one per line) or '-'.
     #[arg(value_name = "INPUT", required = true)]
     inputs: Vec<String>,
 }
@@ -44,6 +34,14 @@ struct Solved {
     verdict: Verdict,
     ja: Vec<String>,
     en: Vec<String>,
+    /// What is wrong with the answer a diagram file declares.
+    answer_error: Option<String>,
+}
+
+impl Solved {
+    fn is_sound(&self, strict: bool) -> bool {
+        self.verdict.is_sound(strict) && self.answer_error.is_none()
+    }
 }
 
 /// The main line in Japanese (▲7六歩 △同　歩 …) and western notation.
@@ -63,46 +61,107 @@ enum Outcome {
     Solved(Box<Solved>),
     Invalid(Vec<String>),
     Malformed(String),
+    /// A diagram file that could not be read: its located messages and exit code.
+    Refused(Vec<String>, i32),
 }
 
-pub fn run(args: &Args, variant: &Arc<Variant>, out: &mut impl Write) -> Result<i32, Failure> {
-    let time = match args.time {
-        Some(s) if !(s.is_finite() && s > 0.0) => {
-            return Err(Failure::bad(
-                "--time",
-                "must be a positive number of seconds",
-            ))
-        }
-        Some(s) => Some(Duration::from_secs_f64(s.min(1e9))),
-        None => None,
+pub fn run(
+    args: &Args,
+    variant: &Arc<Variant>,
+    pieces: Option<&Path>,
+    out: &mut impl Write,
+) -> Result<i32, Failure> {
+    // The command proves as long as it takes unless told otherwise.
+    let mut settings = Settings {
+        time: None,
+        ..Settings::default()
     };
-    let limits = Limits {
-        max_nodes: args.max_nodes,
-        time,
-        hash_mb: args.hash,
-    };
+    args.verify.apply(&mut settings)?;
+    let limits = settings.limits();
+    let strict = settings.strict;
     let mut inputs = Inputs::default();
     let mut worst = 0;
     for arg in &args.inputs {
-        let results = inputs.each(arg, |e| solve(e, variant, limits));
+        let results = if is_yaml_name(arg) && Path::new(arg).is_file() {
+            vec![(
+                arg.clone(),
+                arg.clone(),
+                Ok(solve_yaml(arg, variant, pieces, &settings)),
+            )]
+        } else {
+            inputs.each(arg, |e| solve(e, variant, limits))
+        };
         for (name, place, outcome) in results {
             let outcome = outcome.unwrap_or_else(Outcome::Malformed);
             let code = match &outcome {
-                Outcome::Solved(s) if s.verdict.is_sound(args.strict) => 0,
+                Outcome::Solved(s) if s.is_sound(strict) => 0,
                 Outcome::Solved(_) | Outcome::Invalid(_) => 1,
                 Outcome::Malformed(_) => 2,
+                Outcome::Refused(_, code) => *code,
             };
             worst = worst.max(code);
             if args.json {
-                let line = json(&name, &outcome, variant, args.strict)
-                    .map_err(|e| Failure::bad("json", e))?;
+                let line =
+                    json(&name, &outcome, variant, strict).map_err(|e| Failure::bad("json", e))?;
                 writeln!(out, "{line}")?;
             } else {
-                text(out, &place, &outcome, variant, args.strict)?;
+                text(out, &place, &outcome, variant, strict)?;
             }
         }
     }
     Ok(worst)
+}
+
+/// A YAML diagram file: its position is the problem (whether or not it says `tsume: true`), and
+/// a declared `answer:` is checked against the proven main line.
+fn solve_yaml(
+    arg: &str,
+    variant: &Arc<Variant>,
+    pieces: Option<&Path>,
+    settings: &Settings,
+) -> Outcome {
+    let path = Path::new(arg);
+    let text = match input::read_file(path) {
+        Ok(t) => t,
+        Err(e) => return Outcome::Malformed(e.message),
+    };
+    if text.lines().any(|l| l.trim_end() == "diagrams:") {
+        return Outcome::Malformed(
+            "a booklet, not a diagram file: `shogiprint booklet` proves every problem in it"
+                .to_string(),
+        );
+    }
+    let dir = path.parent().map(Path::to_path_buf);
+    let (diagram, notes) = match super::diagram::read_yaml(&text, arg, dir, variant, pieces) {
+        Ok(d) => d,
+        Err(f) => return Outcome::Refused(f.lines, f.code),
+    };
+    let start = match verify::start_position(&diagram) {
+        Ok(p) => p,
+        Err(verify::Refusal::Invalid(lines)) => return Outcome::Invalid(lines),
+        Err(other) => return Outcome::Refused(vec![other.to_string()], other.exit_code()),
+    };
+    let verdict = tsume::verify(&start, settings.limits());
+    let (ja, en) = notations(&start, &verdict);
+    let mut solved = Solved {
+        verdict,
+        ja,
+        en,
+        answer_error: None,
+    };
+    if let (Status::Mate, Some(answer)) = (solved.verdict.status, &notes.answer) {
+        let solution = verify::Solution {
+            verdict: solved.verdict.clone(),
+            length: solved.verdict.length.unwrap_or(0),
+            line_ja: solved.ja.clone(),
+            line_en: solved.en.clone(),
+        };
+        let style = diagram.options.style;
+        if let Err(e) = verify::check_answer(&start, &solution, answer, style, settings) {
+            solved.answer_error = Some(e.to_string());
+        }
+    }
+    Outcome::Solved(Box::new(solved))
 }
 
 fn solve(entry: &Entry, variant: &Arc<Variant>, limits: Limits) -> Outcome {
@@ -121,7 +180,12 @@ fn solve(entry: &Entry, variant: &Arc<Variant>, limits: Limits) -> Outcome {
         Ok(p) => {
             let verdict = tsume::verify(&p, limits);
             let (ja, en) = notations(&p, &verdict);
-            Outcome::Solved(Box::new(Solved { verdict, ja, en }))
+            Outcome::Solved(Box::new(Solved {
+                verdict,
+                ja,
+                en,
+                answer_error: None,
+            }))
         }
         Err(lines) => Outcome::Invalid(lines),
     }
@@ -152,12 +216,15 @@ fn text(
     match outcome {
         Outcome::Solved(solved) => {
             let v = &solved.verdict;
-            let verdict = if v.is_sound(strict) {
+            let verdict = if solved.is_sound(strict) {
                 "sound"
             } else {
                 "NOT sound"
             };
             writeln!(out, "{place}: {} — {verdict}", status_text(v))?;
+            if let Some(e) = &solved.answer_error {
+                writeln!(out, "  {e}")?;
+            }
             if v.status == Status::Mate {
                 writeln!(out, "  line: {}", usi_line(v, variant).join(" "))?;
                 if !solved.ja.is_empty() {
@@ -201,6 +268,11 @@ fn text(
             report(&[format!("{place}: {message}")]);
             Ok(())
         }
+        Outcome::Refused(lines, _) => {
+            out.flush()?;
+            report(lines);
+            Ok(())
+        }
     }
 }
 
@@ -225,6 +297,8 @@ struct JsonReport<'a> {
     problems: Option<&'a [String]>,
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    answer_error: Option<&'a str>,
 }
 
 #[derive(Serialize)]
@@ -259,6 +333,7 @@ fn json(
         proof_ms: 0,
         problems: None,
         error: None,
+        answer_error: None,
     };
     let report = match outcome {
         Outcome::Solved(solved) => {
@@ -284,7 +359,8 @@ fn json(
                     })
                     .collect(),
                 left_in_hand: v.left_in_hand,
-                sound: v.is_sound(strict),
+                sound: solved.is_sound(strict),
+                answer_error: solved.answer_error.as_deref(),
                 nodes: v.nodes,
                 ms: v.ms,
                 proof_nodes: v.proof_nodes,
@@ -299,6 +375,11 @@ fn json(
         Outcome::Malformed(message) => JsonReport {
             status: "malformed",
             error: Some(message),
+            ..empty
+        },
+        Outcome::Refused(lines, code) => JsonReport {
+            status: if *code == 1 { "invalid" } else { "malformed" },
+            problems: Some(lines),
             ..empty
         },
     };

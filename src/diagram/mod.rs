@@ -15,6 +15,7 @@ pub mod marks;
 mod model;
 mod pieces;
 pub mod spec;
+pub mod verify;
 
 pub use from_record::{from_record, PlyPastEnd};
 pub use layout::Layout;

@@ -39,7 +39,8 @@ impl Style {
 /// How the kings are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Kings {
-    /// 玉 for Black, 王 for White, as a set has one of each.
+    /// 玉 for Black, 王 for White, as a set has one of each; in a tsume 玉 (the defender's king,
+    /// as tsume books print it).
     #[default]
     Traditional,
     /// 王 for both.
@@ -49,6 +50,16 @@ pub enum Kings {
 }
 
 impl Kings {
+    /// The side whose king character (玉 Black's, 王 White's) a king of `owner` is written with.
+    pub fn written_as(self, owner: Color, tsume: bool) -> Color {
+        match self {
+            Kings::Traditional if tsume => Color::Black,
+            Kings::Traditional => owner,
+            Kings::Ou => Color::White,
+            Kings::Gyoku => Color::Black,
+        }
+    }
+
     pub fn parse(s: &str) -> Option<Kings> {
         match s {
             "traditional" => Some(Kings::Traditional),
@@ -84,6 +95,9 @@ pub struct Options {
     /// The side at the bottom of the diagram.
     pub viewer: Color,
     pub tsume: bool,
+    /// A tsume is proven before it is drawn (see [`super::verify`]); `verify: false` in a
+    /// file, for drafts and for positions that are not problems.
+    pub verify: bool,
     pub defender_hand: DefenderHand,
     /// Label the sides 下手/上手 instead of 先手/後手.
     pub handicap: bool,
@@ -105,6 +119,7 @@ impl Default for Options {
             style: Style::Traditional,
             viewer: Color::Black,
             tsume: false,
+            verify: true,
             defender_hand: DefenderHand::Rest,
             handicap: false,
             square: 7.0,

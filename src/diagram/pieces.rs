@@ -3,7 +3,7 @@
 
 use super::face::{draw_face, Label};
 use super::layout::Layout;
-use super::model::{Kings, Options, Style};
+use super::model::{Options, Style};
 use crate::draw::{Affine, Color as Ink, Drawing, FontRole, Fonts, MissingGlyph, Point, TextStyle};
 use crate::rules::{Color, PieceKind, Setup};
 
@@ -12,11 +12,7 @@ pub fn piece_label(kind: &PieceKind, owner: Color, options: &Options) -> String 
     if options.two_char_promoted && kind.promoted && kind.kanji.starts_with('成') {
         return kind.kanji.clone();
     }
-    let shown_as = match options.kings {
-        Kings::Traditional => owner,
-        Kings::Ou => Color::White,
-        Kings::Gyoku => Color::Black,
-    };
+    let shown_as = options.kings.written_as(owner, options.tsume);
     kind.abbr_for(shown_as).to_string()
 }
 

@@ -75,6 +75,7 @@ struct RawDiagram {
     orientation: Option<String>,
     #[serde(default)]
     tsume: bool,
+    verify: Option<bool>,
     defender_hand: Option<String>,
     handicap: Option<bool>,
     size: Option<f64>,
@@ -263,6 +264,9 @@ pub fn from_yaml_text_numbered(
         };
     }
     o.tsume = raw.tsume;
+    if let Some(v) = raw.verify {
+        o.verify = v;
+    }
     if let Some(s) = &raw.defender_hand {
         o.defender_hand = match s.as_str() {
             "rest" => DefenderHand::Rest,

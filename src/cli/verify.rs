@@ -1,0 +1,54 @@
+//! The prover's options shared by `tsume`, `diagram` and `booklet`: strictness and limits.
+//! Given on the command line, they override a booklet's `strict` and `prover` fields.
+
+use super::Failure;
+use shogiprint::diagram::verify::Settings;
+
+#[derive(Debug, clap::Args)]
+pub struct VerifyArgs {
+    /// Treat every alternative solution (余詰) as a defect, final-move and promotion choices too.
+    #[arg(long)]
+    strict: bool,
+
+    /// Stop a problem's search after this many nodes (it is then `unknown`) [default: 50000000].
+    #[arg(long, value_name = "N")]
+    max_nodes: Option<u64>,
+
+    /// Stop a problem's search after this many seconds (it is then `unknown`) [default: none for
+    /// tsume, 60 for diagrams and booklets].
+    #[arg(long, value_name = "SECONDS")]
+    time: Option<f64>,
+
+    /// Memory budget of the prover's tables, in MiB [default: 256].
+    #[arg(long, value_name = "MB")]
+    hash: Option<usize>,
+}
+
+impl VerifyArgs {
+    /// `settings` with the options given on the command line.
+    pub fn apply(&self, settings: &mut Settings) -> Result<(), Failure> {
+        settings.strict |= self.strict;
+        if let Some(n) = self.max_nodes {
+            if n == 0 {
+                return Err(Failure::bad("--max-nodes", "must be at least 1"));
+            }
+            settings.max_nodes = n;
+        }
+        if let Some(s) = self.time {
+            if !(s.is_finite() && s > 0.0) {
+                return Err(Failure::bad(
+                    "--time",
+                    "must be a positive number of seconds",
+                ));
+            }
+            settings.time = Some(s);
+        }
+        if let Some(h) = self.hash {
+            if h == 0 {
+                return Err(Failure::bad("--hash", "must be at least 1 MiB"));
+            }
+            settings.hash_mb = h;
+        }
+        Ok(())
+    }
+}

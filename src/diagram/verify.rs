@@ -1,0 +1,451 @@
+//! Tsume diagrams are proven before they are drawn: the position must mate, within the limits,
+//! without an alternative solution (余詰) that counts as a defect; a declared answer must be a
+//! correct main line (its moves are read with `formats::notation` and compared as moves); an
+//! omitted answer and a `caption: auto` are written from the proven main line.
+//!
+//! The prover is [`crate::tsume::verify`]; this module only asks it and words its verdict for a
+//! teacher (`no mate: after ▲7一飛成, △8一金打 holds`).
+
+use super::{Diagram, Style};
+use crate::formats::notation::{japanese, usi, western};
+use crate::rules::{validate, Move, Position};
+use crate::tsume::{self, inventory, Limits, Status, Verdict};
+use std::time::Duration;
+
+/// How tsume diagrams are verified. Every field has a default (see [`Settings::default`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Settings {
+    /// Verify at all (default true); `verify: false` on a diagram or `--no-verify` turn it off.
+    pub enabled: bool,
+    /// Every alternative solution is a defect, final-move and promotion choices too (default
+    /// false: those two kinds are tolerated, as collections do).
+    pub strict: bool,
+    /// Nodes per problem before it is `unknown` (default 50 000 000).
+    pub max_nodes: u64,
+    /// Seconds per problem before it is `unknown` (default 60).
+    pub time: Option<f64>,
+    /// The prover's table budget in MiB (default 256).
+    pub hash_mb: usize,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        let limits = Limits::default();
+        Settings {
+            enabled: true,
+            strict: false,
+            max_nodes: limits.max_nodes,
+            time: Some(60.0),
+            hash_mb: limits.hash_mb,
+        }
+    }
+}
+
+impl Settings {
+    /// The prover's limits.
+    pub fn limits(&self) -> Limits {
+        Limits {
+            max_nodes: self.max_nodes,
+            time: self
+                .time
+                .filter(|s| s.is_finite() && *s > 0.0)
+                .map(|s| Duration::from_secs_f64(s.min(1e9))),
+            hash_mb: self.hash_mb,
+        }
+    }
+}
+
+/// A proven problem: the verdict and its main line written out.
+#[derive(Clone, Debug)]
+pub struct Solution {
+    pub verdict: Verdict,
+    /// Plies of the conventional solution.
+    pub length: u32,
+    /// The main line in Japanese (`▲2二角成`, `△同玉`, …) and western notation (`B-2b+`).
+    pub line_ja: Vec<String>,
+    pub line_en: Vec<String>,
+}
+
+impl Solution {
+    /// `3手詰`, or `mate in 3` for a western-style diagram.
+    pub fn length_text(&self, style: Style) -> String {
+        match style {
+            Style::Western => format!("Mate in {}", self.length),
+            _ => format!("{}手詰", self.length),
+        }
+    }
+
+    /// The answer as books print it: `▲2二角成　△同玉　▲3三金打まで3手詰`, or for a western
+    /// diagram `B-2b+ Kx2b G*3c (mate in 3)`.
+    pub fn answer(&self, style: Style) -> String {
+        match style {
+            Style::Western => format!("{} (mate in {})", self.line_en.join(" "), self.length),
+            _ => format!("{}まで{}手詰", self.line_ja.join("　"), self.length),
+        }
+    }
+
+    /// The caption with `auto` replaced by the length text, and `{手数}` or `{length}` by the
+    /// number of plies.
+    pub fn caption(&self, caption: &str, style: Style) -> String {
+        if caption.trim() == "auto" {
+            return self.length_text(style);
+        }
+        let n = self.length.to_string();
+        caption.replace("{手数}", &n).replace("{length}", &n)
+    }
+}
+
+/// Why a tsume diagram is refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Refusal {
+    /// The position is not a tsume the prover can take (one set, the defender's hand).
+    #[error("not a tsume: {}", .0.join("; "))]
+    Invalid(Vec<String>),
+    #[error("no mate: {0}")]
+    NoMate(String),
+    #[error("unknown: {0}")]
+    Unknown(String),
+    /// Alternative solutions that count as defects under the chosen strictness.
+    #[error("alternative solution (余詰): {0}")]
+    Defect(String),
+    /// The declared answer is not a correct main line.
+    #[error("answer: {0}")]
+    WrongAnswer(String),
+    /// `caption: auto` (or `{手数}`) on a diagram that is not proven.
+    #[error("caption: '{0}' needs a proven tsume (tsume: true, and verification on)")]
+    CaptionNeedsProof(String),
+}
+
+impl Refusal {
+    /// The exit code: 1 for a problem that is not sound, 2 for the caption that cannot be filled
+    /// (a mistake in the file).
+    pub fn exit_code(&self) -> i32 {
+        match self {
+            Refusal::CaptionNeedsProof(_) => 2,
+            _ => 1,
+        }
+    }
+}
+
+/// Does the caption ask for the proven length?
+pub fn caption_wants_length(caption: Option<&str>) -> bool {
+    caption.is_some_and(|c| c.trim() == "auto" || c.contains("{手数}") || c.contains("{length}"))
+}
+
+/// Is this diagram verified under `settings`: a tsume, verification on for it and overall,
+/// and not an illegal position drawn on purpose?
+pub fn applies(diagram: &Diagram, settings: &Settings) -> bool {
+    diagram.options.tsume
+        && diagram.options.verify
+        && settings.enabled
+        && diagram.expect_problems.is_none()
+}
+
+/// Verifies a diagram that [`applies`], its declared `answer` too, and fills what asks for the
+/// proof: the answer when `answer` is `None` (returned), the caption's length. A diagram that
+/// is not verified is left as it is (its caption must not ask for a length).
+pub fn verify(
+    diagram: &mut Diagram,
+    answer: &mut Option<String>,
+    settings: &Settings,
+) -> Result<Option<Solution>, Refusal> {
+    if !applies(diagram, settings) {
+        return match &diagram.caption {
+            Some(c) if caption_wants_length(Some(c)) => Err(Refusal::CaptionNeedsProof(c.clone())),
+            _ => Ok(None),
+        };
+    }
+    let start = start_position(diagram)?;
+    // The declared first move, to say which defence refutes it if there is no mate.
+    let hint = answer
+        .as_deref()
+        .and_then(|a| declared_moves(&start, a).ok().flatten())
+        .and_then(|m| m.first().copied());
+    let solution = prove(&start, hint, settings)?;
+    let style = diagram.options.style;
+    match answer {
+        Some(text) => check_answer(&start, &solution, text, style, settings)?,
+        None => *answer = Some(solution.answer(style)),
+    }
+    if let Some(c) = &diagram.caption {
+        diagram.caption = Some(solution.caption(c, style));
+    }
+    Ok(Some(solution))
+}
+
+/// The diagram's position as the prover takes it: validated as a tsume, the defender holding
+/// every piece not on the board or in the attacker's hand.
+pub fn start_position(diagram: &Diagram) -> Result<Position, Refusal> {
+    let pos = validate::validate(
+        &diagram.variant,
+        diagram.setup.clone(),
+        validate::Options { tsume: true },
+    )
+    .map_err(|e| Refusal::Invalid(e.problems.iter().map(|p| p.line(e.size())).collect()))?;
+    inventory::complete(&pos).map_err(Refusal::Invalid)
+}
+
+/// Proves `start` (from [`start_position`]) and words every reason it is not a sound problem.
+/// `hint`, the declared first move, is the check whose refutation a "no mate" names.
+pub fn prove(
+    start: &Position,
+    hint: Option<Move>,
+    settings: &Settings,
+) -> Result<Solution, Refusal> {
+    let verdict = tsume::verify(start, settings.limits());
+    match verdict.status {
+        Status::Mate => {}
+        Status::NoMate => return Err(Refusal::NoMate(no_mate_reason(start, hint, settings))),
+        Status::Unknown(limit) => {
+            let what = match limit {
+                tsume::dfpn::Limit::Nodes => {
+                    format!("the node limit ({}) was reached", settings.max_nodes)
+                }
+                tsume::dfpn::Limit::Time => format!(
+                    "the time limit ({} s) was reached",
+                    settings.time.unwrap_or_default()
+                ),
+                tsume::dfpn::Limit::Repetition => {
+                    "the only disproof found leans on a repetition".to_string()
+                }
+            };
+            return Err(Refusal::Unknown(format!(
+                "{what} after {} nodes; raise the limits (--max-nodes, --time) or write verify: false",
+                verdict.nodes
+            )));
+        }
+    }
+    let length = verdict.length.unwrap_or(0);
+    let line_ja = japanese::line(start, &verdict.line).unwrap_or_default();
+    let mut line_en = Vec::new();
+    let mut pos = start.clone();
+    for &mv in &verdict.line {
+        line_en.push(western::write(&pos, mv));
+        pos.play_unchecked(mv);
+    }
+    let solution = Solution {
+        verdict,
+        length,
+        line_ja,
+        line_en,
+    };
+    let defects: Vec<String> = solution
+        .verdict
+        .alternatives
+        .iter()
+        .filter(|a| a.kind.is_defect(settings.strict))
+        .map(|a| {
+            format!(
+                "at ply {} {} also mates ({})",
+                a.ply,
+                alternative_text(start, &solution.verdict.line, a.ply, a.mv),
+                a.kind.name()
+            )
+        })
+        .collect();
+    if !defects.is_empty() {
+        // A few are enough to see the flaw; the `tsume` command lists them all.
+        const SHOWN: usize = 3;
+        let more = match defects.len() {
+            n if n > SHOWN => format!(" and {} more", n - SHOWN),
+            _ => String::new(),
+        };
+        return Err(Refusal::Defect(format!(
+            "{}{more}; the main line is {}",
+            defects[..defects.len().min(SHOWN)].join(", "),
+            solution.answer(Style::Traditional)
+        )));
+    }
+    Ok(solution)
+}
+
+/// An alternative move in Japanese where it can be played on the main line (`▲5一飛打`), in
+/// USI on a variation (`R*5a, on a variation`).
+fn alternative_text(start: &Position, line: &[Move], ply: u32, mv: Move) -> String {
+    let mut pos = start.clone();
+    let mut previous = None;
+    for &m in line.iter().take(ply.saturating_sub(1) as usize) {
+        pos.play_unchecked(m);
+        previous = Some(m.to());
+    }
+    if pos.is_legal(mv) {
+        japanese::write(&pos, mv, previous)
+    } else {
+        format!("{} (on a variation)", usi::write_move(start.variant(), mv))
+    }
+}
+
+/// Why there is no mate, in words: the defence that holds against the first check, if the
+/// attacker has one check only or the declared answer names it, else how many checks fail.
+fn no_mate_reason(start: &Position, hint: Option<Move>, settings: &Settings) -> String {
+    let checks: Vec<Move> = start
+        .legal_moves()
+        .into_iter()
+        .filter(|&mv| {
+            let mut p = start.clone();
+            p.play_unchecked(mv);
+            p.is_check()
+        })
+        .collect();
+    if let Some(mv) = hint.filter(|m| checks.contains(m)) {
+        return refutation(start, mv, settings);
+    }
+    match checks.len() {
+        0 => "the attacker has no check".to_string(),
+        1 => refutation(start, checks[0], settings),
+        n => format!("none of the attacker's {n} checks leads to mate"),
+    }
+}
+
+/// `after ▲7一飛成, △8一金打 holds`: a defence to `check` after which there is no mate.
+fn refutation(start: &Position, check: Move, settings: &Settings) -> String {
+    let first = japanese::write(start, check, None);
+    let mut after = start.clone();
+    after.play_unchecked(check);
+    let limits = Limits {
+        max_nodes: (settings.max_nodes / 4).clamp(1, 2_000_000),
+        ..settings.limits()
+    };
+    for reply in after.legal_moves() {
+        let mut p = after.clone();
+        p.play_unchecked(reply);
+        if tsume::verify(&p, limits).status == Status::NoMate {
+            let second = japanese::write(&after, reply, Some(check.to()));
+            return format!("after {first}, {second} holds");
+        }
+    }
+    format!("{first} is the only check and it does not mate")
+}
+
+/// The moves of a declared answer, read where they can be: Japanese moves (each starting with
+/// ▲ or △) before まで or the first 。; else western (`G*5b`, `B-2b+`) or USI moves (`G*5b`,
+/// `8h2b+`) separated by spaces, up to the first word that is not a move. `Ok(None)`: the answer
+/// holds no moves (it is prose and is printed as written).
+pub fn declared_moves(start: &Position, answer: &str) -> Result<Option<Vec<Move>>, String> {
+    let head = answer
+        .split(['。', '\n'])
+        .next()
+        .unwrap_or("")
+        .split("まで")
+        .next()
+        .unwrap_or("");
+    let marks = ['▲', '△', '☗', '☖'];
+    if head.contains(marks) {
+        let mut tokens: Vec<String> = Vec::new();
+        for c in head.chars() {
+            if marks.contains(&c) {
+                tokens.push(String::new());
+            }
+            if let Some(t) = tokens.last_mut() {
+                t.push(c);
+            }
+        }
+        let mut pos = start.clone();
+        let mut previous = None;
+        let mut moves = Vec::new();
+        for (i, t) in tokens.iter().enumerate() {
+            let t = t.trim_matches(|c: char| c.is_whitespace() || "、,.・".contains(c));
+            let mv = japanese::parse(&pos, t, previous)
+                .map_err(|e| format!("move {} '{t}' cannot be played here: {e}", i + 1))?;
+            pos.play_unchecked(mv);
+            previous = Some(mv.to());
+            moves.push(mv);
+        }
+        return Ok(Some(moves));
+    }
+    let mut pos = start.clone();
+    let mut moves = Vec::new();
+    for word in answer.split_whitespace() {
+        let w = word.trim_end_matches([',', ';', '.']);
+        // Move numbers: `1.` or `1...`.
+        if w.is_empty() || w.chars().all(|c| c.is_ascii_digit()) {
+            continue;
+        }
+        let mv = western::parse(&pos, w).ok().or_else(|| {
+            usi::parse_move(pos.variant(), w)
+                .ok()
+                .filter(|&m| pos.is_legal(m))
+        });
+        match mv {
+            Some(mv) => {
+                pos.play_unchecked(mv);
+                moves.push(mv);
+            }
+            None => break,
+        }
+    }
+    Ok((!moves.is_empty()).then_some(moves))
+}
+
+/// A declared answer must be a correct main line: the proven one, or one as long in which every
+/// defence is a longest one and every attacker move mates as fast (another attacker move that
+/// does is an alternative solution, already judged by [`prove`]).
+pub fn check_answer(
+    start: &Position,
+    solution: &Solution,
+    answer: &str,
+    style: Style,
+    settings: &Settings,
+) -> Result<(), Refusal> {
+    let wrong = Refusal::WrongAnswer;
+    let Some(declared) = declared_moves(start, answer).map_err(wrong)? else {
+        return Ok(());
+    };
+    let main = &solution.verdict.line;
+    if declared == *main {
+        return Ok(());
+    }
+    let proven = solution.answer(style);
+    let written = japanese::line(start, &declared).unwrap_or_default();
+    let n = declared.len();
+    if n as u32 != solution.length {
+        return Err(wrong(format!(
+            "the answer has {n} {} ({}) but the proven mate takes {}: {proven}",
+            if n == 1 { "move" } else { "moves" },
+            written.join("　"),
+            solution.length
+        )));
+    }
+    let first_diff = declared
+        .iter()
+        .zip(main)
+        .position(|(a, b)| a != b)
+        .unwrap_or(0);
+    let differs = || {
+        wrong(format!(
+            "move {} is {} in the answer but {} in the proven main line ({proven})",
+            first_diff + 1,
+            written.get(first_diff).map(String::as_str).unwrap_or("?"),
+            solution
+                .line_ja
+                .get(first_diff)
+                .map(String::as_str)
+                .unwrap_or("?"),
+        ))
+    };
+    // Another line of the same length is right if, after every defence, the mate still takes
+    // exactly the plies that are left, and it ends in checkmate.
+    let mut pos = start.clone();
+    for (i, &mv) in declared.iter().enumerate() {
+        pos.play_unchecked(mv);
+        if i % 2 == 0 && !pos.is_check() {
+            return Err(wrong(format!(
+                "move {} {} is not a check",
+                i + 1,
+                written.get(i).map(String::as_str).unwrap_or("?")
+            )));
+        }
+        let attacker_to_move = i % 2 == 1;
+        let left = solution.length - (i as u32 + 1);
+        if attacker_to_move && i >= first_diff {
+            let v = tsume::verify(&pos, settings.limits());
+            if v.status != Status::Mate || v.length != Some(left) {
+                return Err(differs());
+            }
+        }
+    }
+    if !pos.is_checkmate() {
+        return Err(differs());
+    }
+    Ok(())
+}

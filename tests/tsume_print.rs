@@ -1,0 +1,355 @@
+//! Tsume problems in the print path: booklets and diagram files are proven before anything is
+//! drawn; answers and captions are written from the proven main line; each kind of unsound
+//! problem refuses the booklet (exit 1, the problem named, no file); `verify: false` and
+//! `--no-verify` let a draft through; the defender's king is drawn 玉; `tsume` reads diagram
+//! files.
+
+use shogiprint::draw::{FontRole, Fonts};
+use std::path::PathBuf;
+use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// 頭金 ("gold on the head"), the textbook mate in one, as in tests/tsume.rs (antma/tsumeshogi-check's
+/// suite): ▲5二金まで1手詰.
+const ATAMAKIN: &str = "4k4/9/4P4/9/9/9/9/9/9 b G 1";
+
+/// The classic problem of Wikipedia's "Tsume shogi" article (composer unknown): White 王 5一,
+/// 銀 4一 and 6一; Black と 5三, 馬 on the fifth rank (2五 here; the position is symmetric, so
+/// 8五 is the same problem mirrored), a silver in hand. "The solution is 1. +B-52 2. S41x52
+/// 3. S*42 or 1. +B-52 2. S61x52 3. S*62" (https://en.wikipedia.org/wiki/Tsume_shogi).
+const WIKI_3: &str = "3sks3/9/4+P4/9/7+B1/9/9/9/9 b S 1";
+/// The second published line, as the JSA writes it (the silver on 6一 is on White's right).
+const WIKI_3_ANSWER: &str = "▲5二馬　△同銀右　▲6二銀まで3手詰";
+/// The first published line: the other defence, as long, so as right.
+const WIKI_3_OTHER: &str = "▲5二馬 △同銀左 ▲4二銀まで3手詰";
+
+/// No mate: a lone gold cannot mate a king in the open (tests/tsume.rs, no_mate).
+const NO_MATE: &str = "4k4/9/9/9/9/9/9/9/9 b G 1";
+
+/// Mate in one with tolerated alternatives (tests/tsume.rs, futile_interpositions_do_not_count):
+/// ▲1二香 mates (the interpositions are futile), and so do seven other lance drops on the file:
+/// final-move alternatives, sound by default, defects under `strict`.
+const FINAL_MOVE_ALTERNATIVES: &str = "7lk/7p1/7S1/9/9/9/9/9/9 b L 1";
+
+struct Output {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn run(args: &[&str]) -> Output {
+    let out = Command::new(env!("CARGO_BIN_EXE_shogiprint"))
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    Output {
+        code: out.status.code().expect("exited, not killed by a signal"),
+        stdout: String::from_utf8_lossy(&out.stdout).to_string(),
+        stderr: String::from_utf8(out.stderr).expect("stderr is UTF-8"),
+    }
+}
+
+/// A fresh directory under the temp dir for one test; removed on drop.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new() -> TempDir {
+        static COUNTER: AtomicUsize = AtomicUsize::new(0);
+        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+        let path =
+            std::env::temp_dir().join(format!("shogiprint-tsume-print-{}-{n}", std::process::id()));
+        std::fs::create_dir_all(&path).unwrap();
+        TempDir(path)
+    }
+
+    fn file(&self, name: &str, contents: &str) -> String {
+        let p = self.0.join(name);
+        std::fs::write(&p, contents).unwrap();
+        p.to_str().unwrap().to_string()
+    }
+
+    fn path(&self, name: &str) -> String {
+        self.0.join(name).to_str().unwrap().to_string()
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// The text of each page of a PDF (through its /ToUnicode maps), without whitespace.
+fn page_texts(path: &str) -> Vec<String> {
+    let doc = lopdf::Document::load(path).expect("a PDF");
+    let n = doc.get_pages().len() as u32;
+    (1..=n)
+        .map(|p| {
+            doc.extract_text(&[p])
+                .unwrap()
+                .split_whitespace()
+                .collect::<String>()
+        })
+        .collect()
+}
+
+fn no_space(s: &str) -> String {
+    s.split_whitespace().collect()
+}
+
+/// A booklet with an answers section; each entry is `(position, extra lines)`.
+fn booklet(entries: &[(&str, &str)], top: &str) -> String {
+    let mut yaml = format!("title: test\nanswers: true\n{top}diagrams:\n");
+    for (position, extra) in entries {
+        yaml.push_str(&format!("  - position: {position}\n    tsume: true\n"));
+        for line in extra.lines() {
+            yaml.push_str(&format!("    {line}\n"));
+        }
+    }
+    yaml
+}
+
+#[test]
+fn answers_and_captions_are_written_from_the_proven_main_lines() {
+    let dir = TempDir::new();
+    let book = dir.file(
+        "b.yaml",
+        &booklet(
+            &[
+                (ATAMAKIN, "title: 頭金\ncaption: auto"),
+                (WIKI_3, "caption: \"{手数}手詰\""),
+            ],
+            "",
+        ),
+    );
+    let out = dir.path("b.pdf");
+    let r = run(&["booklet", &book, "-o", &out]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let texts = page_texts(&out);
+    assert_eq!(texts.len(), 2, "one page of diagrams, one of answers");
+    assert!(texts[0].contains("1手詰"), "{}", texts[0]);
+    assert!(texts[0].contains("3手詰"), "{}", texts[0]);
+    assert!(!texts[0].contains("{手数}"), "{}", texts[0]);
+    assert!(texts[1].contains("▲5二金まで1手詰"), "{}", texts[1]);
+    assert!(texts[1].contains(&no_space(WIKI_3_ANSWER)), "{}", texts[1]);
+}
+
+#[test]
+fn a_declared_answer_is_compared_as_moves() {
+    let dir = TempDir::new();
+    // Both published answers pass: the main line, and the other defence of the same length
+    // (written with the usual spaces, 竜 for 龍 and prose after まで).
+    for answer in [WIKI_3_ANSWER, WIKI_3_OTHER] {
+        let book = dir.file(
+            "ok.yaml",
+            &booklet(
+                &[(WIKI_3, &format!("answer: {answer}。銀を取らせて打つ。"))],
+                "",
+            ),
+        );
+        let out = dir.path("ok.pdf");
+        let r = run(&["booklet", &book, "-o", &out]);
+        assert_eq!(r.code, 0, "{answer}: {}", r.stderr);
+    }
+    // A wrong first move is named as a move, beside the proven one.
+    let book = dir.file(
+        "wrong.yaml",
+        &booklet(
+            &[
+                (ATAMAKIN, "answer: ▲5二金まで1手詰"),
+                (ATAMAKIN, "title: 腹金\nanswer: ▲4二金まで1手詰"),
+            ],
+            "",
+        ),
+    );
+    let out = dir.path("wrong.pdf");
+    let r = run(&["booklet", &book, "-o", &out]);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert!(
+        r.stderr.contains(&format!(
+            "{book}:7:5: diagram 2 (第2問) '腹金': answer: move 1 is ▲4二金 in the answer but ▲5二金 in the proven main line"
+        )),
+        "{}",
+        r.stderr
+    );
+    assert!(!std::path::Path::new(&out).exists(), "no PDF on failure");
+    // A short answer to a longer mate says both lengths.
+    let book = dir.file(
+        "short.yaml",
+        &booklet(&[(WIKI_3, "answer: ▲5二馬まで1手詰")], ""),
+    );
+    let r = run(&["booklet", &book, "-o", &out]);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert!(
+        r.stderr
+            .contains("answer: the answer has 1 move (▲5二馬) but the proven mate takes 3"),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
+fn each_kind_of_unsound_problem_refuses_the_booklet() {
+    let dir = TempDir::new();
+    let out = dir.path("b.pdf");
+    let cases: [(&str, &[&str], &str); 3] = [
+        (NO_MATE, &[], "no mate: "),
+        (
+            FINAL_MOVE_ALTERNATIVES,
+            &["--strict"],
+            "alternative solution (余詰): at ply 1 ▲",
+        ),
+        (
+            WIKI_3,
+            &["--max-nodes", "10"],
+            "unknown: the node limit (10) was reached",
+        ),
+    ];
+    for (position, flags, message) in cases {
+        let book = dir.file(
+            "b.yaml",
+            &booklet(&[(ATAMAKIN, ""), (position, "title: 問題")], ""),
+        );
+        let mut args = vec!["booklet", book.as_str(), "-o", out.as_str()];
+        args.extend_from_slice(flags);
+        let r = run(&args);
+        assert_eq!(r.code, 1, "{position}: {}", r.stderr);
+        assert!(
+            r.stderr
+                .contains(&format!("{book}:6:5: diagram 2 (第2問) '問題': {message}")),
+            "{position}: {}",
+            r.stderr
+        );
+        assert!(!std::path::Path::new(&out).exists(), "{position}: no PDF");
+    }
+    // Without --strict final-move alternatives are tolerated; `strict: true` in the file is --strict.
+    let book = dir.file("b.yaml", &booklet(&[(FINAL_MOVE_ALTERNATIVES, "")], ""));
+    assert_eq!(run(&["booklet", &book, "-o", &out]).code, 0);
+    let book = dir.file(
+        "b.yaml",
+        &booklet(&[(FINAL_MOVE_ALTERNATIVES, "")], "strict: true\n"),
+    );
+    std::fs::remove_file(&out).unwrap();
+    assert_eq!(run(&["booklet", &book, "-o", &out]).code, 1);
+    assert!(!std::path::Path::new(&out).exists());
+    // The limits in the file: `prover: {max_nodes: 10}` is --max-nodes 10.
+    let book = dir.file(
+        "b.yaml",
+        &booklet(&[(WIKI_3, "")], "prover: {max_nodes: 10}\n"),
+    );
+    let r = run(&["booklet", &book, "-o", &out]);
+    assert_eq!(r.code, 1);
+    assert!(
+        r.stderr.contains("unknown: the node limit (10)"),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
+fn verify_false_and_no_verify_let_a_draft_through() {
+    let dir = TempDir::new();
+    let out = dir.path("b.pdf");
+    let book = dir.file(
+        "b.yaml",
+        &booklet(&[(NO_MATE, "verify: false\nanswer: 未完成")], ""),
+    );
+    let r = run(&["booklet", &book, "-o", &out]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(std::path::Path::new(&out).exists());
+    let book = dir.file("c.yaml", &booklet(&[(NO_MATE, "")], ""));
+    let r = run(&["booklet", &book, "-o", &out]);
+    assert_eq!(r.code, 1);
+    let r = run(&["booklet", &book, "-o", &out, "--no-verify"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    // A caption that asks for the length cannot be filled without a proof: bad input.
+    let book = dir.file(
+        "d.yaml",
+        &booklet(&[(ATAMAKIN, "verify: false\ncaption: auto")], ""),
+    );
+    let r = run(&["booklet", &book, "-o", &out]);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(
+        r.stderr.contains("caption: 'auto' needs a proven tsume"),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
+fn a_diagram_file_is_proven_before_it_is_drawn() {
+    let dir = TempDir::new();
+    let out = dir.path("d.svg");
+    let file = dir.file(
+        "d.yaml",
+        &format!("position: {NO_MATE}\ntsume: true\ntitle: 詰まない\n"),
+    );
+    let r = run(&["diagram", &file, "-o", &out]);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert!(r.stderr.contains("no mate"), "{}", r.stderr);
+    assert!(!std::path::Path::new(&out).exists());
+    assert_eq!(run(&["diagram", &file, "-o", &out, "--no-verify"]).code, 0);
+    // A bare position drawn with --tsume is a tsume too.
+    assert_eq!(run(&["diagram", NO_MATE, "--tsume"]).code, 1);
+    assert_eq!(run(&["diagram", ATAMAKIN, "--tsume"]).code, 0);
+}
+
+#[test]
+fn tsume_reads_diagram_files_and_checks_their_answers() {
+    let r = run(&["tsume", "--json", "examples/diagrams/tsume.yaml"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let j: serde_json::Value = serde_json::from_str(r.stdout.trim()).unwrap();
+    assert_eq!(j["status"], "mate");
+    assert_eq!(j["length"], 1);
+    assert_eq!(j["line"], serde_json::json!(["G*5b"]));
+    // Any diagram file is read as a tsume statement; a wrong answer makes it unsound.
+    let dir = TempDir::new();
+    let file = dir.file(
+        "d.yaml",
+        &format!("position: {WIKI_3}\nanswer: ▲5二馬 △同銀右 ▲4二銀まで3手詰\n"),
+    );
+    let r = run(&["tsume", &file]);
+    assert_eq!(r.code, 1, "{}{}", r.stdout, r.stderr);
+    assert!(r.stdout.contains("mate in 3"), "{}", r.stdout);
+    assert!(
+        r.stdout
+            .contains("answer: move 3 is ▲4二銀 in the answer but ▲6二銀 in the proven main line"),
+        "{}",
+        r.stdout
+    );
+    // A malformed file is named with its line and column, exit 2.
+    let file = dir.file(
+        "bad.yaml",
+        "position: 4k4/9/4P4/9/9/9/9/9/9 b G\nstyle: fancy\n",
+    );
+    let r = run(&["tsume", &file]);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(r.stderr.contains("bad.yaml:2:8: style"), "{}", r.stderr);
+}
+
+/// The `<use>` references to the outline of `ch` in an SVG written with the bundled fonts.
+fn uses_of(svg: &str, ch: char) -> usize {
+    let fonts = Fonts::bundled();
+    let mut n = 0;
+    for role in [FontRole::Regular, FontRole::Bold] {
+        let face = fonts.face(role);
+        let id = face.glyph(ch).unwrap();
+        // The SVG writer's glyph ids: the font's fingerprint and the glyph number.
+        let href = format!("href=\"#g{:08x}-{id}\"", face.fingerprint());
+        n += svg.matches(&href).count();
+    }
+    n
+}
+
+#[test]
+fn the_defenders_lone_king_is_drawn_gyoku_in_a_tsume() {
+    let r = run(&["diagram", "examples/diagrams/tsume.yaml"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(uses_of(&r.stdout, '玉'), 1, "White's king as 玉");
+    assert_eq!(uses_of(&r.stdout, '王'), 0);
+    // The same position drawn as a game position keeps 王 for White's king.
+    let r = run(&["diagram", "4k4/9/4P4/9/9/9/9/9/4K4 b G 1"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(uses_of(&r.stdout, '王'), 1);
+    assert_eq!(uses_of(&r.stdout, '玉'), 1);
+}
