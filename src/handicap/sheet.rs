@@ -361,9 +361,10 @@ pub fn sheet(
         y += 5.0;
     }
 
-    // The source of the data, small, above the page number.
+    // Where a reader can look the handicap up (the data's `source`), small, above the page
+    // number.
     let note = TextStyle::new(FontRole::Regular, 2.6);
-    let source = format!("Source: {}", handicap.source);
+    let source = format!("出典 Source: {}", handicap.source);
     let lines = fonts
         .wrap(note, &source, paper.width - 2.0 * MARGIN)
         .map_err(TextError::in_field("source"))?;
