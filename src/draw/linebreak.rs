@@ -12,7 +12,8 @@
 //!   English `9 pawns` (a count and the word it counts), `6～7`;
 //! - a move stays whole: `▲7六歩`, `△同　歩`, `▲5二金左上`;
 //! - a bracketed group such as `（８一・２一）` breaks inside only when it does not fit on a
-//!   line of its own ([`Break::InGroup`]);
+//!   line of its own ([`Break::InGroup`]), and stays with the word it is written onto
+//!   (`桂（８一・２一）`);
 //! - a spaced dash stays at the end of the line it follows (`handicaps —`).
 
 use unicode_linebreak::{linebreaks, BreakOpportunity};
@@ -33,17 +34,79 @@ pub enum Break {
 pub fn may_not_start_line(c: char) -> bool {
     matches!(
         c,
-        '）' | '〕' | '］' | '｝' | '〉' | '》' | '」' | '』' | '】' | '〙' | '〗' | '〟' | '’' | '”'
-            | '｠' | '»' | ')' | ']' | '}'
-            | '‐' | '〜' | '～' | '゠' | '–'
-            | '！' | '？' | '‼' | '⁇' | '⁈' | '⁉' | '!' | '?'
-            | '・' | '：' | '；' | ':' | ';'
-            | '。' | '．' | '.'
-            | '、' | '，' | ','
-            | 'ヽ' | 'ヾ' | 'ゝ' | 'ゞ' | '々' | '〻'
+        '）' | '〕'
+            | '］'
+            | '｝'
+            | '〉'
+            | '》'
+            | '」'
+            | '』'
+            | '】'
+            | '〙'
+            | '〗'
+            | '〟'
+            | '’'
+            | '”'
+            | '｠'
+            | '»'
+            | ')'
+            | ']'
+            | '}'
+            | '‐'
+            | '〜'
+            | '～'
+            | '゠'
+            | '–'
+            | '！'
+            | '？'
+            | '‼'
+            | '⁇'
+            | '⁈'
+            | '⁉'
+            | '!'
+            | '?'
+            | '・'
+            | '：'
+            | '；'
+            | ':'
+            | ';'
+            | '。'
+            | '．'
+            | '.'
+            | '、'
+            | '，'
+            | ','
+            | 'ヽ'
+            | 'ヾ'
+            | 'ゝ'
+            | 'ゞ'
+            | '々'
+            | '〻'
             | 'ー'
-            | 'ぁ' | 'ぃ' | 'ぅ' | 'ぇ' | 'ぉ' | 'っ' | 'ゃ' | 'ゅ' | 'ょ' | 'ゎ' | 'ゕ' | 'ゖ'
-            | 'ァ' | 'ィ' | 'ゥ' | 'ェ' | 'ォ' | 'ッ' | 'ャ' | 'ュ' | 'ョ' | 'ヮ' | 'ヵ' | 'ヶ'
+            | 'ぁ'
+            | 'ぃ'
+            | 'ぅ'
+            | 'ぇ'
+            | 'ぉ'
+            | 'っ'
+            | 'ゃ'
+            | 'ゅ'
+            | 'ょ'
+            | 'ゎ'
+            | 'ゕ'
+            | 'ゖ'
+            | 'ァ'
+            | 'ィ'
+            | 'ゥ'
+            | 'ェ'
+            | 'ォ'
+            | 'ッ'
+            | 'ャ'
+            | 'ュ'
+            | 'ョ'
+            | 'ヮ'
+            | 'ヵ'
+            | 'ヶ'
             | 'ㇰ'..='ㇿ'
     )
 }
@@ -53,8 +116,24 @@ pub fn may_not_start_line(c: char) -> bool {
 pub fn may_not_end_line(c: char) -> bool {
     matches!(
         c,
-        '（' | '〔' | '［' | '｛' | '〈' | '《' | '「' | '『' | '【' | '〘' | '〖' | '〝' | '‘' | '“'
-            | '｟' | '«' | '(' | '[' | '{'
+        '（' | '〔'
+            | '［'
+            | '｛'
+            | '〈'
+            | '《'
+            | '「'
+            | '『'
+            | '【'
+            | '〘'
+            | '〖'
+            | '〝'
+            | '‘'
+            | '“'
+            | '｟'
+            | '«'
+            | '('
+            | '['
+            | '{'
     )
 }
 
@@ -82,7 +161,19 @@ fn numeric(c: char) -> bool {
         || ('０'..='９').contains(&c)
         || matches!(
             c,
-            '〇' | '一' | '二' | '三' | '四' | '五' | '六' | '七' | '八' | '九' | '十' | '百' | '千' | '万'
+            '〇' | '一'
+                | '二'
+                | '三'
+                | '四'
+                | '五'
+                | '六'
+                | '七'
+                | '八'
+                | '九'
+                | '十'
+                | '百'
+                | '千'
+                | '万'
         )
 }
 
@@ -103,9 +194,34 @@ fn in_move(c: char) -> bool {
     numeric(c)
         || matches!(
             c,
-            '同' | '\u{3000}' | '玉' | '王' | '飛' | '角' | '金' | '銀' | '桂' | '香' | '歩' | 'と'
-                | '杏' | '圭' | '全' | '龍' | '竜' | '馬' | '成' | '不' | '打' | '左' | '右'
-                | '上' | '引' | '寄' | '直' | '行' | '生'
+            '同' | '\u{3000}'
+                | '玉'
+                | '王'
+                | '飛'
+                | '角'
+                | '金'
+                | '銀'
+                | '桂'
+                | '香'
+                | '歩'
+                | 'と'
+                | '杏'
+                | '圭'
+                | '全'
+                | '龍'
+                | '竜'
+                | '馬'
+                | '成'
+                | '不'
+                | '打'
+                | '左'
+                | '右'
+                | '上'
+                | '引'
+                | '寄'
+                | '直'
+                | '行'
+                | '生'
         )
 }
 
@@ -171,6 +287,8 @@ pub fn opportunities(text: &str) -> Vec<(usize, Break)> {
                 && word_before.chars().all(|ch| ch.is_ascii_digit() || ch == '–'))
             // a range: `6～7`, `6–7`
             || (matches!(a, '～' | '〜' | '–' | '-') && numeric(b))
+            // a name and the bracketed group written onto it: `桂（８一・２一）`
+            || (wordlike(a) && closing(b).is_some())
             // a spaced dash ends its line
             || (a == ' ' && matches!(b, '—' | '–'))
             // inseparable leaders
@@ -223,11 +341,20 @@ mod tests {
 
     #[test]
     fn squares_counts_and_moves_stay_whole() {
-        assert_eq!(allowed("桂（８一・２一）"), ["桂", "（８一・２一）"]);
+        assert_eq!(
+            allowed("桂（８一・２一）  香"),
+            ["桂（８一・２一）  ", "香"]
+        );
         assert_eq!(allowed("歩九枚"), ["歩九枚"]);
-        assert_eq!(allowed("rook 8b; lances 9a, 1a"), ["rook ", "8b; ", "lances ", "9a, ", "1a"]);
+        assert_eq!(
+            allowed("rook 8b; lances 9a, 1a"),
+            ["rook ", "8b; ", "lances ", "9a, ", "1a"]
+        );
         assert_eq!(allowed("rook, 9 pawns"), ["rook, ", "9 pawns"]);
-        assert_eq!(allowed("▲5二金まで1手詰。"), ["▲5二金", "ま", "で1手", "詰。"]);
+        assert_eq!(
+            allowed("▲5二金まで1手詰。"),
+            ["▲5二金", "ま", "で1手", "詰。"]
+        );
         assert_eq!(allowed("△同　歩から"), ["△同　歩", "か", "ら"]);
         assert_eq!(allowed("ちょっと"), ["ちょっ", "と"]);
         assert_eq!(allowed("段級差 6～7"), ["段", "級", "差 ", "6～7"]);

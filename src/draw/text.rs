@@ -150,24 +150,41 @@ impl Fonts {
         let mut start = 0;
         loop {
             if fits(start, n) {
-                lines.push(chars[start..].iter().collect::<String>().trim_end().to_string());
+                lines.push(
+                    chars[start..]
+                        .iter()
+                        .collect::<String>()
+                        .trim_end()
+                        .to_string(),
+                );
                 return Ok(());
             }
+            // A line holds something besides spaces.
+            let first_ink = (start..n).find(|&i| !chars[i].is_whitespace()).unwrap_or(n);
             let last_fitting = |ok: &dyn Fn(usize) -> bool| {
-                (start + 1..n).rev().find(|&i| ok(i) && fits(start, i))
+                (first_ink + 1..n).rev().find(|&i| ok(i) && fits(start, i))
             };
             let end = last_fitting(&|i| kind[i] == Some(Break::Allowed))
                 .or_else(|| last_fitting(&|i| kind[i].is_some()))
                 .or_else(|| {
-                    // A word or group wider than the line breaks inside, kinsoku permitting.
+                    // A word or group wider than the line breaks inside, kinsoku permitting:
+                    // the next line's first visible character and this one's last are checked.
                     last_fitting(&|i| {
-                        !linebreak::may_not_start_line(chars[i])
-                            && !linebreak::may_not_end_line(chars[i - 1])
+                        let next = chars[i..].iter().find(|c| **c != ' ');
+                        let last = chars[..i].iter().rev().find(|c| !c.is_whitespace());
+                        next.is_some_and(|&c| !linebreak::may_not_start_line(c))
+                            && last.is_some_and(|&c| !linebreak::may_not_end_line(c))
                     })
                 })
                 .or_else(|| last_fitting(&|_| true))
                 .unwrap_or(start + 1);
-            lines.push(chars[start..end].iter().collect::<String>().trim_end().to_string());
+            lines.push(
+                chars[start..end]
+                    .iter()
+                    .collect::<String>()
+                    .trim_end()
+                    .to_string(),
+            );
             start = end;
             while start < n && chars[start] == ' ' {
                 start += 1;

@@ -33,17 +33,19 @@ pub fn index(
         "index",
     )?;
     y += 8.0;
-    // The subtitle wraps, centred, rather than running into the margin.
-    let subtitle = TextStyle::new(FontRole::Regular, 4.5);
+    // The subtitle shrinks to fit its line (down to 3.6 mm), then wraps, centred, rather than
+    // running into the margin.
+    let text = format!(
+        "{} handicaps — the stronger player (上手, White) removes pieces and moves first",
+        variant.english
+    );
+    let room = paper.width - 2.0 * MARGIN;
+    let at_one = fonts
+        .width(TextStyle::new(FontRole::Regular, 1.0), &text)
+        .map_err(TextError::in_field("index"))?;
+    let subtitle = TextStyle::new(FontRole::Regular, (room / at_one).clamp(3.6, 4.5));
     for line in fonts
-        .wrap(
-            subtitle,
-            &format!(
-                "{} handicaps — the stronger player (上手, White) removes pieces and moves first",
-                variant.english
-            ),
-            paper.width - 2.0 * MARGIN,
-        )
+        .wrap(subtitle, &text, room)
         .map_err(TextError::in_field("index"))?
     {
         draw_line(
@@ -60,11 +62,13 @@ pub fn index(
     y += 4.0;
 
     let right = paper.width - MARGIN;
+    // The columns as on A4 (174 mm between the margins), in proportion on other paper.
+    let k = (right - MARGIN) / 174.0;
     let cols = [
         MARGIN + 1.0,
-        MARGIN + 11.0,
-        MARGIN + 37.0,
-        MARGIN + 83.0,
+        MARGIN + 11.0 * k,
+        MARGIN + 37.0 * k,
+        MARGIN + 83.0 * k,
         right - 14.0,
     ];
     let head = TextStyle::new(FontRole::Bold, 3.4);
@@ -188,7 +192,14 @@ fn index_rows(
         let en_lines = wrap(small, &en, removed_w)?;
         let removed_h = en_top + en_lines.len() as f64 * small_h;
         let mut cells = vec![
-            (cols[0], row, Ink::BLACK, vec![format!("{}", i + 1)], line_h, 0.0),
+            (
+                cols[0],
+                row,
+                Ink::BLACK,
+                vec![format!("{}", i + 1)],
+                line_h,
+                0.0,
+            ),
             (
                 cols[1],
                 bold,
@@ -201,7 +212,11 @@ fn index_rows(
                 cols[2],
                 row,
                 Ink::BLACK,
-                wrap(row, &h.english.replace(" handicap", ""), cols[3] - cols[2] - 2.0)?,
+                wrap(
+                    row,
+                    &h.english.replace(" handicap", ""),
+                    cols[3] - cols[2] - 2.0,
+                )?,
                 line_h,
                 0.0,
             ),
