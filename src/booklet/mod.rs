@@ -112,6 +112,23 @@ fn raw_title(source: &EntrySource) -> Option<String> {
     })
 }
 
+/// The kind of an entry that could not be read, from its text: a problem if it says
+/// `tsume: true` or has an `answer:` (or is a line of a tsume positions file).
+fn raw_kind(source: &EntrySource, o: &BookOptions) -> Kind {
+    let problem = match source {
+        EntrySource::Yaml { text, .. } => text.lines().any(|l| {
+            let l = l.trim_start();
+            l.starts_with("answer:") || l.replace(' ', "") == "tsume:true"
+        }),
+        EntrySource::Line { .. } => o.tsume,
+    };
+    if problem {
+        Kind::Problem
+    } else {
+        Kind::Figure
+    }
+}
+
 /// Pass one: every entry read, validated (unless it declares its problems) and measured. Returns
 /// every failure, not only the first.
 pub fn prepare(
@@ -145,7 +162,8 @@ pub fn prepare(
             Ok(e) => e,
             Err(e) => {
                 let title = raw_title(&book.entries[i]);
-                failures.push(fail(EntryError::Read(e), "", title.as_deref()));
+                let label = numbering.next(o, raw_kind(&book.entries[i], o));
+                failures.push(fail(EntryError::Read(e), &label, title.as_deref()));
                 continue;
             }
         };
