@@ -71,7 +71,7 @@ pub fn index(
         MARGIN + 83.0 * k,
         right - 14.0,
     ];
-    let head = TextStyle::new(FontRole::Bold, 3.4);
+    let head = TextStyle::new(FontRole::Bold, 3.4 * k.min(1.0).max(0.8));
     for (x, text) in cols
         .iter()
         .zip(["No.", "手合", "Handicap", "落とす駒 Removed", "目安"])
@@ -133,7 +133,16 @@ pub fn index(
             "index",
         )?;
         let h = r.height + spare;
-        rule(&mut d, y + h - 5.5, right, Ink(0xc0, 0xc0, 0xc0), 0.2);
+        // The rule halfway between this row's last descender and the next row's ascenders.
+        let text_bottom = y + r.height - (4.0 + 4.6 - 0.3 * 3.4) * r.scale;
+        let next_top = y + h - 0.9 * 3.6 * r.scale;
+        rule(
+            &mut d,
+            (text_bottom + next_top) / 2.0,
+            right,
+            Ink(0xc0, 0xc0, 0xc0),
+            0.2,
+        );
         y += h;
     }
     let note = TextStyle::new(FontRole::Regular, 2.8);
@@ -158,6 +167,7 @@ struct IndexRow {
     cells: Vec<(f64, TextStyle, Ink, Vec<String>, f64, f64)>,
     row_style: TextStyle,
     height: f64,
+    scale: f64,
 }
 
 fn index_rows(
@@ -240,6 +250,7 @@ fn index_rows(
             cells,
             row_style: row,
             height: tallest + 4.0 * scale,
+            scale,
         });
     }
     Ok(out)
