@@ -71,7 +71,7 @@ pub fn index(
         MARGIN + 83.0 * k,
         right - 14.0,
     ];
-    let head = TextStyle::new(FontRole::Bold, 3.4 * k.min(1.0).max(0.8));
+    let head = TextStyle::new(FontRole::Bold, 3.4 * k.clamp(0.8, 1.0));
     for (x, text) in cols
         .iter()
         .zip(["No.", "手合", "Handicap", "落とす駒 Removed", "目安"])
