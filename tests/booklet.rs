@@ -7,7 +7,7 @@ mod pdf_scan;
 use pdf_scan::{scan, P};
 
 use lopdf::Document;
-use shogiprint::booklet::{self, Book, BookOptions, EntryError};
+use shogiprint::booklet::{self, Book, BookOptions, EntryError, PageLayout};
 use shogiprint::draw::{Drawing, Fonts, Item, Rect};
 use shogiprint::formats::notation;
 use shogiprint::formats::sfen;
@@ -286,6 +286,97 @@ fn the_example_booklet_has_twelve_diagrams_and_real_answers() {
     assert_eq!(pages.len(), 3);
     let texts = page_texts(&pdf);
     assert!(texts[2].contains("▲5二金まで1手詰"), "{}", texts[2]);
+    // Problems and figures are numbered apart, as books number them: the eight tsume 第1問 …
+    // 第8問, the four teaching positions 第1図 … 第4図.
+    let all = texts[..2].concat();
+    let problems: Vec<usize> = labels(&all);
+    assert_eq!(problems, (1..=8).collect::<Vec<_>>());
+    let figures: Vec<usize> = all
+        .split('第')
+        .skip(1)
+        .filter_map(|s| s.split_once('図').and_then(|(n, _)| n.parse().ok()))
+        .collect();
+    assert_eq!(figures, [1, 2, 3, 4]);
+}
+
+/// The em size of each glyph of `ch` on the page, mm.
+fn sizes_of(page: &Drawing, fonts: &Fonts, ch: char) -> Vec<f64> {
+    let upm = fonts
+        .face(shogiprint::draw::FontRole::Regular)
+        .units_per_em();
+    page.items
+        .iter()
+        .filter_map(|i| match i {
+            Item::Text { glyphs, .. } => Some(glyphs),
+            _ => None,
+        })
+        .flatten()
+        .filter(|g| g.ch == ch)
+        .map(|g| (g.transform.0[0] * upm * 1000.0).round() / 1000.0)
+        .collect()
+}
+
+#[test]
+fn type_runs_in_book_order_and_grows_with_the_cell() {
+    // Heading 第1問 (its 問), caption 1手詰 (its 詰), comment ending in 。: heading ≥ caption ≥
+    // comment on every grid, and each at least as large on 1 per page as on 6.
+    let fonts = Fonts::bundled();
+    let text = std::fs::read_to_string(example_path()).unwrap();
+    for paper in ["a4", "letter"] {
+        let mut last: Option<(f64, f64, f64)> = None;
+        for per_page in [6, 4, 2, 1] {
+            let yaml = text
+                .replace("per_page: 6", &format!("per_page: {per_page}"))
+                .replace("paper: a4", &format!("paper: {paper}"));
+            let book = Book::from_yaml(&yaml, "b.yaml", &|_| Err("none".into())).unwrap();
+            let (pages, _) = render(&book);
+            let heading = sizes_of(&pages[0], &fonts, '問')[0];
+            let caption = sizes_of(&pages[0], &fonts, '詰')[0];
+            let comment = sizes_of(&pages[0], &fonts, '。')[0];
+            assert!(
+                heading >= caption && caption >= comment,
+                "{paper} {per_page}-up: {heading} {caption} {comment}"
+            );
+            if let Some((h, c, m)) = last {
+                assert!(
+                    heading >= h && caption >= c && comment >= m,
+                    "{paper} {per_page}-up"
+                );
+            }
+            last = Some((heading, caption, comment));
+            // The page is used: the blank under the last cell's text is under a fifth of the body.
+            let ink = ink_bounds(&pages[0], &fonts);
+            let body = PageLayout::new(&book.options).body;
+            assert!(
+                body.bottom() - ink.bottom() < 0.2 * body.h || per_page > 1,
+                "{paper} {per_page}-up: ink ends at {}, body at {}",
+                ink.bottom(),
+                body.bottom()
+            );
+        }
+    }
+}
+
+#[test]
+fn the_last_move_is_shaded_only_when_asked_or_for_beginners() {
+    // The last move's tints: grey in traditional diagrams, green in the beginner styles.
+    let tints = [
+        shogiprint::draw::Color(0xdd, 0xdd, 0xdd),
+        shogiprint::draw::Color(0xc9, 0xd9, 0x8f),
+    ];
+    let shaded = |extra: &str| {
+        let yaml = format!("per_page: 1\ndiagrams:\n  - position: startpos moves 7g7f\n{extra}");
+        let book = Book::from_yaml(&yaml, "b.yaml", &|_| Err("none".into())).unwrap();
+        let (pages, _) = render(&book);
+        pages[0]
+            .items
+            .iter()
+            .filter(|i| matches!(i, Item::Shape(s) if s.fill.is_some_and(|f| tints.contains(&f))))
+            .count()
+    };
+    assert_eq!(shaded(""), 0, "traditional: the caption says the move");
+    assert_eq!(shaded("    last_move_shading: true\n"), 2, "7g and 7f");
+    assert_eq!(shaded("    style: arrows\n"), 2, "beginner styles shade it");
 }
 
 #[test]
@@ -296,7 +387,8 @@ fn an_invalid_entry_is_reported_with_number_title_and_place() {
     let failures = booklet::prepare(&book, &standard(), &no_variant, &fonts).unwrap_err();
     assert_eq!(failures.len(), 2);
     assert_eq!(failures[0].place, "b.yaml:4:5");
-    assert_eq!(failures[0].label, "diagram 2 (Problem 2) 'Two pawns'");
+    // Neither a tsume nor with an answer: an explanatory figure, numbered as one.
+    assert_eq!(failures[0].label, "diagram 2 (Figure 2) 'Two pawns'");
     assert!(matches!(
         failures[0].error,
         EntryError::Read(shogiprint::Error::Invalid(_))

@@ -95,7 +95,8 @@ fn an_invalid_position_names_number_title_and_line_and_writes_nothing() {
     assert_eq!(r.code, 1, "{}", r.stderr);
     assert!(
         r.stderr.contains(&format!(
-            "{book}:4:5: diagram 2 (第2問) '二歩の図': invalid position: nifu"
+            // Neither a tsume nor with an answer: a figure, numbered 第n図.
+            "{book}:4:5: diagram 2 (第2図) '二歩の図': invalid position: nifu"
         )),
         "{}",
         r.stderr
@@ -132,7 +133,7 @@ fn malformed_entries_exit_2_with_their_place() {
     let r = run(&["booklet", &book, "-o", &out]);
     assert_eq!(r.code, 2, "{}", r.stderr);
     assert!(
-        r.stderr.contains("diagram 1 (第1問) 'Start'"),
+        r.stderr.contains("diagram 1 (第1図) 'Start'"),
         "{}",
         r.stderr
     );
@@ -170,7 +171,7 @@ fn a_file_of_sfens_is_a_booklet_too() {
     assert_eq!(r.code, 1);
     assert!(
         r.stderr.contains(&format!(
-            "{sfens}:1: diagram 1 (第1問): invalid position: missing-king"
+            "{sfens}:1: diagram 1 (第1図): invalid position: missing-king"
         )),
         "{}",
         r.stderr

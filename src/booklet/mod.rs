@@ -15,7 +15,7 @@ pub mod verify;
 
 pub use crate::paper::Paper;
 pub use layout::PageLayout;
-pub use model::{Book, BookOptions, CommentPlace, Entry, EntrySource};
+pub use model::{Book, BookOptions, CommentPlace, Entry, EntrySource, Kind, Numbering};
 
 use crate::diagram;
 use crate::draw::{
@@ -71,17 +71,21 @@ pub struct Plan {
     pub layout: PageLayout,
     /// Square width of every diagram, mm.
     pub square: f64,
-    /// Lines reserved under each diagram for its comment.
+    /// Lines reserved under each diagram for its caption and its comment.
+    pub caption_lines: usize,
     pub comment_lines: usize,
+    /// How far below the top of its cell each cell's content starts, mm: what is left of the
+    /// cell's height, split above and below, so that a page is not a third blank.
+    pub offset: f64,
     pub diagram_pages: usize,
     pub entries: usize,
     /// Per entry, what tsume verification filled in (answer, caption).
     pub filled: Vec<Option<verify::Filled>>,
 }
 
-/// The heading of entry `i` (0-based): label and title.
-fn heading(options: &BookOptions, i: usize, title: Option<&str>) -> String {
-    let label = options.label(i + 1);
+/// The heading of an entry: its label and title.
+fn heading(label: &str, title: Option<&str>) -> String {
+    let label = label.to_string();
     match (label.is_empty(), title) {
         (_, None) => label,
         (true, Some(t)) => t.to_string(),
@@ -89,9 +93,8 @@ fn heading(options: &BookOptions, i: usize, title: Option<&str>) -> String {
     }
 }
 
-/// How an entry is named in messages.
-fn entry_label(options: &BookOptions, i: usize, title: Option<&str>) -> String {
-    let label = options.label(i + 1);
+/// How an entry is named in messages (`label` is empty when the entry could not be read).
+fn entry_label(label: &str, i: usize, title: Option<&str>) -> String {
     let label = if label.is_empty() {
         format!("diagram {}", i + 1)
     } else {
@@ -116,6 +119,23 @@ fn raw_title(source: &EntrySource) -> Option<String> {
     })
 }
 
+/// The kind of an entry that could not be read, from its text: a problem if it says
+/// `tsume: true` or has an `answer:` (or is a line of a tsume positions file).
+fn raw_kind(source: &EntrySource, o: &BookOptions) -> Kind {
+    let problem = match source {
+        EntrySource::Yaml { text, .. } => text.lines().any(|l| {
+            let l = l.trim_start();
+            l.starts_with("answer:") || l.replace(' ', "") == "tsume:true"
+        }),
+        EntrySource::Line { .. } => o.tsume,
+    };
+    if problem {
+        Kind::Problem
+    } else {
+        Kind::Figure
+    }
+}
+
 /// Pass one: every entry read, validated (unless it declares its problems) and measured. Returns
 /// every failure, not only the first.
 pub fn prepare(
@@ -128,30 +148,37 @@ pub fn prepare(
     let layout = PageLayout::new(o);
     let cell = layout.cell(0);
     let text_w = cell.w - 2.0;
-    let comment_style = TextStyle::new(FontRole::Regular, COMMENT_SIZE);
+    let t = layout.typography;
+    let comment_style = TextStyle::new(FontRole::Regular, t.comment);
+    let caption_style = TextStyle::new(FontRole::Regular, t.caption);
     let answer_style = TextStyle::new(FontRole::Regular, ANSWER_SIZE);
     let mut failures = Vec::new();
     let mut comment_lines = 0;
+    let mut caption_lines = 0;
+    let mut numbering = Numbering::default();
     // The largest square each diagram could have, as (width, height) per mm of square.
     let mut per_square: (f64, f64) = (0.0, 0.0);
     let mut filled = vec![None; book.entries.len()];
     for i in 0..book.entries.len() {
-        let fail = |error: EntryError, title: Option<&str>| EntryFailure {
+        let fail = |error: EntryError, label: &str, title: Option<&str>| EntryFailure {
             index: i,
             place: book.place(i),
-            label: entry_label(o, i, title),
+            label: entry_label(label, i, title),
             error,
         };
         let mut entry = match book.entry(i, variant, load_variant) {
             Ok(e) => e,
             Err(e) => {
                 let title = raw_title(&book.entries[i]);
-                failures.push(fail(EntryError::Read(e), title.as_deref()));
+                let label = numbering.next(o, raw_kind(&book.entries[i], o));
+                failures.push(fail(EntryError::Read(e), &label, title.as_deref()));
                 continue;
             }
         };
-        let title = entry.diagram.title.as_deref();
+        let label = numbering.next(o, entry.kind());
+        let fail = |error: EntryError, title: Option<&str>| fail(error, &label, title);
         if let Err(e) = entry.diagram.check() {
+            let title = entry.diagram.title.as_deref();
             failures.push(fail(EntryError::Read(crate::Error::Invalid(e)), title));
             continue;
         }
@@ -168,8 +195,10 @@ pub fn prepare(
             }
         }
         let title = entry.diagram.title.as_deref();
+        // The booklet sets the title and caption itself, in its own type.
         let mut probe = entry.diagram.clone();
         probe.title = None;
+        probe.caption = None;
         probe.options.square = PROBE;
         match diagram::draw(&probe, fonts) {
             Ok(d) => {
@@ -184,11 +213,20 @@ pub fn prepare(
                 continue;
             }
         }
-        let head = heading(o, i, title);
+        if let Some(c) = &entry.diagram.caption {
+            match fonts.wrap(caption_style, c, text_w) {
+                Ok(lines) => caption_lines = caption_lines.max(lines.len()),
+                Err(e) => failures.push(fail(
+                    EntryError::Text(TextError::new(format!("diagrams[{i}].caption"), e)),
+                    title,
+                )),
+            }
+        }
+        let head = heading(&label, title);
         let checks = [
             (
                 fonts
-                    .width(TextStyle::new(FontRole::Bold, HEADING_SIZE), &head)
+                    .width(TextStyle::new(FontRole::Bold, t.heading), &head)
                     .map(|_| 0)
                     .map_err(TextError::in_field(format!("diagrams[{i}].title"))),
                 false,
@@ -246,7 +284,8 @@ pub fn prepare(
         return Err(failures);
     }
     let avail_w = cell.w - 2.0;
-    let avail_h = cell.h - HEADING_BAND - comment_lines as f64 * COMMENT_LINE;
+    let text_h = text_height(&t, caption_lines, comment_lines);
+    let avail_h = cell.h - t.heading_band() - text_h;
     let square = (avail_w / per_square.0)
         .min(avail_h / per_square.1)
         .min(MAX_SQUARE);
@@ -263,14 +302,32 @@ pub fn prepare(
         }]);
     }
     let entries = book.entries.len();
+    let square = (square * 100.0).floor() / 100.0;
+    let used = t.heading_band() + per_square.1 * square + text_h;
+    // The space left over goes two fifths above, three fifths below: optically centred.
+    let offset = (0.4 * (cell.h - used)).max(0.0);
     Ok(Plan {
         diagram_pages: entries.div_ceil(layout.per_page()),
         layout,
-        square: (square * 100.0).floor() / 100.0,
+        square,
+        caption_lines,
         comment_lines,
+        offset,
         entries,
         filled,
     })
+}
+
+/// The height under a diagram for its caption and comment lines, with the gaps around them.
+fn text_height(t: &Typography, caption_lines: usize, comment_lines: usize) -> f64 {
+    let mut h = 0.0;
+    if caption_lines > 0 {
+        h += 0.4 * t.caption + caption_lines as f64 * t.caption_line();
+    }
+    if comment_lines > 0 {
+        h += 0.6 * t.comment + comment_lines as f64 * t.comment_line();
+    }
+    h
 }
 
 /// Answers: text size and line height.
@@ -353,8 +410,11 @@ pub fn render(
 ) -> Result<usize, RenderError> {
     let o = &book.options;
     let l = &plan.layout;
-    let comment_style = TextStyle::new(FontRole::Regular, COMMENT_SIZE);
-    let heading_style = TextStyle::new(FontRole::Bold, HEADING_SIZE);
+    let t = l.typography;
+    let comment_style = TextStyle::new(FontRole::Regular, t.comment);
+    let caption_style = TextStyle::new(FontRole::Regular, t.caption);
+    let heading_style = TextStyle::new(FontRole::Bold, t.heading);
+    let mut numbering = Numbering::default();
     let mut pages = 0;
     let mut current = Drawing::new(l.width, l.height);
     // Answers are gathered as (label, text) only if there is a section to print them in.
@@ -369,31 +429,56 @@ pub fn render(
             current = Drawing::new(l.width, l.height);
         }
         let mut entry = book.entry(i, variant, load_variant)?;
+        let label = numbering.next(o, entry.kind());
         verify::apply(&mut entry, plan.filled.get(i).and_then(Option::as_ref));
         let mut dia = entry.diagram;
         let title = dia.title.take();
+        let caption = dia.caption.take();
         dia.options.square = plan.square;
         let drawing =
             diagram::draw(&dia, fonts).map_err(|e| e.within(&format!("diagrams[{i}].")))?;
         let cell = l.cell(k);
+        let cell_top = cell.y + plan.offset;
         // Every board is the same size, so boards line up along the rows; each is centred in
         // its cell under its heading.
         let x = cell.center().x - drawing.width / 2.0;
-        let head = heading(o, i, title.as_deref());
+        let head = heading(&label, title.as_deref());
         if !head.is_empty() {
             draw_line(
                 &mut current,
                 fonts,
                 heading_style,
                 &head,
-                Point::new(cell.center().x, cell.y + 0.9 * HEADING_SIZE),
+                Point::new(cell.center().x, cell_top + 1.05 * t.heading),
                 Align::Center,
                 "title",
             )?;
         }
-        let top = cell.y + HEADING_BAND - 1.5;
+        let top = cell_top + t.heading_band();
         current.place(&drawing, x, top);
-        let mut y = top + drawing.height + 0.8 * COMMENT_SIZE;
+        let mut y = top + drawing.height;
+        // The caption, centred under the board as books set it.
+        if let Some(c) = &caption {
+            let lines = fonts
+                .wrap(caption_style, c, cell.w - 2.0)
+                .map_err(TextError::in_field(format!("diagrams[{i}].caption")))?;
+            let mut baseline = y + 0.4 * t.caption + 1.05 * t.caption;
+            for line in lines {
+                draw_line(
+                    &mut current,
+                    fonts,
+                    caption_style,
+                    &line,
+                    Point::new(cell.center().x, baseline),
+                    Align::Center,
+                    "caption",
+                )?;
+                baseline += t.caption_line();
+            }
+        }
+        if plan.caption_lines > 0 {
+            y += 0.4 * t.caption + plan.caption_lines as f64 * t.caption_line();
+        }
         let comment = entry.notes.comment;
         if let (Some(c), CommentPlace::Below) = (&comment, o.comments) {
             let lines = fonts
@@ -409,17 +494,18 @@ pub fn render(
                 );
             }
             let left = cell.center().x - block / 2.0;
+            let mut baseline = y + 0.6 * t.comment + 1.05 * t.comment;
             for line in lines {
                 draw_line(
                     &mut current,
                     fonts,
                     comment_style,
                     &line,
-                    Point::new(left, y),
+                    Point::new(left, baseline),
                     Align::Start,
                     "comment",
                 )?;
-                y += COMMENT_LINE;
+                baseline += t.comment_line();
             }
         }
         if o.answers {
@@ -431,7 +517,7 @@ pub fn render(
                 text.push_str(&c);
             }
             if !text.is_empty() {
-                let label = match o.label(i + 1) {
+                let label = match label {
                     l if l.is_empty() => format!("{}", i + 1),
                     l => l,
                 };

@@ -24,6 +24,7 @@ struct RawBook {
     margin: Option<f64>,
     per_page: Option<u32>,
     numbering: Option<String>,
+    figure_numbering: Option<String>,
     page_numbers: Option<bool>,
     answers: Option<bool>,
     answers_title: Option<String>,
@@ -71,8 +72,11 @@ pub struct BookOptions {
     pub margin: f64,
     /// 1, 2, 4 or 6.
     pub per_page: usize,
-    /// The label pattern, `{n}` standing for the number (`第{n}問`); empty for none.
+    /// The label pattern of problems, `{n}` standing for the number (`第{n}問`); empty for
+    /// none.
     pub numbering: String,
+    /// The label pattern of explanatory diagrams (`第{n}図`), numbered on their own.
+    pub figure_numbering: String,
     pub page_numbers: bool,
     /// An answers section at the end.
     pub answers: bool,
@@ -96,6 +100,7 @@ impl Default for BookOptions {
             margin: 15.0,
             per_page: 6,
             numbering: "第{n}問".to_string(),
+            figure_numbering: "第{n}図".to_string(),
             page_numbers: true,
             answers: false,
             answers_title: "解答".to_string(),
@@ -108,9 +113,56 @@ impl Default for BookOptions {
 }
 
 impl BookOptions {
-    /// The label of entry `n` (1-based): `第3問`, `Problem 3`, or empty.
+    /// The label of problem `n` (1-based): `第3問`, `Problem 3`, or empty.
     pub fn label(&self, n: usize) -> String {
         self.numbering.replace("{n}", &n.to_string())
+    }
+
+    /// The label of the `n`-th entry of its kind (1-based): `第3問` or `第2図`.
+    pub fn label_of(&self, kind: Kind, n: usize) -> String {
+        match kind {
+            Kind::Problem => self.label(n),
+            Kind::Figure => self.figure_numbering.replace("{n}", &n.to_string()),
+        }
+    }
+}
+
+/// What an entry is, which decides how it is numbered: problems 第1問, 第2問 … and explanatory
+/// diagrams 第1図, 第2図 … each count on their own, as books number them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// A tsume (`tsume: true`, or a line of a positions file in a `tsume: true` booklet) or an
+    /// entry with an `answer:`.
+    Problem,
+    /// Everything else: a position shown to explain something.
+    Figure,
+}
+
+/// Numbers entries by kind, in booklet order.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Numbering {
+    problems: usize,
+    figures: usize,
+}
+
+impl Numbering {
+    /// The label of the next entry, of kind `kind`.
+    pub fn next(&mut self, options: &BookOptions, kind: Kind) -> String {
+        let n = match kind {
+            Kind::Problem => &mut self.problems,
+            Kind::Figure => &mut self.figures,
+        };
+        *n += 1;
+        options.label_of(kind, *n)
+    }
+}
+
+/// The figure pattern that goes with a problem pattern: 第{n}問 → 第{n}図, Problem → Figure.
+fn figure_pattern(problems: &str) -> String {
+    match problems {
+        "第{n}問" => "第{n}図".to_string(),
+        "Problem {n}" => "Figure {n}".to_string(),
+        other => other.to_string(),
     }
 }
 
@@ -202,6 +254,17 @@ pub struct Entry {
     pub notes: Notes,
 }
 
+impl Entry {
+    /// A problem if it is a tsume or has an answer; otherwise a figure.
+    pub fn kind(&self) -> Kind {
+        if self.diagram.options.tsume || self.notes.answer.is_some() {
+            Kind::Problem
+        } else {
+            Kind::Figure
+        }
+    }
+}
+
 impl Book {
     /// Reads a booklet file. `read_file` reads the positions file (a path relative to the
     /// booklet, as written).
@@ -263,6 +326,15 @@ impl Book {
                 at(
                     "numbering",
                     format!("numbering '{n}': expected mon (第1問), zu (第1図), problem (Problem 1), number, none, or a pattern with {{n}}"),
+                )
+            })?;
+        }
+        o.figure_numbering = figure_pattern(&o.numbering);
+        if let Some(n) = &raw.figure_numbering {
+            o.figure_numbering = numbering_pattern(n).ok_or_else(|| {
+                at(
+                    "figure_numbering",
+                    format!("figure_numbering '{n}': expected zu (第1図), mon (第1問), problem, number, none, or a pattern with {{n}}"),
                 )
             })?;
         }

@@ -98,6 +98,11 @@ pub struct Args {
     #[arg(long, value_name = "MOVE")]
     last_move: Option<String>,
 
+    /// Shade the last move's squares (traditional diagrams do not by default: books write the
+    /// move in the caption; beginner styles do).
+    #[arg(long)]
+    shade_last_move: bool,
+
     /// Draw even if the position breaks the rules.
     #[arg(long)]
     allow_invalid: bool,
@@ -306,6 +311,9 @@ fn apply_flags(args: &Args, d: &mut Diagram) -> Result<(), Failure> {
     }
     o.two_char_promoted |= args.two_char_promoted;
     o.graded |= args.graded;
+    if args.shade_last_move {
+        o.last_move_shading = Some(true);
+    }
     for (option, text) in [("--title", &args.title), ("--caption", &args.caption)] {
         if let Some(Err(e)) = text.as_deref().map(limits::check_text_length) {
             return Err(Failure::bad(option, e));

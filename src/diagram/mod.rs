@@ -66,7 +66,11 @@ pub fn draw_with_faded(
     let catalog = &diagram.variant.catalog;
 
     board::draw_board(&mut d, &l, opts.style);
-    if let Some(m) = diagram.annotations.last_move {
+    if let Some(m) = diagram
+        .annotations
+        .last_move
+        .filter(|_| opts.shades_last_move())
+    {
         let tint = if opts.style == Style::Traditional {
             LAST_MOVE
         } else {

@@ -111,6 +111,17 @@ pub struct Options {
     /// Beginner styles: pieces graded by rank as in a real set (the king largest, the pawn
     /// smallest), from the kinds' sizes in the piece data.
     pub graded: bool,
+    /// Shade the squares of the last move. `None`: the style decides — traditional diagrams do
+    /// not (books write the move in the caption, `▲7六歩まで`), beginner styles do.
+    pub last_move_shading: Option<bool>,
+}
+
+impl Options {
+    /// Whether the last move's squares are shaded.
+    pub fn shades_last_move(&self) -> bool {
+        self.last_move_shading
+            .unwrap_or(self.style != Style::Traditional)
+    }
 }
 
 impl Default for Options {
@@ -127,6 +138,7 @@ impl Default for Options {
             kings: Kings::Traditional,
             two_char_promoted: false,
             graded: false,
+            last_move_shading: None,
         }
     }
 }

@@ -84,6 +84,8 @@ struct RawDiagram {
     promoted: Option<String>,
     /// Beginner styles: pieces graded by rank (true) or all one size.
     graded: Option<bool>,
+    /// Shade the last move's squares (default: beginner styles only).
+    last_move_shading: Option<bool>,
     #[serde(default)]
     highlights: Vec<RawHighlight>,
     #[serde(default)]
@@ -308,6 +310,9 @@ pub fn from_yaml_text_numbered(
                 format!("unknown kings '{s}': expected traditional, ou or gyoku"),
             )
         })?;
+    }
+    if raw.last_move_shading.is_some() {
+        o.last_move_shading = raw.last_move_shading;
     }
     if let Some(g) = raw.graded {
         o.graded = g;

@@ -8,6 +8,7 @@ mod drawing;
 mod fonts;
 mod geometry;
 mod ink;
+pub mod linebreak;
 mod page_text;
 mod path;
 mod text;

@@ -4,6 +4,7 @@
 use super::drawing::Glyph;
 use super::fonts::{FontRole, Fonts, MissingGlyph};
 use super::geometry::{Affine, Point, Rect};
+use super::linebreak::{self, Break};
 
 /// A font role and an em size in millimetres.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -100,9 +101,11 @@ impl Fonts {
         Ok(glyphs)
     }
 
-    /// Breaks `text` into lines no wider than `width` mm; explicit newlines are kept. Japanese
-    /// may break between any two characters, but never before closing punctuation; Latin words
-    /// stay whole, and one wider than the line gets a line of its own.
+    /// Breaks `text` into lines no wider than `width` mm; explicit newlines are kept. Where a
+    /// line may break is [`super::linebreak::opportunities`]: UAX #14 with the Japanese rules
+    /// (kinsoku) on top. No text is ever lost: a word or group wider than the line breaks
+    /// inside, at the last place the kinsoku rules allow (or, failing that, anywhere), so every
+    /// line fits unless a single character is wider than `width`.
     pub fn wrap(
         &self,
         style: TextStyle,
@@ -111,43 +114,85 @@ impl Fonts {
     ) -> Result<Vec<String>, MissingGlyph> {
         let mut lines = Vec::new();
         for paragraph in text.lines() {
-            // Tokens: a run of ASCII letters/digits/punctuation (a word), a run of spaces, or one
-            // other character, with closing punctuation glued to what precedes it.
-            let mut tokens: Vec<String> = Vec::new();
-            for c in paragraph.chars() {
-                let ascii_word = c.is_ascii() && !c.is_ascii_whitespace();
-                let glue = match tokens.last() {
-                    Some(last) => {
-                        let prev = last.chars().last().unwrap_or(' ');
-                        no_break_before(c)
-                            || (ascii_word && prev.is_ascii() && !prev.is_ascii_whitespace())
-                            || (c == ' ' && prev == ' ')
-                    }
-                    None => false,
-                };
-                match tokens.last_mut() {
-                    Some(last) if glue => last.push(c),
-                    _ => tokens.push(c.to_string()),
-                }
-            }
-            let mut line = String::new();
-            let mut line_width = 0.0;
-            for token in tokens {
-                let w = self.width(style, &token)?;
-                if !line.is_empty() && line_width + w > width + 1e-6 {
-                    lines.push(line.trim_end().to_string());
-                    line = String::new();
-                    line_width = 0.0;
-                    if token.trim().is_empty() {
-                        continue;
-                    }
-                }
-                line_width += w;
-                line.push_str(&token);
-            }
-            lines.push(line.trim_end().to_string());
+            self.wrap_paragraph(style, paragraph, width, &mut lines)?;
         }
         Ok(lines)
+    }
+
+    fn wrap_paragraph(
+        &self,
+        style: TextStyle,
+        text: &str,
+        width: f64,
+        lines: &mut Vec<String>,
+    ) -> Result<(), MissingGlyph> {
+        let chars: Vec<char> = text.chars().collect();
+        let n = chars.len();
+        // prefix[i]: the width of the first i characters.
+        let mut prefix = Vec::with_capacity(n + 1);
+        prefix.push(0.0);
+        for &c in &chars {
+            let w = self.advance_mm(style, c)?;
+            prefix.push(prefix.last().copied().unwrap_or(0.0) + w);
+        }
+        let mut kind: Vec<Option<Break>> = vec![None; n + 1];
+        for (i, b) in linebreak::opportunities(text) {
+            kind[i] = Some(b);
+        }
+        // The width of chars[start..end] with its trailing spaces hanging past the line.
+        let fits = |start: usize, end: usize| {
+            let mut e = end;
+            while e > start && chars[e - 1].is_whitespace() {
+                e -= 1;
+            }
+            prefix[e] - prefix[start] <= width + 1e-6
+        };
+        let mut start = 0;
+        loop {
+            if fits(start, n) {
+                lines.push(
+                    chars[start..]
+                        .iter()
+                        .collect::<String>()
+                        .trim_end()
+                        .to_string(),
+                );
+                return Ok(());
+            }
+            // A line holds something besides spaces.
+            let first_ink = (start..n).find(|&i| !chars[i].is_whitespace()).unwrap_or(n);
+            let last_fitting = |ok: &dyn Fn(usize) -> bool| {
+                (first_ink + 1..n).rev().find(|&i| ok(i) && fits(start, i))
+            };
+            let end = last_fitting(&|i| kind[i] == Some(Break::Allowed))
+                .or_else(|| last_fitting(&|i| kind[i].is_some()))
+                .or_else(|| {
+                    // A word or group wider than the line breaks inside, kinsoku permitting:
+                    // the next line's first visible character and this one's last are checked.
+                    last_fitting(&|i| {
+                        let next = chars[i..].iter().find(|c| **c != ' ');
+                        let last = chars[..i].iter().rev().find(|c| !c.is_whitespace());
+                        next.is_some_and(|&c| !linebreak::may_not_start_line(c))
+                            && last.is_some_and(|&c| !linebreak::may_not_end_line(c))
+                    })
+                })
+                .or_else(|| last_fitting(&|_| true))
+                .unwrap_or(start + 1);
+            lines.push(
+                chars[start..end]
+                    .iter()
+                    .collect::<String>()
+                    .trim_end()
+                    .to_string(),
+            );
+            start = end;
+            while start < n && chars[start] == ' ' {
+                start += 1;
+            }
+            if start >= n {
+                return Ok(());
+            }
+        }
     }
 
     /// A vertical column of characters, each in its own em box, the first box's top at `top`
@@ -229,9 +274,4 @@ impl Fonts {
             .fold(f64::NEG_INFINITY, f64::max);
         Some(Rect::new(min_x, min_y, max_x - min_x, max_y - min_y))
     }
-}
-
-/// Characters that may not start a line (closing brackets and punctuation).
-fn no_break_before(c: char) -> bool {
-    "、。，．・：；！？）」』】〕〉》ー～…‥,.;:!?)]".contains(c)
 }

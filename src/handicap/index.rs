@@ -33,29 +33,45 @@ pub fn index(
         "index",
     )?;
     y += 8.0;
-    draw_line(
-        &mut d,
-        fonts,
-        TextStyle::new(FontRole::Regular, 4.5),
-        &format!(
-            "{} handicaps — the stronger player (上手, White) removes pieces and moves first",
-            variant.english
-        ),
-        Point::new(center, y),
-        Align::Center,
-        "index",
-    )?;
-    y += 10.0;
+    // The subtitle shrinks to fit its line (down to 3.6 mm), then wraps, centred, rather than
+    // running into the margin.
+    let text = format!(
+        "{} handicaps — the stronger player (上手, White) removes pieces and moves first",
+        variant.english
+    );
+    let room = paper.width - 2.0 * MARGIN;
+    let at_one = fonts
+        .width(TextStyle::new(FontRole::Regular, 1.0), &text)
+        .map_err(TextError::in_field("index"))?;
+    let subtitle = TextStyle::new(FontRole::Regular, (room / at_one).clamp(3.6, 4.5));
+    for line in fonts
+        .wrap(subtitle, &text, room)
+        .map_err(TextError::in_field("index"))?
+    {
+        draw_line(
+            &mut d,
+            fonts,
+            subtitle,
+            &line,
+            Point::new(center, y),
+            Align::Center,
+            "index",
+        )?;
+        y += 6.0;
+    }
+    y += 4.0;
 
     let right = paper.width - MARGIN;
+    // The columns as on A4 (174 mm between the margins), in proportion on other paper.
+    let k = (right - MARGIN) / 174.0;
     let cols = [
         MARGIN + 1.0,
-        MARGIN + 11.0,
-        MARGIN + 37.0,
-        MARGIN + 83.0,
+        MARGIN + 11.0 * k,
+        MARGIN + 37.0 * k,
+        MARGIN + 83.0 * k,
         right - 14.0,
     ];
-    let head = TextStyle::new(FontRole::Bold, 3.4);
+    let head = TextStyle::new(FontRole::Bold, 3.4 * k.clamp(0.8, 1.0));
     for (x, text) in cols
         .iter()
         .zip(["No.", "手合", "Handicap", "落とす駒 Removed", "目安"])
@@ -81,58 +97,53 @@ pub fn index(
     )?;
     rule(&mut d, y + 2.0, right, Ink::BLACK, 0.35);
     y += 8.0;
-    let row = TextStyle::new(FontRole::Regular, 3.4);
-    let small = TextStyle::new(FontRole::Regular, 2.8);
-    let row_h = ((paper.height - MARGIN - 12.0 - y) / handicaps.len().max(1) as f64).min(12.0);
-    for (i, h) in handicaps.iter().enumerate() {
-        let removed = removed(variant, h);
-        let (ja, en) = removed_summary(variant, &removed);
-        let gap = match &h.gap {
-            Some(g) => g.replace('-', "～"),
-            None => "―".to_string(),
-        };
-        let cells = [
-            (cols[0], row, format!("{}", i + 1)),
-            (
-                cols[1],
-                TextStyle::new(FontRole::Bold, 3.6),
-                h.japanese.clone(),
-            ),
-            (cols[2], row, h.english.replace(" handicap", "")),
-            (cols[3], row, ja),
-            (cols[4], row, gap),
-        ];
-        for (x, style, text) in cells {
-            draw_line(
-                &mut d,
-                fonts,
-                style,
-                &text,
-                Point::new(x, y),
-                Align::Start,
-                "index",
-            )?;
+    // Each row's cells are wrapped to their columns and drawn whole: a row is as tall as its
+    // tallest cell. Rows share the room left above the note; if they need more than that, the
+    // type shrinks until they fit.
+    let note_top = paper.height - MARGIN - 8.0 - 4.0;
+    let mut scale = 1.0;
+    let rows = loop {
+        let rows = index_rows(variant, handicaps, fonts, &cols, right, scale)?;
+        let needed: f64 = rows.iter().map(|r| r.height).sum();
+        if y + needed <= note_top || scale < 0.6 {
+            break rows;
         }
-        let en = fonts
-            .wrap(small, &en, cols[4] - cols[3] - 3.0)
-            .map_err(TextError::in_field("index"))?;
-        if let Some(first) = en.first() {
-            let g = fonts
-                .line(small, first, Point::new(cols[3], y + 3.8), Align::Start)
-                .map_err(TextError::in_field("index"))?;
-            d.glyphs(GREY, g);
+        scale *= 0.95;
+    };
+    let needed: f64 = rows.iter().map(|r| r.height).sum();
+    let spare = ((note_top - y - needed) / rows.len().max(1) as f64).clamp(0.0, 4.0);
+    for (i, r) in rows.into_iter().enumerate() {
+        for (x, style, color, lines, line_h, dy) in r.cells {
+            let mut ly = y + dy;
+            for line in lines {
+                let g = fonts
+                    .line(style, &line, Point::new(x, ly), Align::Start)
+                    .map_err(TextError::in_field("index"))?;
+                d.glyphs(color, g);
+                ly += line_h;
+            }
         }
         draw_line(
             &mut d,
             fonts,
-            row,
+            r.row_style,
             &format!("{}", first_page + i),
             Point::new(right - 1.0, y),
             Align::End,
             "index",
         )?;
-        rule(&mut d, y + row_h - 5.5, right, Ink(0xc0, 0xc0, 0xc0), 0.2);
-        y += row_h;
+        let h = r.height + spare;
+        // The rule halfway between this row's last descender and the next row's ascenders.
+        let text_bottom = y + r.height - (4.0 + 4.6 - 0.3 * 3.4) * r.scale;
+        let next_top = y + h - 0.9 * 3.6 * r.scale;
+        rule(
+            &mut d,
+            (text_bottom + next_top) / 2.0,
+            right,
+            Ink(0xc0, 0xc0, 0xc0),
+            0.2,
+        );
+        y += h;
     }
     let note = TextStyle::new(FontRole::Regular, 2.8);
     let text = "目安: the amateur rank difference (段級差) the Japan Shogi Association recommends the handicap for; ― where it gives none.";
@@ -148,4 +159,99 @@ pub fn index(
         ny += 3.6;
     }
     Ok(d)
+}
+
+/// One laid-out row of the index: each cell as (x, style, colour, lines, line height, baseline
+/// offset of its first line), the style of the page number and the row's height.
+struct IndexRow {
+    cells: Vec<(f64, TextStyle, Ink, Vec<String>, f64, f64)>,
+    row_style: TextStyle,
+    height: f64,
+    scale: f64,
+}
+
+fn index_rows(
+    variant: &Arc<Variant>,
+    handicaps: &[&Handicap],
+    fonts: &Fonts,
+    cols: &[f64; 5],
+    right: f64,
+    scale: f64,
+) -> Result<Vec<IndexRow>, TextError> {
+    let row = TextStyle::new(FontRole::Regular, 3.4 * scale);
+    let bold = TextStyle::new(FontRole::Bold, 3.6 * scale);
+    let small = TextStyle::new(FontRole::Regular, 2.8 * scale);
+    let line_h = 4.6 * scale;
+    let small_h = 3.6 * scale;
+    let wrap = |style: TextStyle, text: &str, w: f64| {
+        fonts
+            .wrap(style, text, w)
+            .map_err(TextError::in_field("index"))
+    };
+    let mut out = Vec::new();
+    for (i, h) in handicaps.iter().enumerate() {
+        let removed = removed(variant, h);
+        let (ja, en) = removed_summary(variant, &removed);
+        let gap = match &h.gap {
+            Some(g) => g.replace('-', "～"),
+            None => "―".to_string(),
+        };
+        let removed_w = cols[4] - cols[3] - 3.0;
+        let ja_lines = wrap(row, &ja, removed_w)?;
+        let en_top = ja_lines.len() as f64 * line_h - 0.8 * scale;
+        let en_lines = wrap(small, &en, removed_w)?;
+        let removed_h = en_top + en_lines.len() as f64 * small_h;
+        let mut cells = vec![
+            (
+                cols[0],
+                row,
+                Ink::BLACK,
+                vec![format!("{}", i + 1)],
+                line_h,
+                0.0,
+            ),
+            (
+                cols[1],
+                bold,
+                Ink::BLACK,
+                wrap(bold, &h.japanese, cols[2] - cols[1] - 2.0)?,
+                line_h,
+                0.0,
+            ),
+            (
+                cols[2],
+                row,
+                Ink::BLACK,
+                wrap(
+                    row,
+                    &h.english.replace(" handicap", ""),
+                    cols[3] - cols[2] - 2.0,
+                )?,
+                line_h,
+                0.0,
+            ),
+            (cols[3], row, Ink::BLACK, ja_lines, line_h, 0.0),
+            (cols[3], small, GREY, en_lines, small_h, en_top),
+            (
+                cols[4],
+                row,
+                Ink::BLACK,
+                wrap(row, &gap, right - 5.5 - cols[4])?,
+                line_h,
+                0.0,
+            ),
+        ];
+        let tallest = cells
+            .iter()
+            .map(|c| c.5 + c.3.len() as f64 * c.4)
+            .fold(removed_h, f64::max);
+        cells.retain(|c| !c.3.is_empty());
+        out.push(IndexRow {
+            cells,
+            row_style: row,
+            height: tallest + 4.0 * scale,
+            scale,
+        });
+    }
+    Ok(out)
 }

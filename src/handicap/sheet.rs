@@ -215,7 +215,9 @@ pub(super) fn frame(
     Ok(())
 }
 
-/// One handicap's setup sheet on `paper`; `page` is `(number, of)` for a page number.
+/// One handicap's setup sheet on `paper`; `page` is `(number, of)` for a page number. The
+/// diagram takes what room the page gives: if the table under it would run into the source
+/// note, the board shrinks until it does not.
 pub fn sheet(
     variant: &Arc<Variant>,
     handicap: &Handicap,
@@ -223,6 +225,26 @@ pub fn sheet(
     paper: Paper,
     page: Option<(usize, usize)>,
 ) -> Result<Drawing, TextError> {
+    let mut shrink = 0.0;
+    loop {
+        let (d, overflow, per_square) = draw_sheet(variant, handicap, fonts, paper, page, shrink)?;
+        if overflow <= 0.0 || shrink > SQUARE / 2.0 {
+            return Ok(d);
+        }
+        shrink += overflow / per_square + 0.05;
+    }
+}
+
+/// The sheet with the board's square `shrink` mm under its largest; also how far the table
+/// runs into the source note (mm, ≤ 0 when clear) and the board's height per mm of square.
+fn draw_sheet(
+    variant: &Arc<Variant>,
+    handicap: &Handicap,
+    fonts: &Fonts,
+    paper: Paper,
+    page: Option<(usize, usize)>,
+    shrink: f64,
+) -> Result<(Drawing, f64, f64), TextError> {
     let removed = removed(variant, handicap);
     let mut d = Drawing::new(paper.width, paper.height);
     d.title = Some(format!(
@@ -266,10 +288,11 @@ pub fn sheet(
         let probe = diagram::Layout::new(variant.size, &dia.options, false);
         probe.width / dia.options.square
     };
-    dia.options.square = SQUARE.min((paper.width - 2.0 * MARGIN) / width_per_square);
+    dia.options.square = SQUARE.min((paper.width - 2.0 * MARGIN) / width_per_square) - shrink;
     let faded = |sq: Square| removed.pieces.iter().any(|(s, _)| *s == sq);
     let board = diagram::draw_with_faded(&dia, fonts, &faded).map_err(|e| e.within("diagram "))?;
     let board_w = board.width;
+    let height_per_square = board.height / dia.options.square;
     d.place(&board, center - board_w / 2.0, y);
     y += board.height + 8.0;
 
@@ -361,13 +384,16 @@ pub fn sheet(
         y += 5.0;
     }
 
-    // The source of the data, small, above the page number.
+    // Where a reader can look the handicap up (the data's `source`), small, above the page
+    // number.
     let note = TextStyle::new(FontRole::Regular, 2.6);
-    let source = format!("Source: {}", handicap.source);
+    let source = format!("出典 Source: {}", handicap.source);
     let lines = fonts
         .wrap(note, &source, paper.width - 2.0 * MARGIN)
         .map_err(TextError::in_field("source"))?;
     let mut sy = paper.height - MARGIN - 7.0 - 3.4 * (lines.len() as f64 - 1.0);
+    // The last rule sits 3.5 mm under the table's last baseline; keep it 3 mm over the note.
+    let overflow = (y - 5.0 - 1.5) - (sy - note.size - 3.0);
     for line in lines {
         let g = fonts
             .line(note, &line, Point::new(MARGIN, sy), Align::Start)
@@ -375,5 +401,5 @@ pub fn sheet(
         d.glyphs(GREY, g);
         sy += 3.4;
     }
-    Ok(d)
+    Ok((d, overflow, height_per_square))
 }
