@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Fuzz campaign: runs every fuzz target in turn for SECONDS each (default 60), one libFuzzer
-# process per target, growing the corpus kept in fuzz/corpus/<target>; prints executions and
-# findings (crash, timeout, out-of-memory files written to fuzz/artifacts/<target>) per target.
+# Fuzz campaign: runs every fuzz target (or only the TARGETs named) in turn for SECONDS each
+# (default 60), one libFuzzer process per target, growing the corpus kept in
+# fuzz/corpus/<target>; prints executions and findings (crash, timeout, out-of-memory files
+# written to fuzz/artifacts/<target>) per target.
 #
-#   fuzz/run.sh [SECONDS]
+#   fuzz/run.sh [SECONDS [TARGET...]]
 #
 # Needs a nightly toolchain and cargo-fuzz (see fuzz/README.md). Logs go to
 # fuzz/artifacts/<target>/last-run.log. Exits 1 if any target found anything.
@@ -11,13 +12,18 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 seconds=${1:-60}
+shift || true
 # No sanitizer: the crate has no `unsafe`, and without ASan each target runs about twice as
 # fast. Debug assertions stay on, so an arithmetic overflow is a finding, not a silent wrap.
 flags=(--sanitizer none --debug-assertions)
 
 cargo +nightly fuzz build "${flags[@]}"
 
-targets=$(cargo +nightly fuzz list)
+if [ $# -gt 0 ]; then
+    targets="$*"
+else
+    targets=$(cargo +nightly fuzz list)
+fi
 summary=()
 total_findings=0
 for target in $targets; do
