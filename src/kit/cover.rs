@@ -168,10 +168,13 @@ fn title(w: &mut Writer<'_>, cover: &Cover<'_>) -> Result<(), MissingGlyph> {
         .fonts
         .line(style, &head, Point::new(w.left, w.y), Align::Start)?;
     w.d.glyphs(INK, g);
+    let faces = match options.style {
+        super::FaceStyle::Western => options.style.name().to_string(),
+        style => format!("{} {}", options.lettering.name(), style.name()),
+    };
     let mut summary = format!(
-        "{} pieces, {} faces, {} layout, {}",
+        "{} pieces, {faces} faces, {} layout, {}",
         cover.parts.len(),
-        options.style.name(),
         options.layout.name(),
         options.paper
     );
