@@ -732,12 +732,14 @@ fn faces_carry_one_mark_per_motion_of_the_movement_data() {
             size,
         )
         .unwrap();
+        // Marks are filled or stroked; a shape both filled and stroked is a brushed name's
+        // thickened outline, not a mark.
         let shapes: Vec<_> = d
             .items
             .iter()
             .skip(1)
             .filter_map(|i| match i {
-                Item::Shape(s) => Some(s),
+                Item::Shape(s) if !(s.fill.is_some() && s.stroke.is_some()) => Some(s),
                 _ => None,
             })
             .collect();

@@ -300,9 +300,25 @@ pub fn face_in(
             glyphs
         }
     };
+    // The brush face is a light book hand; carved and lacquered pieces (錦旗, 水無瀬) have
+    // heavy strokes. Its outlines are drawn again with a pen of the same ink round them, which
+    // thickens every stroke by `BRUSH_WEIGHT` of the em without changing its shape.
+    for g in glyphs.iter().filter(|g| g.font == FontRole::Brush) {
+        let face = fonts.face(FontRole::Brush);
+        let em = g.transform.scale_factor() * face.units_per_em();
+        d.shape(crate::draw::Shape {
+            path: face.outline_path(g.id).transformed(&g.transform),
+            fill: Some(ink),
+            stroke: Some(crate::draw::Stroke::solid(ink, BRUSH_WEIGHT * em).round()),
+            opacity: 1.0,
+        });
+    }
     d.glyphs(ink, glyphs);
     Ok(d)
 }
+
+/// How much the brush face's strokes are thickened, as a share of the em.
+const BRUSH_WEIGHT: f64 = 0.035;
 
 /// How far every mark and letter keeps inside the cut: scissors wander and a duplex back may
 /// land 1–2 mm off. 2.5 mm at true size; proportionally less on a piece smaller than a pawn.
