@@ -188,7 +188,7 @@ fn impasse(variant: &Arc<Variant>, pieces: &[PieceLine]) -> Option<Impasse> {
             None => points.push((n, vec![p.kind])),
         }
     }
-    points.sort_by(|a, b| b.0.cmp(&a.0));
+    points.sort_by_key(|p| std::cmp::Reverse(p.0));
     (army >= IMPASSE_THRESHOLD).then_some(Impasse {
         points,
         promoted_same,
