@@ -146,6 +146,14 @@ pub fn draw_cover(
     w.width = width - setup.width - 6.0;
     w.write(&parts_table(cover.variant, cover.parts))?;
     w.write(&printing(cover.options.layout))?;
+    if cover.options.rules_card {
+        let page = match cover.options.layout {
+            Layout::Fold => "Page 2",
+            Layout::Duplex => "Page 3",
+        };
+        let note = format!("{page} is the rules card (Japanese and English): plain paper will do.");
+        w.para("", &note)?;
+    }
     ruler(w.d, fonts, Point::new(left + 2.0, w.y + 4.0))?;
     w.y += 16.0;
     w.y = w.y.max(setup_bottom);
