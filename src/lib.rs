@@ -19,6 +19,7 @@ pub mod kit;
 pub mod paper;
 pub mod render;
 pub mod rules;
+pub mod rulescard;
 pub mod templates;
 pub mod tsume;
 

@@ -668,8 +668,8 @@ fn kit_with_no_options_writes_shogi_kit_pdf_in_the_current_directory() {
     );
     let bytes = std::fs::read(dir.join("shogi-kit.pdf")).expect("shogi-kit.pdf is written");
     let doc = lopdf::Document::load_mem(&bytes).expect("a PDF");
-    // The cover with pieces, a second sheet of pieces, four board tiles.
-    assert_eq!(doc.get_pages().len(), 6);
+    // The cover with pieces, the rules card, a second sheet of pieces, four board tiles.
+    assert_eq!(doc.get_pages().len(), 7);
     let leftovers: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().file_name())

@@ -88,7 +88,11 @@ fn default_kit_is_a4_with_the_pieces_at_their_defined_sizes() {
     .collect();
     let mut fronts: BTreeMap<(i64, i64), usize> = BTreeMap::new();
     let mut backs = 0;
-    for page in &pages {
+    // The rules card (page 2) shows small faces of its own; the sheets are measured here.
+    let card = kit
+        .rules_card_page
+        .expect("the default kit has a rules card");
+    for (_, page) in pages.iter().enumerate().filter(|(n, _)| *n != card) {
         for p in pentagons(page) {
             let (x0, y0, x1, y1) = extent(&p);
             let (w, h) = (x1 - x0, y1 - y0);
@@ -728,12 +732,14 @@ fn faces_carry_one_mark_per_motion_of_the_movement_data() {
             size,
         )
         .unwrap();
+        // Marks are filled or stroked; a shape both filled and stroked is a brushed name's
+        // thickened outline, not a mark.
         let shapes: Vec<_> = d
             .items
             .iter()
             .skip(1)
             .filter_map(|i| match i {
-                Item::Shape(s) => Some(s),
+                Item::Shape(s) if !(s.fill.is_some() && s.stroke.is_some()) => Some(s),
                 _ => None,
             })
             .collect();
@@ -779,13 +785,13 @@ fn piece_sheets_stay_within_one_of_the_area_bound() {
                     ..KitOptions::default()
                 };
                 let (kit, _) = build(&v, &options);
-                let per_sheet = if layout == Layout::Duplex { 2 } else { 1 };
+                // Sheets that carry pieces (the rules card after the cover carries none).
                 let sheets = kit
                     .placements
                     .iter()
-                    .map(|p| p.page / per_sheet + 1)
-                    .max()
-                    .unwrap();
+                    .map(|p| p.page)
+                    .collect::<std::collections::BTreeSet<_>>()
+                    .len();
                 let area: f64 = kit
                     .parts
                     .iter()
@@ -891,4 +897,118 @@ fn order_clockwise(o: &[shogiprint::draw::Point; 5]) -> [shogiprint::draw::Point
         out.reverse();
     }
     out
+}
+
+/// Issue 13 item 10: the rules card is page 2 of every kit (after the cover sheet's back in the
+/// duplex layout, with a blank back of its own), and `rules_card: false` leaves it out.
+#[test]
+fn the_rules_card_follows_the_cover_and_adds_one_page_or_one_sheet() {
+    let v = variant("standard");
+    for (layout, at, added) in [(Layout::Fold, 1, 1), (Layout::Duplex, 2, 2)] {
+        let with = KitOptions {
+            layout,
+            ..KitOptions::default()
+        };
+        let without = KitOptions {
+            rules_card: false,
+            ..with.clone()
+        };
+        let (a, bytes) = build(&v, &with);
+        let (b, _) = build(&v, &without);
+        assert_eq!(a.rules_card_page, Some(at));
+        assert_eq!(b.rules_card_page, None);
+        assert_eq!(a.pages.len(), b.pages.len() + added, "{}", layout.name());
+        // No piece is drawn on the card's page(s), and the board tiles come after them.
+        for p in &a.placements {
+            assert!(p.page < at || p.page >= at + added, "{}", layout.name());
+            assert!(p.back_page < at || p.back_page >= at + added);
+        }
+        assert!(a.tile_pages.iter().all(|t| *t >= at + added));
+        // The card's page says the rules: its heading and the drop rules are on it.
+        let text: String = a.pages[at]
+            .items
+            .iter()
+            .filter_map(|i| match i {
+                Item::Text { glyphs, .. } => Some(glyphs.iter().map(|g| g.ch).collect::<String>()),
+                _ => None,
+            })
+            .collect();
+        assert!(
+            text.contains("本将棋のルール") && text.contains("二歩"),
+            "{}",
+            layout.name()
+        );
+        assert_eq!(scan(&bytes).len(), a.pages.len());
+    }
+}
+
+/// Issue 13 item 11: the names are written in the brush face by default, in Noto Serif JP Bold
+/// with `Lettering::Mincho`, and a name the brush subset lacks falls back whole to the bold face.
+#[test]
+fn piece_names_are_brushed_by_default_and_fall_back_whole() {
+    use shogiprint::draw::FontRole;
+    use shogiprint::kit::face::{face_in, FaceStyle, Lettering};
+    let fonts = Fonts::bundled();
+    let v = variant("standard");
+    let roles = |d: &shogiprint::draw::Drawing| -> Vec<(char, FontRole)> {
+        d.items
+            .iter()
+            .filter_map(|i| match i {
+                Item::Text { glyphs, .. } => Some(glyphs.clone()),
+                _ => None,
+            })
+            .flatten()
+            .filter(|g| !g.ch.is_ascii())
+            .map(|g| (g.ch, g.font))
+            .collect()
+    };
+    let rook = v.catalog.get(v.catalog.by_id("rook").unwrap());
+    for (lettering, want) in [
+        (Lettering::Brush, FontRole::Brush),
+        (Lettering::Mincho, FontRole::Bold),
+    ] {
+        let d = face_in(
+            &fonts,
+            rook,
+            "飛車",
+            "飛",
+            FaceStyle::Kanji,
+            lettering,
+            (27.0, 30.0),
+        )
+        .unwrap();
+        assert_eq!(
+            roles(&d),
+            [('飛', want), ('車', want)],
+            "{}",
+            lettering.name()
+        );
+    }
+    assert_eq!(Lettering::default(), Lettering::Brush);
+    // 鳳凰 (a chu shogi piece) is not in the brush subset: both characters come from the bold face.
+    let d = face_in(
+        &fonts,
+        rook,
+        "鳳凰",
+        "鳳",
+        FaceStyle::Kanji,
+        Lettering::Brush,
+        (27.0, 30.0),
+    )
+    .unwrap();
+    assert_eq!(roles(&d), [('鳳', FontRole::Bold), ('凰', FontRole::Bold)]);
+    // Every name and abbreviation of the built-in pieces is in the brush subset.
+    for (_, k) in v.catalog.iter() {
+        for name in [
+            Some(&k.kanji),
+            Some(&k.abbr),
+            k.black_kanji.as_ref(),
+            k.black_abbr.as_ref(),
+        ]
+        .into_iter()
+        .flatten()
+        {
+            assert!(fonts.covers(FontRole::Brush, name), "{name}");
+        }
+    }
 }

@@ -1,4 +1,4 @@
-//! The layers run one way: cli → products (kit, booklet and handicap above diagram) → render →
+//! The layers run one way: cli → products (kit, booklet and handicap above the rules card, above diagram) → render →
 //! draw → formats → rules. One test checks every top-level module against the layer table below;
 //! another fails if a rules source names `formats` (a `use` or a path such as
 //! `crate::formats::sfen`) or any module of the crate outside `rules`.
@@ -52,6 +52,7 @@ const LAYERS: &[&[&str]] = &[
     &["draw"],
     &["render"],
     &["diagram"],
+    &["rulescard"],
     &["kit", "booklet", "handicap"],
     &["cli"],
 ];

@@ -210,7 +210,9 @@ fn the_subset_tag_follows_the_glyph_set() {
 #[test]
 fn kits_ask_for_actual_size_and_duplex_kits_for_long_edge_duplex() {
     let fold = write(&["kit"], "kit.pdf", None);
-    assert!(fold.len() < 250 * 1024, "{} bytes", fold.len());
+    // About 570 KB since issue 13: the brush names' thickened outlines are paths (430 KB) and the
+    // rules card a page (70 KB); `--face mincho` keeps it near 145 KB.
+    assert!(fold.len() < 650 * 1024, "{} bytes", fold.len());
     let doc = load(&fold);
     assert_eq!(doc.version, "1.6");
     assert_eq!(

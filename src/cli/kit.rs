@@ -4,7 +4,7 @@
 use super::output;
 use super::Failure;
 use shogiprint::draw::{Fonts, InkOptions};
-use shogiprint::kit::{self, FaceStyle, KitOptions, Layout, Paper};
+use shogiprint::kit::{self, FaceStyle, KitOptions, Layout, Lettering, Paper};
 use shogiprint::render;
 use shogiprint::rules::Variant;
 use std::io::Write;
@@ -25,6 +25,11 @@ pub struct Args {
     /// (the SFEN letter); all carry the English name and movement marks.
     #[arg(long, default_value = "kanji", value_parser = parse_style)]
     style: FaceStyle,
+
+    /// brush: the names written in a brush face (書体, Yuji Syuku), as on real pieces;
+    /// mincho: printed in Noto Serif JP Bold.
+    #[arg(long, value_name = "FACE", default_value = "brush", value_parser = parse_lettering)]
+    face: Lettering,
 
     /// fold: front and back side by side, folded at the base; duplex: backs on the next page,
     /// for double-sided printing (long-edge flip).
@@ -64,6 +69,10 @@ pub struct Args {
     #[arg(long)]
     komadai: bool,
 
+    /// Leave out the rules card (page 2: the variant's rules, Japanese and English).
+    #[arg(long)]
+    no_rules_card: bool,
+
     /// A TrueType/OpenType font to use instead of the bundled Noto Serif JP (for pieces whose
     /// names the bundled subset lacks).
     #[arg(long, value_name = "FILE")]
@@ -82,6 +91,10 @@ fn parse_paper(s: &str) -> Result<Paper, String> {
 }
 
 fn parse_style(s: &str) -> Result<FaceStyle, String> {
+    s.parse()
+}
+
+fn parse_lettering(s: &str) -> Result<Lettering, String> {
     s.parse()
 }
 
@@ -112,6 +125,7 @@ pub fn run(args: &Args, variant: &Arc<Variant>, out: &mut impl Write) -> Result<
     let options = KitOptions {
         paper: args.paper,
         style: args.style,
+        lettering: args.face,
         layout: args.layout,
         extras: args
             .extras
@@ -126,6 +140,7 @@ pub fn run(args: &Args, variant: &Arc<Variant>, out: &mut impl Write) -> Result<
         coordinates: args.coordinates,
         zone_tint: args.zone_tint,
         komadai: args.komadai,
+        rules_card: !args.no_rules_card,
     };
     let fonts = match &args.font {
         Some(path) => Fonts::from_file(path).map_err(|e| Failure::bad("--font", e))?,

@@ -15,6 +15,7 @@ mod output;
 mod perft;
 mod pieces;
 mod record_input;
+mod rules_card;
 mod tsume;
 mod validate;
 mod verify;
@@ -80,6 +81,8 @@ enum Command {
     Convert(convert::Args),
     /// Summarise a game record: players, start, moves, result, repetitions, final SFEN.
     Game(game::Args),
+    /// The variant's rules on one page, Japanese and English (PDF, SVG or PNG).
+    RulesCard(Box<rules_card::Args>),
 }
 
 /// Something that stops a command: the lines to print after `error: ` and the exit code.
@@ -174,6 +177,7 @@ fn dispatch(cli: &Cli, out: &mut impl Write) -> Result<i32, Failure> {
         Command::Tsume(args) => tsume::run(args, &variant, cli.pieces.as_deref(), out),
         Command::Convert(args) => convert::run(args, &variant, out),
         Command::Game(args) => game::run(args, &variant, out),
+        Command::RulesCard(args) => rules_card::run(args, &variant, out),
     }
 }
 

@@ -12,10 +12,12 @@ pub enum FontRole {
     Regular,
     /// Pieces, titles.
     Bold,
+    /// The brush (書体) face of the kit's piece names; only their characters are bundled.
+    Brush,
 }
 
 impl FontRole {
-    pub const ALL: [FontRole; 2] = [FontRole::Regular, FontRole::Bold];
+    pub const ALL: [FontRole; 3] = [FontRole::Regular, FontRole::Bold, FontRole::Brush];
 
     pub fn index(self) -> usize {
         self as usize
@@ -24,6 +26,8 @@ impl FontRole {
 
 const REGULAR: &[u8] = include_bytes!("../../fonts/NotoSerifJP-Regular.subset.ttf");
 const BOLD: &[u8] = include_bytes!("../../fonts/NotoSerifJP-Bold.subset.ttf");
+/// Yuji Syuku (SIL OFL 1.1), cut to the characters of the piece names: `fonts/brush-subset.sh`.
+const BRUSH: &[u8] = include_bytes!("../../fonts/YujiSyuku-Regular.pieces.ttf");
 
 /// A character the fonts cannot draw.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -251,11 +255,11 @@ impl ttf_parser::OutlineBuilder for PathOutline {
 /// The faces a drawing may use, one per role.
 #[derive(Debug, Clone)]
 pub struct Fonts {
-    faces: [Arc<Face>; 2],
+    faces: [Arc<Face>; 3],
 }
 
 impl Fonts {
-    /// The bundled Noto Serif JP subsets (regular and bold).
+    /// The bundled Noto Serif JP subsets (regular and bold) and the brush face of piece names.
     pub fn bundled() -> Fonts {
         static BUNDLED: std::sync::OnceLock<Fonts> = std::sync::OnceLock::new();
         BUNDLED
@@ -266,6 +270,7 @@ impl Fonts {
                     faces: [
                         face("Noto Serif JP Regular (bundled subset)", REGULAR),
                         face("Noto Serif JP Bold (bundled subset)", BOLD),
+                        face("Yuji Syuku (bundled piece-name subset)", BRUSH),
                     ],
                 }
             })
@@ -278,7 +283,7 @@ impl Fonts {
         let data: &'static [u8] = Box::leak(data.into_boxed_slice());
         let face = Arc::new(Face::parse(&path.display().to_string(), data)?);
         Ok(Fonts {
-            faces: [face.clone(), face],
+            faces: [face.clone(), face.clone(), face],
         })
     }
 
@@ -289,6 +294,15 @@ impl Fonts {
     /// Whether two roles share one face (a user's `--font`), so writers embed it once.
     pub fn same_face(&self, a: FontRole, b: FontRole) -> bool {
         Arc::ptr_eq(&self.faces[a.index()], &self.faces[b.index()])
+    }
+
+    /// Whether `role`'s own face draws every character of `text` (no fallback): the kit asks
+    /// this of the brush face before writing a piece's name in it.
+    pub fn covers(&self, role: FontRole, text: &str) -> bool {
+        let face = self.face(role);
+        text.chars()
+            .filter(|c| !c.is_whitespace())
+            .all(|c| face.has(c))
     }
 
     /// Checks that every character of `text` can be drawn in `role`.

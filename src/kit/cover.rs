@@ -146,6 +146,14 @@ pub fn draw_cover(
     w.width = width - setup.width - 6.0;
     w.write(&parts_table(cover.variant, cover.parts))?;
     w.write(&printing(cover.options.layout))?;
+    if cover.options.rules_card {
+        let page = match cover.options.layout {
+            Layout::Fold => "Page 2",
+            Layout::Duplex => "Page 3",
+        };
+        let note = format!("{page} is the rules card (Japanese and English): plain paper will do.");
+        w.para("", &note)?;
+    }
     ruler(w.d, fonts, Point::new(left + 2.0, w.y + 4.0))?;
     w.y += 16.0;
     w.y = w.y.max(setup_bottom);
@@ -168,10 +176,13 @@ fn title(w: &mut Writer<'_>, cover: &Cover<'_>) -> Result<(), MissingGlyph> {
         .fonts
         .line(style, &head, Point::new(w.left, w.y), Align::Start)?;
     w.d.glyphs(INK, g);
+    let faces = match options.style {
+        super::FaceStyle::Western => options.style.name().to_string(),
+        style => format!("{} {}", options.lettering.name(), style.name()),
+    };
     let mut summary = format!(
-        "{} pieces, {} faces, {} layout, {}",
+        "{} pieces, {faces} faces, {} layout, {}",
         cover.parts.len(),
-        options.style.name(),
         options.layout.name(),
         options.paper
     );

@@ -46,6 +46,47 @@ impl FaceStyle {
     }
 }
 
+/// The hand the names on the pieces are written in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Lettering {
+    /// A brush face (書体, Yuji Syuku), as the names are written or carved on real pieces.
+    #[default]
+    Brush,
+    /// Noto Serif JP Bold, a printed Mincho.
+    Mincho,
+}
+
+impl FromStr for Lettering {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Lettering, String> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "brush" | "書体" => Ok(Lettering::Brush),
+            "mincho" | "明朝" => Ok(Lettering::Mincho),
+            _ => Err(format!("'{s}': expected brush or mincho")),
+        }
+    }
+}
+
+impl Lettering {
+    pub fn name(self) -> &'static str {
+        match self {
+            Lettering::Brush => "brush",
+            Lettering::Mincho => "mincho",
+        }
+    }
+
+    /// The font role that writes `text`: the brush face when asked for and it has every
+    /// character (the bundled one has only the built-in pieces' names), else the bold Mincho,
+    /// so a name is never written half in one face and half in another.
+    pub fn role(self, fonts: &Fonts, text: &str) -> FontRole {
+        match self {
+            Lettering::Brush if fonts.covers(FontRole::Brush, text) => FontRole::Brush,
+            _ => FontRole::Bold,
+        }
+    }
+}
+
 /// The outline of a face standing on the origin.
 pub fn outline((base, height): (f64, f64)) -> [Point; 5] {
     pentagon(Point::new(0.0, 0.0), base, height)
@@ -58,14 +99,28 @@ pub fn plain((base, height): (f64, f64)) -> Drawing {
     d
 }
 
-/// The face of `kind`. `name` is the two-character name and `abbr` the one-character one
-/// (they differ between the two kings); promoted kinds are drawn in red.
+/// The face of `kind` in the default lettering: see [`face_in`].
 pub fn face(
     fonts: &Fonts,
     kind: &PieceKind,
     name: &str,
     abbr: &str,
     style: FaceStyle,
+    size: (f64, f64),
+) -> Result<Drawing, MissingGlyph> {
+    face_in(fonts, kind, name, abbr, style, Lettering::default(), size)
+}
+
+/// The face of `kind`. `name` is the two-character name and `abbr` the one-character one
+/// (they differ between the two kings), written in `lettering`; promoted kinds are drawn in
+/// red.
+pub fn face_in(
+    fonts: &Fonts,
+    kind: &PieceKind,
+    name: &str,
+    abbr: &str,
+    style: FaceStyle,
+    lettering: Lettering,
     (base, height): (f64, f64),
 ) -> Result<Drawing, MissingGlyph> {
     let mut d = plain((base, height));
@@ -197,7 +252,7 @@ pub fn face(
         FaceStyle::Kanji => {
             let size = fit(0.36 * base, (1.0, name.chars().count() as f64));
             let (glyphs, _) = fonts.column(
-                TextStyle::new(FontRole::Bold, size),
+                TextStyle::new(lettering.role(fonts, name), size),
                 name,
                 hub.x,
                 hub.y - size * name.chars().count() as f64 / 2.0,
@@ -208,13 +263,8 @@ pub fn face(
         FaceStyle::Arrows => {
             let size = fit(0.5 * base, (1.0, 1.0));
             let ch = abbr.chars().next().unwrap_or('?');
-            vec![fonts.centered(
-                TextStyle::new(FontRole::Bold, size),
-                ch,
-                hub,
-                (1.0, 1.0),
-                0.0,
-            )?]
+            let role = lettering.role(fonts, &ch.to_string());
+            vec![fonts.centered(TextStyle::new(role, size), ch, hub, (1.0, 1.0), 0.0)?]
         }
         FaceStyle::Western => {
             // The letter, and for a promoted kind a small raised plus before it, as printed
@@ -250,9 +300,25 @@ pub fn face(
             glyphs
         }
     };
+    // The brush face is a light book hand; carved and lacquered pieces (錦旗, 水無瀬) have
+    // heavy strokes. Its outlines are drawn again with a pen of the same ink round them, which
+    // thickens every stroke by `BRUSH_WEIGHT` of the em without changing its shape.
+    for g in glyphs.iter().filter(|g| g.font == FontRole::Brush) {
+        let face = fonts.face(FontRole::Brush);
+        let em = g.transform.scale_factor() * face.units_per_em();
+        d.shape(crate::draw::Shape {
+            path: face.outline_path(g.id).transformed(&g.transform),
+            fill: Some(ink),
+            stroke: Some(crate::draw::Stroke::solid(ink, BRUSH_WEIGHT * em).round()),
+            opacity: 1.0,
+        });
+    }
     d.glyphs(ink, glyphs);
     Ok(d)
 }
+
+/// How much the brush face's strokes are thickened, as a share of the em.
+const BRUSH_WEIGHT: f64 = 0.035;
 
 /// How far every mark and letter keeps inside the cut: scissors wander and a duplex back may
 /// land 1–2 mm off. 2.5 mm at true size; proportionally less on a piece smaller than a pawn.

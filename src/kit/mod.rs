@@ -25,12 +25,13 @@ pub mod sheets;
 pub mod tiles;
 
 pub use crate::paper::Paper;
-pub use face::FaceStyle;
+pub use face::{FaceStyle, Lettering};
 pub use parts::{Back, Part, PartsError};
 pub use sheets::{Layout, Placement};
 
 use crate::draw::{Drawing, FontRole, Fonts, MissingGlyph, Point, Rect, TextStyle};
 use crate::rules::Variant;
+use crate::rulescard::{self, RulesCardError, RulesCardOptions};
 use board::{BoardSpec, JSA_BORDER, JSA_SQUARE};
 use std::sync::Arc;
 use tiles::Tiling;
@@ -40,6 +41,8 @@ use tiles::Tiling;
 pub struct KitOptions {
     pub paper: Paper,
     pub style: FaceStyle,
+    /// The hand the piece names are written in (default: brush).
+    pub lettering: Lettering,
     pub layout: Layout,
     /// Pieces added to the variant's set, one per side (ids or names such as `prince`).
     pub extras: Vec<String>,
@@ -53,6 +56,8 @@ pub struct KitOptions {
     pub coordinates: bool,
     pub zone_tint: bool,
     pub komadai: bool,
+    /// A rules card (the variant's rules on one page) after the cover; default on.
+    pub rules_card: bool,
 }
 
 impl Default for KitOptions {
@@ -60,6 +65,7 @@ impl Default for KitOptions {
         KitOptions {
             paper: Paper::A4,
             style: FaceStyle::Kanji,
+            lettering: Lettering::default(),
             layout: Layout::Fold,
             extras: Vec::new(),
             scale: 1.0,
@@ -69,6 +75,7 @@ impl Default for KitOptions {
             coordinates: false,
             zone_tint: false,
             komadai: false,
+            rules_card: true,
         }
     }
 }
@@ -85,6 +92,9 @@ pub struct Kit {
     pub tile_pages: Vec<usize>,
     /// The page of the piece stands, if asked for.
     pub komadai_page: Option<usize>,
+    /// The page of the rules card, if the kit has one: right after the cover (after the
+    /// cover sheet's back in the duplex layout, and followed by a blank back of its own).
+    pub rules_card_page: Option<usize>,
 }
 
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
@@ -93,6 +103,8 @@ pub enum KitError {
     Parts(#[from] PartsError),
     #[error(transparent)]
     Glyph(#[from] MissingGlyph),
+    #[error(transparent)]
+    RulesCard(#[from] RulesCardError),
     #[error("{0}")]
     Option(String),
     /// Something of the kit (`what`: a board square with its glue flap, or a piece) does not
@@ -113,7 +125,8 @@ const TILE_CAPTION: f64 = 26.0;
 const REGISTRATION: f64 = 9.0;
 
 /// Lays out the kit of `variant`: the cover with the pieces packed under it and onto as many
-/// sheets as they need, then the board in tiles, then the piece stands.
+/// sheets as they need, then the board in tiles, then the piece stands; the rules card goes
+/// in after the cover.
 pub fn build(variant: &Arc<Variant>, options: &KitOptions, fonts: &Fonts) -> Result<Kit, KitError> {
     check(options)?;
     let safe = safe_area(options);
@@ -141,7 +154,7 @@ pub fn build(variant: &Arc<Variant>, options: &KitOptions, fonts: &Fonts) -> Res
     } else {
         None
     };
-    Ok(Kit {
+    let mut kit = Kit {
         pages,
         parts,
         placements,
@@ -149,8 +162,62 @@ pub fn build(variant: &Arc<Variant>, options: &KitOptions, fonts: &Fonts) -> Res
         tiling,
         tile_pages,
         komadai_page,
-    })
+        rules_card_page: None,
+    };
+    if options.rules_card {
+        insert_rules_card(&mut kit, variant, options, fonts, safe)?;
+    }
+    Ok(kit)
 }
+
+/// Puts the rules card in after the cover sheet (in the duplex layout, after the cover's back,
+/// with a blank back of its own so the sheets stay paired) and moves every later page on.
+fn insert_rules_card(
+    kit: &mut Kit,
+    variant: &Arc<Variant>,
+    options: &KitOptions,
+    fonts: &Fonts,
+    safe: Rect,
+) -> Result<(), KitError> {
+    let card = rulescard::build(
+        variant,
+        &RulesCardOptions {
+            paper: options.paper,
+            margin: options.margin.max(CARD_MARGIN),
+        },
+        fonts,
+    )?;
+    let (at, added) = match options.layout {
+        Layout::Fold => (1, 1),
+        Layout::Duplex => (2, 2),
+    };
+    if options.layout == Layout::Duplex {
+        let (pw, ph) = (options.paper.width, options.paper.height);
+        kit.pages.insert(
+            at,
+            blank_back(fonts, pw, ph, safe, "Back of the rules card: left blank.")?,
+        );
+    }
+    kit.pages.insert(at, card.page);
+    let moved = |p: &mut usize| {
+        if *p >= at {
+            *p += added;
+        }
+    };
+    for pl in &mut kit.placements {
+        moved(&mut pl.page);
+        moved(&mut pl.back_page);
+    }
+    kit.tile_pages.iter_mut().for_each(moved);
+    if let Some(p) = kit.komadai_page.as_mut() {
+        moved(p);
+    }
+    kit.rules_card_page = Some(at);
+    Ok(())
+}
+
+/// The rules card keeps wider margins than the sheets: it is read, not cut.
+const CARD_MARGIN: f64 = 10.0;
 
 /// The printable area: the paper within the margins.
 fn safe_area(options: &KitOptions) -> Rect {
@@ -318,6 +385,7 @@ fn draw_parts(
         &packed.spots,
         options.layout,
         options.style,
+        options.lettering,
     )?;
     for p in &mut placements {
         p.part = packed.order[p.part];
@@ -345,7 +413,13 @@ fn tile_pages(
         pages.push(page);
         if options.layout == Layout::Duplex {
             let (pw, ph) = (options.paper.width, options.paper.height);
-            pages.push(blank_back(fonts, pw, ph, safe)?);
+            pages.push(blank_back(
+                fonts,
+                pw,
+                ph,
+                safe,
+                "Back of the board tile: left blank.",
+            )?);
         }
     }
     Ok(out)
@@ -380,11 +454,17 @@ fn check(o: &KitOptions) -> Result<(), KitError> {
 
 /// The back of a board tile in the duplex layout: blank but for a note, so that printing the
 /// whole file double-sided keeps the tiles single-sided.
-fn blank_back(fonts: &Fonts, pw: f64, ph: f64, safe: Rect) -> Result<Drawing, MissingGlyph> {
+fn blank_back(
+    fonts: &Fonts,
+    pw: f64,
+    ph: f64,
+    safe: Rect,
+    note: &str,
+) -> Result<Drawing, MissingGlyph> {
     let mut d = Drawing::new(pw, ph);
     let g = fonts.line(
         TextStyle::new(FontRole::Regular, 3.0),
-        "Back of the board tile: left blank.",
+        note,
         Point::new(pw / 2.0, safe.bottom() - 2.0),
         crate::draw::Align::Center,
     )?;

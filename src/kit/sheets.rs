@@ -11,7 +11,7 @@
 //! A part the packer turned is drawn upright and turned a quarter into its box (its duplex back
 //! the mirror image of that, as seen through the sheet).
 
-use super::face::{self, FaceStyle};
+use super::face::{self, FaceStyle, Lettering};
 use super::pack::Spot;
 use super::parts::{Back, Part};
 use crate::diagram::face::{pentagon, INK, WOOD};
@@ -85,6 +85,7 @@ pub struct Placement {
 /// Draws every part at its spot. `pages` already holds the sheets (the cover first); in the
 /// duplex layout each front page is followed by its back page, so spot page `p` is drawn on
 /// page `2p` and its back on `2p + 1`.
+#[allow(clippy::too_many_arguments)]
 pub fn draw_parts(
     pages: &mut [Drawing],
     fonts: &Fonts,
@@ -93,12 +94,13 @@ pub fn draw_parts(
     spots: &[Spot],
     layout: Layout,
     style: FaceStyle,
+    lettering: Lettering,
 ) -> Result<Vec<Placement>, MissingGlyph> {
     let mut placements = Vec::with_capacity(parts.len());
     for (i, (part, spot)) in parts.iter().zip(spots).enumerate() {
         if !spot.turned {
             placements.push(draw_part(
-                pages, fonts, catalog, i, part, spot, layout, style,
+                pages, fonts, catalog, i, part, spot, layout, style, lettering,
             )?);
             continue;
         }
@@ -122,6 +124,7 @@ pub fn draw_parts(
             &upright,
             layout,
             style,
+            lettering,
         )?;
         let turn = Affine::translate(spot.x + h, spot.y)
             * Affine::rotate_about(90.0, Point::new(0.0, 0.0));
@@ -165,21 +168,23 @@ fn draw_part(
     spot: &Spot,
     layout: Layout,
     style: FaceStyle,
+    lettering: Lettering,
 ) -> Result<Placement, MissingGlyph> {
     let kind = catalog.get(part.kind);
     let (base, height) = part.size;
-    let front = face::face(
+    let front = face::face_in(
         fonts,
         kind,
         part.front_name(kind),
         part.front_abbr(kind),
         style,
+        lettering,
         part.size,
     )?;
     let back = match part.back {
         Back::Promoted(p) => {
             let pk = catalog.get(p);
-            face::face(fonts, pk, &pk.kanji, &pk.abbr, style, part.size)?
+            face::face_in(fonts, pk, &pk.kanji, &pk.abbr, style, lettering, part.size)?
         }
         Back::Plain => face::plain(part.size),
     };

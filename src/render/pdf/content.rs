@@ -32,7 +32,7 @@ pub(super) enum FontUse {
 /// What the pages of one document share while they are translated.
 pub(super) struct Shared<'a> {
     pub(super) fonts: &'a Fonts,
-    pub(super) uses: [FontUse; 2],
+    pub(super) uses: [FontUse; 3],
     /// Opacities in thousandths that need an ExtGState.
     pub(super) alphas: BTreeSet<u32>,
 }

@@ -81,7 +81,7 @@ pub fn source_date_epoch() -> Option<i64> {
 pub struct PdfWriter {
     fonts: Fonts,
     options: PdfOptions,
-    uses: [FontUse; 2],
+    uses: [FontUse; 3],
     alphas: std::collections::BTreeSet<u32>,
     pages: Vec<PdfPage>,
 }
@@ -95,7 +95,7 @@ impl PdfWriter {
         PdfWriter {
             fonts: fonts.clone(),
             options,
-            uses: [FontUse::Unused, FontUse::Unused],
+            uses: [FontUse::Unused, FontUse::Unused, FontUse::Unused],
             alphas: Default::default(),
             pages: Vec::new(),
         }
@@ -111,7 +111,10 @@ impl PdfWriter {
         };
         let mut shared = Shared {
             fonts: &self.fonts,
-            uses: std::mem::replace(&mut self.uses, [FontUse::Unused, FontUse::Unused]),
+            uses: std::mem::replace(
+                &mut self.uses,
+                [FontUse::Unused, FontUse::Unused, FontUse::Unused],
+            ),
             alphas: std::mem::take(&mut self.alphas),
         };
         let ops = page_ops(page, &mut shared);
@@ -131,7 +134,7 @@ impl PdfWriter {
     /// The finished file.
     pub fn finish(self) -> Vec<u8> {
         let mut doc = printpdf::PdfDocument::new(&self.options.title);
-        let mut renumber: [Option<BTreeMap<u16, u16>>; 2] = [None, None];
+        let mut renumber: [Option<BTreeMap<u16, u16>>; 3] = [None, None, None];
         for role in FontRole::ALL {
             let FontUse::Embedded(glyphs) = &self.uses[role.index()] else {
                 continue;
@@ -173,7 +176,7 @@ impl PdfWriter {
 }
 
 /// Rewrites the bundled glyph ids that pages show into the subsets' ids.
-fn renumber_glyphs(ops: &mut [Op], renumber: &[Option<BTreeMap<u16, u16>>; 2]) {
+fn renumber_glyphs(ops: &mut [Op], renumber: &[Option<BTreeMap<u16, u16>>; 3]) {
     let mut current: Option<&BTreeMap<u16, u16>> = None;
     for op in ops {
         match op {

@@ -1,0 +1,99 @@
+//! `shogiprint rules-card`: the one-page rules leaflet of a variant, as PDF (default), SVG or
+//! PNG.
+
+use super::image::ImageArgs;
+use super::output::{self, Format};
+use super::Failure;
+use shogiprint::draw::Fonts;
+use shogiprint::paper::{Paper, PAPER_HELP};
+use shogiprint::render;
+use shogiprint::rules::Variant;
+use shogiprint::rulescard::{self, RulesCardOptions};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Output file ('-' for stdout); its extension picks the format.
+    #[arg(short, long, value_name = "FILE", default_value = "rules-card.pdf")]
+    output: String,
+
+    /// The format, when the file name does not say.
+    #[arg(long, value_enum)]
+    format: Option<Format>,
+
+    /// Paper: a4, a5, b5, letter or WxHmm.
+    #[arg(long, default_value = "a4")]
+    paper: String,
+
+    /// Printer-safe margin in millimetres.
+    #[arg(long, value_name = "MM", default_value_t = 10.0)]
+    margin: f64,
+
+    /// A TrueType font to use instead of the bundled Noto Serif JP.
+    #[arg(long, value_name = "FILE")]
+    font: Option<PathBuf>,
+
+    #[command(flatten)]
+    image: ImageArgs,
+
+    #[command(flatten)]
+    ink: super::ink::InkArgs,
+}
+
+pub fn run(args: &Args, variant: &Arc<Variant>, out: &mut impl Write) -> Result<i32, Failure> {
+    let paper = Paper::parse(&args.paper).ok_or_else(|| {
+        Failure::bad(
+            "--paper",
+            format!("'{}': expected {PAPER_HELP}", args.paper),
+        )
+    })?;
+    if !(args.margin.is_finite() && (0.0..=40.0).contains(&args.margin)) {
+        return Err(Failure::bad(
+            "--margin",
+            format!("{} mm: expected 0 to 40", args.margin),
+        ));
+    }
+    let format = match (args.format, args.output.as_str()) {
+        (Some(f), _) => f,
+        (None, "-") => Format::Pdf,
+        (None, t) => Format::from_path(Path::new(t)).ok_or_else(|| {
+            Failure::bad(
+                t,
+                "cannot tell the format from the extension: use .pdf, .svg, .png or --format",
+            )
+        })?,
+    };
+    let fonts = match &args.font {
+        Some(path) => Fonts::from_file(path).map_err(|e| Failure::bad("--font", e))?,
+        None => Fonts::bundled(),
+    };
+    let options = RulesCardOptions {
+        paper,
+        margin: args.margin,
+    };
+    let card =
+        rulescard::build(variant, &options, &fonts).map_err(|e| Failure::bad("rules-card", e))?;
+    let mut page = card.page;
+    let bytes = match format {
+        Format::Pdf => render::to_pdf_with(
+            std::slice::from_ref(&page),
+            &fonts,
+            render::PdfOptions::new(&format!("Rules of {}", variant.english))
+                .actual_size()
+                .ink(args.ink.options()),
+        ),
+        Format::Svg => {
+            args.ink.options().apply_in_place(&mut page);
+            render::to_svg_with(&page, &fonts, &args.image.svg()?).into_bytes()
+        }
+        Format::Png => {
+            args.ink.options().apply_in_place(&mut page);
+            render::to_png_with(&page, &fonts, &args.image.png(1240)?)
+                .map_err(|e| args.image.png_failure(e))?
+        }
+    };
+    output::write(&args.output, &bytes, out)?;
+    Ok(0)
+}

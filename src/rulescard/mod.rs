@@ -1,0 +1,690 @@
+//! The rules card: one page, Japanese and English, that teaches a variant the way the leaflet in
+//! a commercial set does — how every piece moves (its face with the movement marks and a grid
+//! of where it goes), its names, the promotion zone and what promotes into what, drops and the
+//! forbidden ones, check and mate, repetition, impasse and handicaps.
+//!
+//! Everything that differs between variants is read from the data ([`facts`]): a minishogi card
+//! says the zone is one rank deep, a sho shogi card shows the drunk elephant and says there are
+//! no drops. The page is laid out from the words: the body type is as large as lets the piece
+//! grids keep a readable size, and the grids take the room the words leave.
+//!
+//! ```
+//! use shogiprint::{draw::Fonts, rules::Variant, rulescard};
+//! let sho = Variant::builtin("sho").unwrap();
+//! let card = rulescard::build(&sho, &rulescard::RulesCardOptions::default(), &Fonts::bundled()).unwrap();
+//! assert!(!card.facts.drops);
+//! ```
+
+pub mod facts;
+pub mod figures;
+pub mod text;
+
+pub use facts::Facts;
+
+use crate::diagram::face::{draw_face, Label, INK, LABEL_EM, PROMOTED_INK};
+use crate::draw::{
+    Align, Color, Drawing, FontRole, Fonts, MissingGlyph, Path, Point, Rect, Stroke, TextError,
+    TextStyle,
+};
+use crate::paper::Paper;
+use crate::rules::{Color as Side, Variant};
+use std::sync::Arc;
+use text::Section;
+
+const GREY: Color = Color(0x55, 0x55, 0x55);
+const ACCENT: Color = PROMOTED_INK;
+
+/// What the card is printed on; `Default` is A4 with 10 mm margins.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RulesCardOptions {
+    pub paper: Paper,
+    /// Nothing is printed nearer the paper's edge (millimetres).
+    pub margin: f64,
+}
+
+impl Default for RulesCardOptions {
+    fn default() -> RulesCardOptions {
+        RulesCardOptions {
+            paper: Paper::A4,
+            margin: 10.0,
+        }
+    }
+}
+
+/// A laid-out card: the page, the block all its ink keeps inside, and what it says.
+#[derive(Clone, Debug)]
+pub struct RulesCard {
+    pub page: Drawing,
+    /// The paper within the margins.
+    pub text_block: Rect,
+    /// The body type's em, in millimetres.
+    pub body_size: f64,
+    /// The movement grids' square width, in millimetres.
+    pub grid_square: f64,
+    pub facts: Facts,
+}
+
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum RulesCardError {
+    #[error(transparent)]
+    Text(#[from] TextError),
+    /// The words and pieces do not fit on one page of `paper` at a readable size.
+    #[error("the rules card of {variant} does not fit on {paper} within {margin} mm margins")]
+    DoesNotFit {
+        variant: String,
+        paper: Paper,
+        margin: f64,
+    },
+}
+
+/// The smallest movement-grid square that still reads; the largest worth having.
+const MIN_SQUARE: f64 = 3.0;
+const MAX_SQUARE: f64 = 5.0;
+/// Body type sizes tried, largest first (2.8 mm is about 8 pt).
+const BODY_SIZES: [f64; 8] = [3.2, 3.05, 2.9, 2.75, 2.6, 2.45, 2.3, 2.15];
+
+/// Builds the card of `variant`.
+pub fn build(
+    variant: &Arc<Variant>,
+    options: &RulesCardOptions,
+    fonts: &Fonts,
+) -> Result<RulesCard, RulesCardError> {
+    let facts = Facts::of(variant);
+    let (pw, ph, m) = (options.paper.width, options.paper.height, options.margin);
+    let block = Rect::new(m, m, pw - 2.0 * m, ph - 2.0 * m);
+    let too_small = || RulesCardError::DoesNotFit {
+        variant: variant.english.clone(),
+        paper: options.paper,
+        margin: m,
+    };
+    if block.w < 100.0 || block.h < 140.0 {
+        return Err(too_small());
+    }
+    let mut fallback = None;
+    for body in BODY_SIZES {
+        let plan = plan(&facts, fonts, block, body)?;
+        if plan.square >= MIN_SQUARE + 0.3 {
+            return draw(facts, fonts, options, block, plan);
+        }
+        if plan.square >= MIN_SQUARE && fallback.is_none() {
+            fallback = Some(plan);
+        }
+    }
+    match fallback {
+        Some(plan) => draw(facts, fonts, options, block, plan),
+        None => Err(too_small()),
+    }
+}
+
+/// The measured parts of a page at one body size.
+struct Plan {
+    body: f64,
+    header: Drawing,
+    sections: Vec<Drawing>,
+    square: f64,
+    columns: usize,
+    /// Room left over, shared out between the blocks.
+    spare: f64,
+}
+
+const GAP: f64 = 2.2;
+const ROW_GAP: f64 = 2.0;
+/// Under a grid: the names, on one line.
+const NAMES: f64 = 5.0;
+/// The column that holds a section's heading, left of its text.
+const LABEL_W: f64 = 25.0;
+
+fn plan(facts: &Facts, fonts: &Fonts, block: Rect, body: f64) -> Result<Plan, TextError> {
+    let header = header(facts, fonts, block.w, body)?;
+    let mut sections = Vec::new();
+    for s in text::sections(facts) {
+        sections.push(section(fonts, &s, block.w, body)?);
+    }
+    let words: f64 = header.height
+        + sections.iter().map(|s| s.height).sum::<f64>()
+        + GAP * (sections.len() + 1) as f64;
+    let columns = 2;
+    let rows = facts.pieces.len().div_ceil(columns) as f64;
+    let room = block.h - words - pieces_head(body) - ROW_GAP * (rows - 1.0);
+    let by_height = (room / rows - NAMES) / (5.0 * 12.0 / 11.0);
+    let cell_w = (block.w - 6.0 * (columns - 1) as f64) / columns as f64;
+    let by_width = (half_width(cell_w) - 1.5) / 9.0;
+    let square = by_height.min(by_width).min(MAX_SQUARE);
+    let used = rows * (5.0 * 12.0 / 11.0 * square + NAMES);
+    Ok(Plan {
+        body,
+        header,
+        sections,
+        square,
+        columns,
+        spare: (room - used).max(0.0),
+    })
+}
+
+/// The height of the pieces' heading above the first row (what [`heading`] returns, plus 1).
+fn pieces_head(body: f64) -> f64 {
+    let size = 1.3 * body;
+    0.9 * size + 0.35 * size + 0.6 + 1.2 + 1.0
+}
+
+/// Width of one half of a piece cell (unpromoted, promoted) beside the arrow between them.
+fn half_width(cell_w: f64) -> f64 {
+    (cell_w - ARROW_W) / 2.0
+}
+
+const ARROW_W: f64 = 6.0;
+
+fn draw(
+    facts: Facts,
+    fonts: &Fonts,
+    options: &RulesCardOptions,
+    block: Rect,
+    plan: Plan,
+) -> Result<RulesCard, RulesCardError> {
+    let mut page = Drawing::new(options.paper.width, options.paper.height);
+    page.title = Some(format!("Rules of {}", facts.variant.english));
+    let blocks = plan.sections.len() + 2;
+    let share = (plan.spare / blocks as f64).min(5.0);
+    let mut y = block.y;
+    page.place(&plan.header, block.x, y);
+    y += plan.header.height + GAP + share;
+
+    y = pieces(&mut page, fonts, &facts, block, y, &plan)? + GAP + share;
+    for s in &plan.sections {
+        page.place(s, block.x, y);
+        y += s.height + GAP + share;
+    }
+    Ok(RulesCard {
+        page,
+        text_block: block,
+        body_size: plan.body,
+        grid_square: plan.square,
+        facts,
+    })
+}
+
+/// A cursor that writes wrapped paragraphs into a drawing of `width` and tells its height.
+struct Column<'a> {
+    fonts: &'a Fonts,
+    d: Drawing,
+    width: f64,
+    y: f64,
+}
+
+impl<'a> Column<'a> {
+    fn new(fonts: &'a Fonts, width: f64) -> Column<'a> {
+        Column {
+            fonts,
+            d: Drawing::new(width, 0.0),
+            width,
+            y: 0.0,
+        }
+    }
+
+    /// Lines at `style`, `lead` apart; a paragraph opening with ①… or "1." hangs its number.
+    fn para(
+        &mut self,
+        style: TextStyle,
+        lead: f64,
+        text: &str,
+        color: Color,
+    ) -> Result<(), MissingGlyph> {
+        let (bullet, rest) = split_bullet(text);
+        let indent = match bullet {
+            Some(b) => self.fonts.width(style, b)? + 0.25 * style.size,
+            None => 0.0,
+        };
+        let lines = self.fonts.wrap(style, rest, self.width - indent)?;
+        for (i, line) in lines.iter().enumerate() {
+            self.y += if i == 0 && self.y == 0.0 {
+                0.88 * style.size
+            } else {
+                lead
+            };
+            if let (0, Some(b)) = (i, bullet) {
+                let g = self
+                    .fonts
+                    .line(style, b, Point::new(0.0, self.y), Align::Start)?;
+                self.d.glyphs(color, g);
+            }
+            let g = self
+                .fonts
+                .line(style, line, Point::new(indent, self.y), Align::Start)?;
+            self.d.glyphs(color, g);
+        }
+        Ok(())
+    }
+
+    fn gap(&mut self, v: f64) {
+        if self.y > 0.0 {
+            self.y += v;
+        }
+    }
+
+    fn finish(mut self, descent: f64) -> Drawing {
+        self.d.height = self.y + descent;
+        self.d
+    }
+}
+
+/// `("①", "二歩…")` or `("1.", "Two pawns…")`, or no bullet.
+fn split_bullet(text: &str) -> (Option<&str>, &str) {
+    let first = text.chars().next().unwrap_or(' ');
+    if ('\u{2460}'..='\u{2473}').contains(&first) {
+        let n = first.len_utf8();
+        return (Some(&text[..n]), &text[n..]);
+    }
+    if let Some(dot) = text.find(". ") {
+        if dot > 0 && dot <= 2 && text[..dot].chars().all(|c| c.is_ascii_digit()) {
+            return (Some(&text[..dot + 1]), &text[dot + 2..]);
+        }
+    }
+    (None, text)
+}
+
+fn body_style(body: f64) -> (TextStyle, f64) {
+    (TextStyle::new(FontRole::Regular, body), body * 1.42)
+}
+
+/// A rule across, the heading in a column on the left, and the Japanese and English side by
+/// side; the split is chosen so that the two columns end as nearly level as they can.
+fn section(fonts: &Fonts, s: &Section, width: f64, body: f64) -> Result<Drawing, TextError> {
+    let field = TextError::in_field(format!("rules card: {}", s.en_head));
+    let mut d = Drawing::new(width, 0.0);
+    d.stroke(
+        Path::line(Point::new(0.0, 0.0), Point::new(width, 0.0)),
+        Stroke::solid(Color(0xb0, 0xa0, 0x88), 0.2),
+    );
+    let y = 1.6;
+    let label = side_label(fonts, &s.ja_head, &s.en_head, body).map_err(&field)?;
+    d.place(&label, 0.0, y);
+    let (x0, width) = (LABEL_W, width - LABEL_W);
+    let gutter = 4.0;
+    let mut best: Option<(f64, Drawing, Drawing, f64)> = None;
+    for share in [0.40, 0.43, 0.46, 0.49, 0.52] {
+        let ja_w = (width - gutter) * share;
+        let en_w = width - gutter - ja_w;
+        let ja = column(fonts, &s.ja, ja_w, body).map_err(&field)?;
+        let en = column(fonts, &s.en, en_w, body).map_err(&field)?;
+        let h = ja.height.max(en.height);
+        if best.as_ref().is_none_or(|b| h < b.0 - 0.01) {
+            best = Some((h, ja, en, ja_w));
+        }
+    }
+    let (h, ja, en, ja_w) = best.expect("five splits were tried");
+    d.place(&ja, x0, y);
+    d.place(&en, x0 + ja_w + gutter, y);
+    // A hairline between the languages.
+    let x = x0 + ja_w + gutter / 2.0;
+    d.stroke(
+        Path::line(Point::new(x, y + 0.3), Point::new(x, y + h - 0.3)),
+        Stroke::solid(Color(0xcc, 0xc4, 0xb4), 0.15),
+    );
+    d.height = y + h.max(label.height);
+    Ok(d)
+}
+
+/// A section's heading for the column on its left: a red bar, the Japanese in bold, the English
+/// under it in grey (wrapped to the column).
+fn side_label(fonts: &Fonts, ja: &str, en: &str, body: f64) -> Result<Drawing, MissingGlyph> {
+    let size = 1.3 * body;
+    let bar = 0.45 * size;
+    let mut c = Column::new(fonts, LABEL_W - bar - 3.0);
+    c.para(TextStyle::new(FontRole::Bold, size), 1.2 * size, ja, INK)?;
+    c.gap(0.15 * size);
+    let en_style = TextStyle::new(FontRole::Bold, 0.95 * body);
+    c.para(en_style, 1.2 * en_style.size, en, GREY)?;
+    let text = c.finish(0.3 * body);
+    let mut d = Drawing::new(LABEL_W, text.height);
+    d.fill(
+        Path::rect(Rect::new(0.0, 0.1, bar, text.height - 0.2)),
+        ACCENT,
+    );
+    d.place(&text, bar + 1.5, 0.0);
+    Ok(d)
+}
+
+fn column(fonts: &Fonts, paras: &[String], width: f64, body: f64) -> Result<Drawing, MissingGlyph> {
+    let (style, lead) = body_style(body);
+    let mut c = Column::new(fonts, width);
+    for p in paras {
+        c.gap(0.3 * lead);
+        c.para(style, lead, p, INK)?;
+    }
+    Ok(c.finish(0.3 * body))
+}
+
+/// A section heading: a red mark, the Japanese in bold and the English beside it, a rule under
+/// both. Returns where the text below starts.
+fn heading(
+    d: &mut Drawing,
+    fonts: &Fonts,
+    ja: &str,
+    en: &str,
+    width: f64,
+    size: f64,
+) -> Result<f64, MissingGlyph> {
+    let base = 0.9 * size;
+    d.fill(
+        Path::rect(Rect::new(0.0, base - 0.8 * size, 0.55 * size, 0.8 * size)),
+        ACCENT,
+    );
+    let x = 0.55 * size + 1.2;
+    let bold = TextStyle::new(FontRole::Bold, size);
+    let g = fonts.line(bold, ja, Point::new(x, base), Align::Start)?;
+    d.glyphs(INK, g);
+    let x = x + fonts.width(bold, ja)? + 2.5;
+    let en_style = TextStyle::new(FontRole::Bold, 0.85 * size);
+    let g = fonts.line(en_style, en, Point::new(x, base), Align::Start)?;
+    d.glyphs(GREY, g);
+    let rule = base + 0.35 * size + 0.6;
+    d.stroke(
+        Path::line(Point::new(0.0, rule), Point::new(width, rule)),
+        Stroke::solid(Color(0xb0, 0xa0, 0x88), 0.2),
+    );
+    Ok(rule + 1.2)
+}
+
+/// The title, the summary line, how a game goes, and the start position with the zone shaded.
+fn header(facts: &Facts, fonts: &Fonts, width: f64, body: f64) -> Result<Drawing, TextError> {
+    let field = TextError::in_field("rules card: title");
+    let v = &facts.variant;
+    let mut d = Drawing::new(width, 0.0);
+
+    // The start position, on the right.
+    let size = v.size;
+    let board_w = (size.files as f64 * 4.2).min(36.0);
+    let sq_w = board_w / size.files as f64;
+    let sq = (sq_w, sq_w * 12.0 / 11.0);
+    let fig_w = board_w.max(32.0);
+    let right = width - fig_w;
+    let mut fig = Drawing::new(fig_w, 0.0);
+    let (_, bh) = figures::zone_board(
+        &mut fig,
+        fonts,
+        v,
+        Point::new((fig_w - board_w) / 2.0, 0.0),
+        sq,
+    )
+    .map_err(&field)?;
+    let small = TextStyle::new(FontRole::Regular, 0.8 * body);
+    let mut cap = Column::new(fonts, fig_w);
+    cap.y = bh + 0.3;
+    cap.para(small, small.size * 1.3, "初形と敵陣（網掛け）", GREY)
+        .map_err(&field)?;
+    cap.para(small, small.size * 1.3, "Start; shaded: Black's zone", GREY)
+        .map_err(&field)?;
+    let cap = cap.finish(0.3);
+    fig.items.extend(cap.items);
+    fig.height = cap.height;
+
+    // Title and words on the left.
+    let left_w = right - 6.0;
+    let mut y = 0.0;
+    let title = TextStyle::new(FontRole::Bold, 7.5);
+    y += 0.9 * title.size;
+    let ja_title = format!("{}のルール", v.japanese);
+    let g = fonts
+        .line(title, &ja_title, Point::new(0.0, y), Align::Start)
+        .map_err(&field)?;
+    d.glyphs(INK, g);
+    let sub = TextStyle::new(FontRole::Bold, 4.6);
+    let x = fonts.width(title, &ja_title).map_err(&field)? + 4.0;
+    let en_title = format!("Rules of {}", v.english);
+    let fits = x + fonts.width(sub, &en_title).map_err(&field)? <= left_w;
+    let (ex, ey) = if fits { (x, y) } else { (0.0, y + 6.0) };
+    let g = fonts
+        .line(sub, &en_title, Point::new(ex, ey), Align::Start)
+        .map_err(&field)?;
+    d.glyphs(GREY, g);
+    y = ey + 2.2;
+    d.stroke(
+        Path::line(Point::new(0.0, y), Point::new(left_w, y)),
+        Stroke::solid(ACCENT, 0.5),
+    );
+    y += 1.5;
+    let (ja_sum, en_sum) = text::summary(facts);
+    let (style, lead) = body_style(body);
+    let mut c = Column::new(fonts, left_w);
+    let bold = TextStyle::new(FontRole::Bold, body);
+    c.para(bold, lead, &ja_sum, INK).map_err(&field)?;
+    c.para(bold, lead, &en_sum, INK).map_err(&field)?;
+    let play = text::playing(facts);
+    for p in &play.ja {
+        c.gap(0.35 * lead);
+        c.para(style, lead, p, INK).map_err(&field)?;
+    }
+    for p in &play.en {
+        c.gap(0.25 * lead);
+        c.para(style, lead, p, INK).map_err(&field)?;
+    }
+    let words = c.finish(0.25 * body);
+    d.place(&words, 0.0, y);
+    let left_h = y + words.height;
+    d.place(&fig, right, 0.0);
+    d.height = left_h.max(fig.height);
+    Ok(d)
+}
+
+/// The pieces: a heading with the legend, then a cell per kind a side starts with — its face
+/// and grid, an arrow, its promoted face and grid — in rows of `plan.columns`. Returns the
+/// bottom.
+fn pieces(
+    page: &mut Drawing,
+    fonts: &Fonts,
+    facts: &Facts,
+    block: Rect,
+    top: f64,
+    plan: &Plan,
+) -> Result<f64, RulesCardError> {
+    let field = TextError::in_field("rules card: pieces");
+    let head = plan.body * 1.3;
+    let mut d = Drawing::new(block.w, 0.0);
+    let y = heading(
+        &mut d,
+        fonts,
+        "駒の動き",
+        "How the pieces move",
+        block.w,
+        head,
+    )
+    .map_err(&field)?;
+    // The legend, right-aligned on the heading's line.
+    let items = [
+        ("step", "1マス one square"),
+        ("jump", "跳ぶ jumps"),
+        ("slide", "どこまでも any distance"),
+    ];
+    let ls = 0.85 * plan.body;
+    let mut probe = Drawing::new(0.0, 0.0);
+    let lw =
+        figures::legend(&mut probe, fonts, Point::new(0.0, 0.0), ls, &items).map_err(&field)?;
+    figures::legend(
+        &mut d,
+        fonts,
+        Point::new(block.w - lw, 0.9 * head),
+        ls,
+        &items,
+    )
+    .map_err(&field)?;
+    page.place(&d, block.x, top);
+
+    let cols = plan.columns;
+    let cell_w = (block.w - 6.0 * (cols - 1) as f64) / cols as f64;
+    let s = plan.square;
+    let grid = (s, s * 12.0 / 11.0);
+    let grid_h = 5.0 * grid.1;
+    let cell_h = grid_h + NAMES;
+    let rows_top = top + y + 1.0;
+    // Faces graded as in a set: the largest kind's height is 0.8 of the grid's.
+    let catalog = &facts.variant.catalog;
+    let size_of = |k| {
+        catalog
+            .get(k)
+            .size_mm
+            .or_else(|| catalog.by_id("gold").and_then(|g| catalog.get(g).size_mm))
+            .unwrap_or((26.0, 29.0))
+    };
+    let tallest = facts
+        .pieces
+        .iter()
+        .map(|p| size_of(p.kind).1)
+        .fold(0.0, f64::max);
+    let widest = facts
+        .pieces
+        .iter()
+        .map(|p| size_of(p.kind).0)
+        .fold(0.0, f64::max);
+    let k = 0.8 * grid_h / tallest;
+    let face_box = widest * k;
+    let half = half_width(cell_w);
+    let mut bottom = rows_top;
+    for (i, line) in facts.pieces.iter().enumerate() {
+        let (row, col) = (i / cols, i % cols);
+        let x = block.x + col as f64 * (cell_w + 6.0);
+        let y = rows_top + row as f64 * (cell_h + ROW_GAP);
+        let size = size_of(line.kind);
+        let size = (size.0 * k, size.1 * k);
+        half_cell(
+            page,
+            fonts,
+            facts,
+            line.kind,
+            Point::new(x, y),
+            size,
+            face_box,
+            grid,
+            half,
+        )
+        .map_err(&field)?;
+        let ax = x + half + ARROW_W / 2.0;
+        let ay = y + grid_h / 2.0;
+        match line.promoted {
+            Some(p) => {
+                promotion_arrow(page, fonts, Point::new(ax, ay), plan.body).map_err(&field)?;
+                half_cell(
+                    page,
+                    fonts,
+                    facts,
+                    p,
+                    Point::new(x + half + ARROW_W, y),
+                    size,
+                    face_box,
+                    grid,
+                    half,
+                )
+                .map_err(&field)?;
+            }
+            None => {
+                let cx = x + half + ARROW_W + half / 2.0;
+                let bold = TextStyle::new(FontRole::Bold, plan.body * 1.1);
+                let g = fonts
+                    .line(bold, "成らない", Point::new(cx, ay - 0.4), Align::Center)
+                    .map_err(&field)?;
+                page.glyphs(GREY, g);
+                let small = TextStyle::new(FontRole::Regular, plan.body * 0.95);
+                let g = fonts
+                    .line(
+                        small,
+                        "does not promote",
+                        Point::new(cx, ay + plan.body * 1.3),
+                        Align::Center,
+                    )
+                    .map_err(&field)?;
+                page.glyphs(GREY, g);
+            }
+        }
+        bottom = bottom.max(y + cell_h);
+    }
+    Ok(bottom)
+}
+
+/// One kind: its face (graded size `face`, in a box `face_box` wide), its grid, and its names
+/// under both.
+#[allow(clippy::too_many_arguments)]
+fn half_cell(
+    page: &mut Drawing,
+    fonts: &Fonts,
+    facts: &Facts,
+    kind_id: crate::rules::KindId,
+    at: Point,
+    face: (f64, f64),
+    face_box: f64,
+    grid: (f64, f64),
+    width: f64,
+) -> Result<(), MissingGlyph> {
+    let kind = facts.variant.catalog.get(kind_id);
+    let grid_h = 5.0 * grid.1;
+    let abbr = kind.abbr_for(Side::Black);
+    let ch = abbr.chars().next().unwrap_or('?');
+    let bottom = Point::new(
+        at.x + face_box / 2.0,
+        at.y + grid_h - (grid_h - face.1) / 2.0,
+    );
+    draw_face(
+        page,
+        fonts,
+        kind,
+        Label::Kanji(ch),
+        bottom,
+        face,
+        LABEL_EM * face.0,
+        0.0,
+    )?;
+    let gx = at.x + face_box + 1.5;
+    figures::movement_grid(page, fonts, kind, abbr, Point::new(gx, at.y), grid)?;
+
+    // Names: the two-character name (both kings' where they differ) and the reading, then the
+    // English name.
+    let ink = if kind.promoted { PROMOTED_INK } else { INK };
+    let name = match &kind.black_kanji {
+        Some(b) if *b != kind.kanji => format!("{}・{b}", kind.kanji),
+        _ => kind.kanji.clone(),
+    };
+    let big = TextStyle::new(FontRole::Bold, 3.1);
+    let y1 = at.y + grid_h + 0.8 + 0.9 * big.size;
+    let g = fonts.line(big, &name, Point::new(at.x, y1), Align::Start)?;
+    page.glyphs(ink, g);
+    let mut small = TextStyle::new(FontRole::Regular, 2.35);
+    let rx = at.x + fonts.width(big, &name)? + 1.0;
+    let english = format!("  {}", kind.english);
+    let room = width - (rx - at.x);
+    let needed = fonts.width(small, &kind.reading)? + fonts.width(small, &english)?;
+    if needed > room {
+        small.size *= room / needed;
+    }
+    let g = fonts.line(small, &kind.reading, Point::new(rx, y1), Align::Start)?;
+    page.glyphs(GREY, g);
+    let ex = rx + fonts.width(small, &kind.reading)?;
+    let g = fonts.line(small, &english, Point::new(ex, y1), Align::Start)?;
+    page.glyphs(INK, g);
+    Ok(())
+}
+
+/// The arrow from a kind to its promotion, with 成 over it.
+fn promotion_arrow(
+    page: &mut Drawing,
+    fonts: &Fonts,
+    at: Point,
+    body: f64,
+) -> Result<(), MissingGlyph> {
+    let (a, tip) = (Point::new(at.x - 2.2, at.y), Point::new(at.x + 2.4, at.y));
+    let neck = Point::new(tip.x - 1.4, at.y);
+    page.stroke(Path::line(a, neck), Stroke::solid(ACCENT, 0.45));
+    page.fill(
+        Path::polygon(&[
+            tip,
+            Point::new(neck.x, at.y - 0.9),
+            Point::new(neck.x, at.y + 0.9),
+        ]),
+        ACCENT,
+    );
+    let g = fonts.line(
+        TextStyle::new(FontRole::Bold, body),
+        "成",
+        Point::new(at.x, at.y - 1.6),
+        Align::Center,
+    )?;
+    page.glyphs(ACCENT, g);
+    Ok(())
+}

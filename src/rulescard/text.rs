@@ -1,0 +1,354 @@
+//! The card's words, Japanese and English, made from [`Facts`]: every piece name, number and
+//! rule that differs between variants comes from the data, so a variant file gets a correct
+//! card with no code.
+
+use super::facts::Facts;
+use crate::rules::{Color, KindId};
+
+/// One topic of the card in both languages: paragraphs (the first may be a lead-in; items of a
+/// numbered list start with their number).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Section {
+    pub ja_head: String,
+    pub en_head: String,
+    pub ja: Vec<String>,
+    pub en: Vec<String>,
+}
+
+impl Section {
+    fn new(ja_head: &str, en_head: &str) -> Section {
+        Section {
+            ja_head: ja_head.into(),
+            en_head: en_head.into(),
+            ja: Vec::new(),
+            en: Vec::new(),
+        }
+    }
+
+    fn say(mut self, ja: String, en: String) -> Section {
+        self.ja.push(ja);
+        self.en.push(en);
+        self
+    }
+}
+
+/// The one-character name of a kind as Black writes it (玉 for the king).
+pub fn ja(f: &Facts, k: KindId) -> String {
+    f.variant.catalog.get(k).abbr_for(Color::Black).to_string()
+}
+
+/// The English name in running text ("gold general").
+pub fn en(f: &Facts, k: KindId) -> String {
+    f.variant.catalog.get(k).english.to_lowercase()
+}
+
+fn ja_list(f: &Facts, kinds: &[KindId]) -> String {
+    kinds
+        .iter()
+        .map(|k| ja(f, *k))
+        .collect::<Vec<_>>()
+        .join("・")
+}
+
+/// "a", "a and b", "a, b and c" (or with "or").
+fn en_list(f: &Facts, kinds: &[KindId], conj: &str) -> String {
+    let names: Vec<String> = kinds.iter().map(|k| en(f, *k)).collect();
+    match names.as_slice() {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} {conj} {last}", init.join(", ")),
+    }
+}
+
+fn number_word(n: usize) -> String {
+    const WORDS: [&str; 11] = [
+        "no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    ];
+    WORDS.get(n).map_or(n.to_string(), |w| w.to_string())
+}
+
+fn ordinal_word(n: usize) -> String {
+    const WORDS: [&str; 7] = ["", "first", "second", "third", "fourth", "fifth", "sixth"];
+    WORDS.get(n).map_or(format!("{n}th"), |w| w.to_string())
+}
+
+/// "the last rank" or "the last 2 ranks".
+fn last_ranks(n: u8) -> String {
+    if n == 1 {
+        "the last rank".into()
+    } else {
+        format!("the last {} ranks", number_word(n as usize))
+    }
+}
+
+/// The royal pieces in Japanese: 玉 alone, or 玉将と太子 when there are several.
+fn royal_ja(f: &Facts) -> String {
+    let c = &f.variant.catalog;
+    match f.royals.as_slice() {
+        [one] => ja(f, *one),
+        many => many
+            .iter()
+            .map(|k| c.get(*k).kanji_for(Color::Black).to_string())
+            .collect::<Vec<_>>()
+            .join("と"),
+    }
+}
+
+/// The line under the title: board, pieces, who starts.
+pub fn summary(f: &Facts) -> (String, String) {
+    let size = f.variant.size;
+    (
+        format!(
+            "盤{}×{}マス　駒は各{}枚　先手（☗）から指す",
+            size.files, size.ranks, f.pieces_per_side
+        ),
+        format!(
+            "{} × {} board, {} pieces a side, Black (☗) moves first",
+            size.files, size.ranks, f.pieces_per_side
+        ),
+    )
+}
+
+/// How a game goes, under the title.
+pub fn playing(f: &Facts) -> Section {
+    let s = Section::new("対局のしかた", "Playing");
+    let (ja_turn, en_turn) = if f.drops {
+        (
+            "1手で盤上の駒を1つ動かすか、持ち駒を1つ打つ（パスはできない）。",
+            "A turn moves one piece on the board or drops one from hand; no passing.",
+        )
+    } else {
+        (
+            "1手で盤上の駒を1つ動かす（パスはできない）。",
+            "A turn moves one piece on the board; no passing.",
+        )
+    };
+    let (ja_win, en_win) = if f.royals.len() > 1 {
+        (
+            format!("相手の{}をすべて取るか詰ませた方が勝ち。", royal_ja(f)),
+            format!(
+                "You win when the opponent has lost its {}, or is mated.",
+                en_list(f, &f.royals, "and")
+            ),
+        )
+    } else {
+        (
+            format!("相手の{}を詰ませた方が勝ち。", royal_ja(f)),
+            format!(
+                "Checkmate the opponent's {} to win.",
+                en_list(f, &f.royals, "or")
+            ),
+        )
+    };
+    s.say(
+        format!("先手（☗）と後手（☖）が交互に指す。{ja_turn}相手の駒のいるマスへ動くと、その駒を取れる。{ja_win}"),
+        format!("Black (☗, sente) and White (☖, gote) take turns. {en_turn} Moving onto an opponent's piece captures it. {en_win}"),
+    )
+}
+
+/// The rules below the pieces, in the order a leaflet teaches them.
+pub fn sections(f: &Facts) -> Vec<Section> {
+    let mut out = vec![promotion(f), drops(f), check(f), repetition(f)];
+    if let Some(s) = impasse(f) {
+        out.push(s);
+    }
+    if f.handicap_white_first {
+        out.push(Section::new("駒落ち", "Handicap games").say(
+            "強い方（上手）が決まった駒を落として並べ、上手が先に指す。".into(),
+            "The stronger player (uwate, White) removes the agreed pieces and moves first.".into(),
+        ));
+    }
+    out
+}
+
+fn promotion(f: &Facts) -> Section {
+    let zone = f.zone as usize;
+    let en_zone = if zone == 1 {
+        "the rank farthest from you".to_string()
+    } else {
+        format!("the {} ranks farthest from you", number_word(zone))
+    };
+    let mut ja_text = format!(
+        "相手側の{zone}段が敵陣（図の網掛け）。敵陣に入る・敵陣の中で動く・敵陣から出る手で、駒を裏返して成れる（成らなくてもよい）。成った駒は取られるまで戻らない。"
+    );
+    let mut en_text = format!(
+        "The promotion zone is {en_zone} (shaded). A piece moving into, within or out of it may turn over to promote, or not; it stays promoted until captured."
+    );
+    if !f.no_promotion.is_empty() {
+        ja_text.push_str(&format!("{}は成らない。", ja_list(f, &f.no_promotion)));
+        let list = en_list(f, &f.no_promotion, "and");
+        en_text.push_str(&format!(" The {list} do not promote."));
+    }
+    if !f.dead_ranks.is_empty() {
+        let ja_parts: Vec<String> = f
+            .dead_ranks
+            .iter()
+            .map(|(n, kinds)| {
+                let place = if *n == 1 {
+                    "最奥の1段".to_string()
+                } else {
+                    format!("奥の{n}段")
+                };
+                format!("{}が{place}", ja_list(f, kinds))
+            })
+            .collect();
+        ja_text.push_str(&format!("{}に進むときは必ず成る。", ja_parts.join("、")));
+        let en_parts: Vec<String> = f
+            .dead_ranks
+            .iter()
+            .map(|(n, kinds)| format!("a {} reaching {}", en_list(f, kinds, "or"), last_ranks(*n)))
+            .collect();
+        en_text.push_str(&format!(
+            " {} must promote.",
+            capitalise(&en_parts.join(", or "))
+        ));
+    }
+    Section::new("成り", "Promotion").say(ja_text, en_text)
+}
+
+fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(first) => first.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
+fn drops(f: &Facts) -> Section {
+    let s = Section::new("持ち駒", "Drops");
+    if !f.drops {
+        return s.say(
+            "取った駒は盤から除き、二度と使わない（持ち駒はない）。".into(),
+            "Captured pieces leave the game: there are no drops.".into(),
+        );
+    }
+    let mut rules: Vec<(String, String)> = Vec::new();
+    if !f.one_per_file.is_empty() {
+        let promoted: Vec<KindId> = f
+            .one_per_file
+            .iter()
+            .filter_map(|k| f.variant.catalog.get(*k).promotes_to)
+            .collect();
+        let (ja_note, en_note) = if promoted.is_empty() {
+            (String::new(), String::new())
+        } else {
+            (
+                format!("（{}は数えない）", ja_list(f, &promoted)),
+                format!(" (a {} does not count)", en_list(f, &promoted, "or")),
+            )
+        };
+        let (j, e) = (
+            ja_list(f, &f.one_per_file),
+            en_list(f, &f.one_per_file, "or"),
+        );
+        rules.push((
+            format!("二歩：成っていない{j}がある筋（縦の列）に{j}を打つ{ja_note}。"),
+            format!("Two pawns (nifu): a {e} on a file (column) that holds your unpromoted {e}{en_note}."),
+        ));
+    }
+    if !f.no_drop_mate.is_empty() {
+        let (j, e) = (
+            ja_list(f, &f.no_drop_mate),
+            en_list(f, &f.no_drop_mate, "or"),
+        );
+        rules.push((
+            format!("打ち歩詰め：{j}を打って詰ませる（盤上の{j}を進めて詰ますのはよい）。"),
+            format!("Pawn-drop mate (uchifuzume): mating with a dropped {e} (a {e} moved on the board may mate)."),
+        ));
+    }
+    if !f.dead_ranks.is_empty() {
+        let ja_parts: Vec<String> = f
+            .dead_ranks
+            .iter()
+            .map(|(n, kinds)| {
+                let place = if *n == 1 {
+                    "最奥の1段".to_string()
+                } else {
+                    format!("奥の{n}段")
+                };
+                format!("{}を{place}", ja_list(f, kinds))
+            })
+            .collect();
+        let en_parts: Vec<String> = f
+            .dead_ranks
+            .iter()
+            .map(|(n, kinds)| format!("a {} on {}", en_list(f, kinds, "or"), last_ranks(*n)))
+            .collect();
+        rules.push((
+            format!(
+                "行き所のない駒：{}に打つ（二度と動けない）。",
+                ja_parts.join("、")
+            ),
+            format!("A piece that could never move: {}.", en_parts.join(", ")),
+        ));
+    }
+    let count = rules.len();
+    let mut s = s.say(
+        format!("取った駒は持ち駒になり、手番に空いているマスへ1枚打てる（成っていない面で。成れるのは次に動かすとき）。次の{}つは反則で、指した方の負け：", count),
+        format!("Captured pieces join your hand: on your turn you may drop one, unpromoted side up, on any empty square. These {} drops are forbidden and lose the game:", number_word(count)),
+    );
+    for (i, (j, e)) in rules.into_iter().enumerate() {
+        let mark = char::from_u32(0x2460 + i as u32).unwrap_or('・');
+        s = s.say(format!("{mark}{j}"), format!("{}. {e}", i + 1));
+    }
+    s
+}
+
+fn check(f: &Facts) -> Section {
+    let king = f.royals.first().map_or_else(String::new, |k| ja(f, *k));
+    let s = Section::new("王手と詰み", "Check and checkmate").say(
+        format!("王手：次の手で{king}を取れる状態。王手をかけられたら、逃げる・王手の駒を取る・間に駒を入れるなどして必ず防ぐ。詰み：どうしても防げない王手。詰ませた方の勝ち。"),
+        "Check (ōte): a threat to capture the king with the next move. It must be answered at once: move the king, capture the checking piece or block. Checkmate (tsumi): a check with no answer; it wins the game.".into(),
+    );
+    if f.royals.len() > 1 {
+        let c = &f.variant.catalog;
+        let names: Vec<String> = f
+            .royals
+            .iter()
+            .map(|k| c.get(*k).kanji_for(Color::Black).to_string())
+            .collect();
+        return s.say(
+            format!("{}が両方ある間は王手はなく、片方を取られてもよい。残った1枚が玉と同じく王手・詰みを受ける。", names.join("と")),
+            format!("While a side has both its {}, neither is in check and either may be lost; the one left is checked and mated as a king.", en_list(f, &f.royals, "and")),
+        );
+    }
+    s
+}
+
+fn repetition(f: &Facts) -> Section {
+    let n = f.repetitions;
+    Section::new("千日手", "Repetition").say(
+        format!("同じ局面（盤上・持ち駒・手番が同じ）が{n}回現れたら千日手で引き分け。ただし連続王手の千日手は、王手をかけ続けた側の負け。"),
+        format!("Repetition (sennichite): the same position (board, hands, side to move) for the {} time is a draw, unless one side gave check with every move since it first stood (perpetual check): that side loses.", ordinal_word(n)),
+    )
+}
+
+fn impasse(f: &Facts) -> Option<Section> {
+    let imp = f.impasse.as_ref()?;
+    let last = imp.points.len().saturating_sub(1);
+    let (mut ja_points, mut en_points) = (Vec::new(), Vec::new());
+    for (i, (p, kinds)) in imp.points.iter().enumerate() {
+        if i == last && i > 0 {
+            ja_points.push(format!("ほかの駒は{p}点"));
+            en_points.push(format!("every other piece {p}"));
+        } else {
+            ja_points.push(format!("{}は{p}点", ja_list(f, kinds)));
+            en_points.push(format!("{} {p} each", en_list(f, kinds, "and")));
+        }
+    }
+    let (ja_promoted, en_promoted) = if imp.promoted_same {
+        ("成っても同じ、", "promoted or not; ")
+    } else {
+        ("", "")
+    };
+    let t = imp.threshold;
+    let en_kings = if f.royals.len() > 1 {
+        format!("every {} is in its zone", en_list(f, &f.royals, "and"))
+    } else {
+        "both kings are in their zones".to_string()
+    };
+    Some(Section::new("持将棋", "Impasse").say(
+        format!("双方の{}が敵陣に入り、詰ませる見込みがないときは、盤上と持ち駒を点数で数える：{}（{ja_promoted}{}は数えない）。{t}点未満の側の負け、ほかは引き分け。", royal_ja(f), ja_points.join("、"), ja_list(f, &f.royals)),
+        format!("Impasse (jishōgi): when {en_kings} and neither side can be mated, count the pieces on the board and in hand: {} ({en_promoted}kings none). Under {t} points loses; otherwise a draw.", en_points.join(", ")),
+    ))
+}

@@ -1,0 +1,334 @@
+//! The rules card: one page per variant that says what the variant's data and the rules core
+//! say, measured in the drawing and in the PDF (every string and mark inside the margins, one
+//! face per kind and promotion), with the known answers of the rules sheets the project keeps
+//! as seeds (seed 002, gnushogi's shogi.rules; seed 004, the shogi.cz manual; seed 003, the
+//! Boston Shogi Association's introduction; seed 001, Wil's Gaijin kit for sho shogi).
+
+use shogiprint::draw::{Drawing, Fonts, Item};
+use shogiprint::paper::Paper;
+use shogiprint::render::to_pdf;
+use shogiprint::rules::{History, Position, Repetition, Variant};
+use shogiprint::rulescard::{self, facts, RulesCard, RulesCardOptions};
+use std::process::Command;
+use std::sync::Arc;
+
+#[path = "support/pdf_scan.rs"]
+mod pdf_scan;
+use pdf_scan::scan;
+
+fn variant(name: &str) -> Arc<Variant> {
+    Variant::builtin(name).unwrap()
+}
+
+fn card(name: &str, paper: Paper) -> RulesCard {
+    let options = RulesCardOptions {
+        paper,
+        ..RulesCardOptions::default()
+    };
+    rulescard::build(&variant(name), &options, &Fonts::bundled()).expect("the card builds")
+}
+
+/// Every character the page shows, in drawing order, spaces left out.
+fn text(d: &Drawing) -> String {
+    d.items
+        .iter()
+        .filter_map(|i| match i {
+            Item::Text { glyphs, .. } => Some(glyphs.iter().map(|g| g.ch).collect::<String>()),
+            Item::Shape(_) => None,
+        })
+        .collect()
+}
+
+fn says(card: &RulesCard, words: &str) -> bool {
+    text(&card.page).contains(&words.replace(' ', ""))
+}
+
+/// Wood-coloured five-point outlines: the pieces' faces.
+fn faces(d: &Drawing) -> usize {
+    let wood = shogiprint::diagram::face::WOOD;
+    d.items
+        .iter()
+        .filter(
+            |i| matches!(i, Item::Shape(s) if s.fill == Some(wood) && s.path.segments.len() >= 5),
+        )
+        .count()
+}
+
+const VARIANTS: [&str; 4] = ["standard", "minishogi", "gorogoro", "sho"];
+
+#[test]
+fn every_string_and_mark_lies_inside_the_margins_on_a4_and_letter() {
+    let fonts = Fonts::bundled();
+    for name in VARIANTS {
+        for paper in [Paper::A4, Paper::LETTER] {
+            let c = card(name, paper);
+            let block = c.text_block;
+            assert!(
+                (block.x - 10.0).abs() < 1e-9
+                    && (block.right() - (paper.width - 10.0)).abs() < 1e-9
+            );
+            for item in &c.page.items {
+                match item {
+                    Item::Text { glyphs, .. } => {
+                        for g in glyphs {
+                            // Spaces have no ink.
+                            let Some(r) = fonts.ink_rect(g) else { continue };
+                            assert!(
+                                block.contains(&r, 0.01),
+                                "{name} {paper}: '{}' at {r:?} outside {block:?}",
+                                g.ch
+                            );
+                        }
+                    }
+                    Item::Shape(s) => {
+                        // The path itself: a pen's half width may reach past a line's ends.
+                        let r = s.path.bounds().unwrap_or_default();
+                        assert!(block.contains(&r, 0.01), "{name} {paper}: shape {r:?}");
+                    }
+                }
+            }
+            // The same in the PDF: every glyph's origin inside the margins.
+            let bytes = to_pdf(std::slice::from_ref(&c.page), &fonts, "card");
+            let pages = scan(&bytes);
+            assert_eq!(pages.len(), 1, "one page");
+            assert!(!pages[0].glyphs.is_empty());
+            for g in &pages[0].glyphs {
+                assert!(
+                    g.at.x >= 10.0 - 0.01
+                        && g.at.x <= paper.width - 10.0 + 0.01
+                        && g.at.y >= 10.0 - 0.01
+                        && g.at.y <= paper.height - 10.0 + 0.01,
+                    "{name} {paper}: glyph at {:?}",
+                    g.at
+                );
+            }
+            // Readable: body type of 6.5 pt (2.3 mm) or more, as leaflets print, and grids
+            // of at least 3 mm squares.
+            println!(
+                "{name} {paper}: body {} mm, grid squares {:.2} mm",
+                c.body_size, c.grid_square
+            );
+            assert!(c.body_size >= 2.3, "{name} {paper}: body {}", c.body_size);
+            assert!(
+                c.grid_square >= 3.0,
+                "{name} {paper}: grid {}",
+                c.grid_square
+            );
+        }
+    }
+}
+
+#[test]
+fn every_kind_a_side_starts_with_is_shown_with_its_promotion() {
+    // Standard: 8 kinds, 6 of which promote (seed 002: "Apart from the King and the Gold
+    // General all pieces can promote"), so 14 faces.
+    for (name, want) in [
+        ("standard", 14),
+        ("minishogi", 10),
+        ("gorogoro", 6),
+        ("sho", 16),
+    ] {
+        let c = card(name, Paper::A4);
+        assert_eq!(faces(&c.page), want, "{name}");
+        let v = variant(name);
+        for (kind, _) in &v.set {
+            let k = v.catalog.get(*kind);
+            assert!(says(&c, &k.kanji), "{name}: {}", k.kanji);
+            assert!(says(&c, &k.reading), "{name}: {}", k.reading);
+            assert!(says(&c, &k.english), "{name}: {}", k.english);
+            if let Some(p) = k.promotes_to {
+                assert!(says(&c, &v.catalog.get(p).kanji), "{name}: {}", k.kanji);
+            }
+        }
+    }
+}
+
+#[test]
+fn standard_card_teaches_the_drop_rules_repetition_impasse_and_handicaps() {
+    let c = card("standard", Paper::A4);
+    // Seed 002/004: three-rank zone; pawns and lances may not be dropped on the last rank,
+    // knights on the last two; nifu and pawn-drop mate.
+    assert_eq!(c.facts.zone, 3);
+    let v = variant("standard");
+    let id = |k: &[shogiprint::rules::KindId]| -> Vec<String> {
+        k.iter().map(|k| v.catalog.get(*k).id.clone()).collect()
+    };
+    let dead: Vec<(u8, Vec<String>)> = c
+        .facts
+        .dead_ranks
+        .iter()
+        .map(|(n, k)| (*n, id(k)))
+        .collect();
+    assert_eq!(
+        dead,
+        [
+            (1, vec!["lance".to_string(), "pawn".to_string()]),
+            (2, vec!["knight".to_string()])
+        ]
+    );
+    assert_eq!(id(&c.facts.no_promotion), ["king", "gold"]);
+    for words in [
+        "相手側の3段",
+        "the three ranks farthest from you",
+        "二歩",
+        "Two pawns (nifu)",
+        "打ち歩詰め",
+        "Pawn-drop mate (uchifuzume)",
+        "香・歩を最奥の1段、桂を奥の2段に打つ",
+        "a lance or pawn on the last rank, a knight on the last two ranks",
+        "王手",
+        "詰み",
+        "千日手",
+        "4回",
+        "連続王手の千日手",
+        "perpetual check",
+        // Seed 004: rook and bishop 5 points, the others 1; fewer than 24 loses.
+        "飛・角は5点、ほかの駒は1点",
+        "24点未満の側の負け",
+        "上手が先に指す",
+        "moves first",
+    ] {
+        assert!(says(&c, words), "missing: {words}");
+    }
+}
+
+#[test]
+fn minishogi_has_a_one_rank_zone_and_no_impasse() {
+    let c = card("minishogi", Paper::A4);
+    assert_eq!(c.facts.zone, 1);
+    assert!(says(&c, "相手側の1段"));
+    assert!(says(&c, "the rank farthest from you"));
+    assert!(says(&c, "二歩") && says(&c, "打ち歩詰め"));
+    assert!(says(&c, "盤5×5マス"));
+    assert!(
+        !says(&c, "持将棋"),
+        "a side's army is 13 points, short of 24"
+    );
+    assert!(!says(&c, "上手"), "minishogi has no handicaps");
+}
+
+#[test]
+fn goro_goro_has_a_two_rank_zone_and_only_its_four_kinds() {
+    let c = card("gorogoro", Paper::A4);
+    assert_eq!(c.facts.zone, 2);
+    assert!(says(&c, "相手側の2段") && says(&c, "the two ranks farthest from you"));
+    assert!(says(&c, "盤5×6マス"));
+    assert!(!says(&c, "飛車") && !says(&c, "桂馬"));
+    // Seed 003: "Pieces can't be dropped where they would never be able to move".
+    assert!(says(&c, "歩を最奥の1段に打つ"));
+}
+
+#[test]
+fn sho_shogi_shows_the_elephant_and_says_there_are_no_drops() {
+    let c = card("sho", Paper::A4);
+    assert!(!c.facts.drops);
+    // Seed 001: the drunk elephant promotes to crown prince; a side loses when it has neither
+    // king nor crown prince.
+    assert!(says(&c, "酔象") && says(&c, "Drunk elephant"));
+    assert!(says(&c, "太子") && says(&c, "Crown prince"));
+    assert!(says(&c, "持ち駒はない") && says(&c, "there are no drops"));
+    assert!(!says(&c, "二歩") && !says(&c, "打ち歩詰め"));
+    assert!(says(&c, "玉将と太子"));
+    assert!(says(&c, "the opponent has lost its king and crown prince"));
+}
+
+#[test]
+fn the_cards_numbers_are_the_cores() {
+    // Impasse: the 24-point rule as src/rules/impasse.rs decides it.
+    assert!(facts::impasse_threshold_holds(&variant("standard")));
+    // Repetition: kings stepping out and back; the fourth occurrence ends the game.
+    let v = variant("standard");
+    let start = Position::start(&v).unwrap();
+    let mut pos = start.clone();
+    let mut history = History::new(&start);
+    let mut occurrences = 1;
+    let mut ended = None;
+    'play: for _ in 0..5 {
+        for usi in ["5i5h", "5a5b", "5h5i", "5b5a"] {
+            let mv = shogiprint::formats::notation::usi::parse_move(&v, usi).unwrap();
+            pos.play(mv).unwrap();
+            let r = history.push(&pos);
+            if pos.key() == start.key() {
+                occurrences += 1;
+            }
+            if r.is_some() {
+                ended = r;
+                break 'play;
+            }
+        }
+    }
+    assert_eq!(ended, Some(Repetition::Draw));
+    assert_eq!(occurrences, facts::REPETITIONS);
+    assert_eq!(card("standard", Paper::A4).facts.repetitions, occurrences);
+}
+
+#[test]
+fn a_page_too_small_is_an_error_not_a_cramped_card() {
+    let tiny = Paper::parse("100x140mm").unwrap();
+    let options = RulesCardOptions {
+        paper: tiny,
+        ..RulesCardOptions::default()
+    };
+    let err = rulescard::build(&variant("standard"), &options, &Fonts::bundled()).unwrap_err();
+    assert!(
+        matches!(err, rulescard::RulesCardError::DoesNotFit { .. }),
+        "{err}"
+    );
+}
+
+#[test]
+fn the_command_writes_pdf_svg_and_png_and_the_same_bytes_twice() {
+    let dir = std::env::temp_dir().join(format!("rules-card-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let run = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_shogiprint"))
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    };
+    let pdf = dir.join("sho.pdf");
+    run(&[
+        "rules-card",
+        "--variant",
+        "sho",
+        "-o",
+        pdf.to_str().unwrap(),
+    ]);
+    let first = std::fs::read(&pdf).unwrap();
+    assert!(first.starts_with(b"%PDF"));
+    assert_eq!(scan(&first).len(), 1);
+    run(&[
+        "rules-card",
+        "--variant",
+        "sho",
+        "-o",
+        pdf.to_str().unwrap(),
+    ]);
+    assert_eq!(std::fs::read(&pdf).unwrap(), first, "deterministic");
+    let svg = dir.join("mini.svg");
+    run(&[
+        "rules-card",
+        "--variant",
+        "minishogi",
+        "-o",
+        svg.to_str().unwrap(),
+    ]);
+    assert!(std::fs::read_to_string(&svg).unwrap().contains("<svg"));
+    let png = dir.join("card.png");
+    run(&[
+        "rules-card",
+        "--paper",
+        "letter",
+        "-o",
+        png.to_str().unwrap(),
+        "--px",
+        "600",
+    ]);
+    assert!(std::fs::read(&png).unwrap().starts_with(b"\x89PNG"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
