@@ -1,15 +1,18 @@
 //! The legal moves that give check, for the tsume prover: every attacker move there is a check,
 //! and playing each legal move on a copy to ask "is that check?" cost most of its time.
 //!
-//! A move checks the opponent's only royal piece directly when the moved (or dropped, or
-//! promoted) piece attacks the royal's square from where it lands, with the board as it is
-//! after the move; or by discovery when it leaves the line between the royal and one of the
-//! mover's sliders (found once per position, as pins are for the other side). Both tests are
-//! table look-ups, so no board is copied.
+//! The generator's moves are filtered as target sets, square sets at a time: a move checks the
+//! opponent's only royal piece directly when the moved (or dropped, or promoted) piece lands on
+//! a square it would attack the royal from (the attacks *from* the royal's square by the other
+//! colour, with the moving piece lifted off the board); or by discovery when it leaves the line
+//! between the royal and one of the mover's sliders (found once per position, as pins are for
+//! the other side). No board is copied and no move is tried.
 
+use super::bitboard::Bitboard;
 use super::board::Board;
-use super::movegen::{self, Pins, Threats};
+use super::movegen::{self, Pins, Sink, Threats};
 use super::moves::Move;
+use super::piece::KindId;
 use super::square::Square;
 use super::tables::Tables;
 
@@ -39,34 +42,66 @@ impl CheckTest {
         );
         Some(CheckTest { king, discoverers })
     }
+}
 
-    /// Does `mv`, legal in `b`, give check?
+/// Keeps the generated moves that give check. Direct checks are read off the attacks *from* the
+/// royal's square by the opponent's colour, the reverse look-up the move generator's own check
+/// detection uses; discovered checks off the discoverers' lines.
+struct CheckSink<'a> {
+    t: &'a Tables,
+    b: &'a Board,
+    test: &'a CheckTest,
+    out: &'a mut Vec<Move>,
+}
+
+impl CheckSink<'_> {
+    /// Squares from which a piece of `kind` (of the side to move) attacks the royal, with the
+    /// board's occupation `occupied`.
     #[inline]
-    pub fn gives_check(&self, t: &Tables, b: &Board, mv: Move) -> bool {
-        let us = b.turn;
-        let occupied = b.occupied();
-        match mv {
-            Move::Drop { kind, to } => {
-                let after = occupied | super::bitboard::Bitboard::from_square(to);
-                t.attacks(kind, us, to, after).has(self.king)
+    fn direct(&self, kind: KindId, occupied: Bitboard) -> Bitboard {
+        self.t.attacks(kind, !self.b.turn, self.test.king, occupied)
+    }
+}
+
+impl Sink for CheckSink<'_> {
+    fn board_moves(&mut self, from: Square, to: Bitboard, promote: Bitboard, forced: Bitboard) {
+        let Some(piece) = self.b.squares[from.index()] else {
+            return;
+        };
+        let mut occupied = self.b.occupied();
+        occupied.clear(from);
+        let discovered = if self.test.discoverers.pinned.has(from) {
+            to & !self.test.discoverers.line(from)
+        } else {
+            Bitboard::EMPTY
+        };
+        let plain = (to & !forced) & (self.direct(piece.kind, occupied) | discovered);
+        let promoted = match self.t.promote[piece.kind.index()] {
+            Some(k) if promote.any() => promote & (self.direct(k, occupied) | discovered),
+            _ => Bitboard::EMPTY,
+        };
+        // In square order, each unpromoted move before its promotion, as the generator lists.
+        for sq in plain | promoted {
+            if plain.has(sq) {
+                self.out.push(Move::Normal {
+                    from,
+                    to: sq,
+                    promote: false,
+                });
             }
-            Move::Normal { from, to, promote } => {
-                let Some(piece) = b.squares[from.index()] else {
-                    return false;
-                };
-                if self.discoverers.pinned.has(from) && !self.discoverers.line(from).has(to) {
-                    return true;
-                }
-                let kind = if promote {
-                    t.promote[piece.kind.index()].unwrap_or(piece.kind)
-                } else {
-                    piece.kind
-                };
-                let mut after = occupied;
-                after.clear(from);
-                after.set(to);
-                t.attacks(kind, us, to, after).has(self.king)
+            if promoted.has(sq) {
+                self.out.push(Move::Normal {
+                    from,
+                    to: sq,
+                    promote: true,
+                });
             }
+        }
+    }
+
+    fn drops(&mut self, kind: KindId, to: Bitboard) {
+        for sq in to & self.direct(kind, self.b.occupied()) {
+            self.out.push(Move::Drop { kind, to: sq });
         }
     }
 }
@@ -76,7 +111,16 @@ pub(crate) fn checking_moves(t: &Tables, b: &Board) -> Vec<Move> {
     let Some(test) = CheckTest::new(t, b) else {
         return Vec::new();
     };
-    let mut moves = movegen::legal_moves(t, b);
-    moves.retain(|mv| test.gives_check(t, b, *mv));
-    moves
+    let mut out = Vec::new();
+    movegen::generate(
+        t,
+        b,
+        &mut CheckSink {
+            t,
+            b,
+            test: &test,
+            out: &mut out,
+        },
+    );
+    out
 }

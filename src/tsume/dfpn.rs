@@ -250,9 +250,11 @@ impl Searcher {
             }
         }
         path.push(n.full);
+        // Looked up once; afterwards only the child just searched changes (other children's
+        // entries may change through transpositions too: they are read again on the next visit).
+        let mut values: Vec<ChildValue> =
+            children.iter().map(|c| self.child_value(c, path)).collect();
         loop {
-            let values: Vec<ChildValue> =
-                children.iter().map(|c| self.child_value(c, path)).collect();
             let (pn, dn) = combine(or, &values);
             if pn == 0 || dn == 0 {
                 let entry = self.solved_entry(n, or, &children, &values, pn, dn);
@@ -301,6 +303,7 @@ impl Searcher {
             };
             let child = n.play(&children[best]);
             self.mid(&child, c_pn, c_dn, path);
+            values[best] = self.child_value(&children[best], path);
         }
         path.pop();
     }

@@ -19,8 +19,8 @@
 
 use super::dfpn::Searcher;
 use super::node::Node;
+use super::table::KeyMap;
 use crate::rules::Move;
-use std::collections::HashMap;
 
 /// Bytes per memo entry, counting the map's own overhead and its growth by doubling.
 const MEMO_BYTES: usize = 96;
@@ -44,7 +44,7 @@ struct Memo {
 
 pub struct Lengths<'a> {
     pub searcher: &'a mut Searcher,
-    memo: HashMap<u64, Memo>,
+    memo: KeyMap<Memo>,
     memo_cap: usize,
 }
 
@@ -66,7 +66,7 @@ impl<'a> Lengths<'a> {
             .saturating_sub(super::dfpn::table_mb(hash_mb));
         Lengths {
             searcher,
-            memo: HashMap::new(),
+            memo: KeyMap::default(),
             memo_cap: (mb * 1024 * 1024 / MEMO_BYTES).max(1024),
         }
     }
