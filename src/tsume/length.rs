@@ -26,7 +26,7 @@ use crate::rules::Move;
 const MEMO_BYTES: usize = 96;
 
 /// Nodes df-pn may spend on deciding whether one check mates at all, during the length search.
-const SETTLE_BUDGET: u64 = 300;
+const SETTLE_BUDGET: u64 = 10;
 
 /// A mate's length in plies and the pieces the attacker holds at the end.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -154,6 +154,9 @@ impl<'a> Lengths<'a> {
         if let Some(known) = self.recall(n.full, depth) {
             return known;
         }
+        // No mate within `none_within` plies is known: one of the next length with nothing left
+        // in hand cannot be bettered.
+        let floor = self.memo.get(&n.full).map_or(0, |m| m.none_within) + 1;
         let mut best: Option<Val> = None;
         let mut checks = self.mating_checks(n, depth);
         // Checks df-pn has proven first: their lengths bound the search of the others.
@@ -180,6 +183,9 @@ impl<'a> Lengths<'a> {
             }
             if self.searcher.stopped.is_some() {
                 return None;
+            }
+            if best.is_some_and(|b| b.len <= floor && b.left == 0) {
+                break;
             }
         }
         self.remember(n.full, depth, best);
