@@ -359,3 +359,47 @@ fn checking_moves_are_the_legal_moves_that_check() {
     walk(&game, 1, &mut seen);
     assert!(seen > 10_000, "{seen}");
 }
+
+/// 将棋図巧 (伊藤看寿, 1755) problems with their published lengths and first moves, from
+/// tests/data/tsume/zukou.tsv (source noted there).
+fn zukou() -> Vec<(u32, String, u32, String)> {
+    include_str!("data/tsume/zukou.tsv")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            (
+                f[0].parse().unwrap(),
+                f[1].to_string(),
+                f[2].parse().unwrap(),
+                f[3].to_string(),
+            )
+        })
+        .collect()
+}
+
+fn assert_zukou_proven(numbers: &[u32]) {
+    for (n, sfen, plies, _) in zukou() {
+        if numbers.contains(&n) {
+            let (status, nodes) = tsume::prove(&problem(&sfen), Limits::default());
+            assert_eq!(
+                status,
+                Status::Mate,
+                "図巧 {n} ({plies} plies), {nodes} nodes"
+            );
+        }
+    }
+}
+
+/// Long problems of 13 to 21 plies are proven mate by df-pn (each well under a second).
+#[test]
+fn zukou_13_to_21_plies_are_proven() {
+    assert_zukou_proven(&[7, 13, 2, 5]);
+}
+
+/// 31 to 81 plies, 図巧 第1番 (69 plies) among them: a benchmark more than a test.
+#[test]
+#[ignore]
+fn zukou_long_problems_are_proven() {
+    assert_zukou_proven(&[1, 3, 4, 6, 8, 9, 10, 11, 12]);
+}
