@@ -1,5 +1,8 @@
-"""cshogi's DfPn on the problems of bench/data/tsume.tsv: proof time and the length of the line
-it reports, one key=value line per problem (read by bench/tsume.sh)."""
+"""cshogi's DfPn on the problems of a bench/data/tsume*.tsv file: proof time and the length of
+the line it reports, one key=value line per problem (read by bench/tsume.sh).
+
+Usage: cshogi_dfpn.py FILE [DEPTH NODES]; without DEPTH and NODES, DfPn's defaults (31 plies,
+2^20 nodes)."""
 
 import sys
 import time
@@ -7,14 +10,14 @@ import time
 from cshogi import Board, DfPn
 
 
-def main(path):
+def main(path, depth=None, nodes=None):
     for line in open(path, encoding="utf-8"):
         line = line.rstrip("\n")
         if not line or line.startswith("#"):
             continue
-        sfen, expected = line.split("\t")
+        sfen, expected = line.split("\t")[:2]
         board = Board(sfen)
-        dfpn = DfPn()
+        dfpn = DfPn() if depth is None else DfPn(depth, nodes)
         start = time.perf_counter()
         mate = dfpn.search(board)
         ms = (time.perf_counter() - start) * 1000
@@ -23,4 +26,8 @@ def main(path):
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    args = sys.argv[1:]
+    if len(args) >= 3:
+        main(args[0], int(args[1]), int(args[2]))
+    else:
+        main(args[0])

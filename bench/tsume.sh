@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
-# Tsume benchmark: shogiprint's verifier and cshogi's DfPn (PyPI) on the same problems
-# (bench/data/tsume.tsv), one thread each. Prints, per problem, the expected length, the length
-# each reports and the times, then totals and ratios. A measurement, not a test: exits 0.
-# From the repository root: bash bench/tsume.sh
+# Tsume benchmark: shogiprint's verifier and cshogi's DfPn (PyPI) on the same problems, one
+# thread each, 1 GiB of hash. Three parts:
+#   1. bench/data/tsume.tsv (1–9 plies): lengths and proof times side by side;
+#   2. bench/data/tsume-long.tsv (将棋図巧, 13–81 plies): the same, each problem given
+#      TSUME_LONG_TIME seconds (default 60) for the full verification, cshogi 101 plies deep;
+#   3. batch: full verification (length, line, 余詰) of every problem of 1–13 plies above and of
+#      bench/data/tsume-batch.tsv, in one run, with the total and the time per problem.
+# A measurement, not a test: exits 0. From the repository root: bash bench/tsume.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PYTHON="${PYTHON:-python3}"
 VENV=target/bench-venv
-DATA=bench/data/tsume.tsv
+LONG_TIME="${TSUME_LONG_TIME:-60}"
 mkdir -p target
 if ! "$VENV/bin/python" -c 'import cshogi' 2>/dev/null; then
     echo "== setting up $VENV with cshogi"
@@ -20,29 +24,67 @@ cargo build --release --quiet
 bin="${CARGO_TARGET_DIR:-target}/release/shogiprint"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-grep -v '^#' "$DATA" | cut -f1 > "$work/problems.sfen"
-"$bin" tsume --json --hash 1024 "$work/problems.sfen" > "$work/ours.jsonl" || true
-"$VENV/bin/python" bench/cshogi_dfpn.py "$DATA" > "$work/cshogi.txt"
-"$VENV/bin/python" - "$DATA" "$work/ours.jsonl" "$work/cshogi.txt" <<'PY'
+
+# compare DATA OURS THEIRS: the side-by-side table.
+compare() {
+    "$VENV/bin/python" - "$1" "$2" "$3" <<'PY'
 import json, sys
 data = [l.rstrip("\n").split("\t") for l in open(sys.argv[1]) if l.strip() and not l.startswith("#")]
 ours = [json.loads(l) for l in open(sys.argv[2])]
 theirs = [dict(kv.split("=", 1) for kv in l.rstrip("\n").split("\t")) for l in open(sys.argv[3])]
-print("| plies | shogiprint length | proof ms | full ms | cshogi length | cshogi ms | proof ratio |")
-print("| --- | --- | --- | --- | --- | --- | --- |")
+print("| problem | plies | shogiprint length | proof ms | full ms | cshogi length | cshogi ms | proof ratio |")
+print("| --- | --- | --- | --- | --- | --- | --- | --- |")
 ok_ours = ok_theirs = 0
 sum_proof = sum_full = sum_c = 0.0
-for (sfen, expected), o, t in zip(data, ours, theirs):
-    e = int(expected)
+for i, (row, o, t) in enumerate(zip(data, ours, theirs)):
+    e = int(row[1])
+    name = row[2] if len(row) > 2 else str(i + 1)
     ol = o.get("length")
     tl = int(t["length"]) if t["mate"] == "1" else None
     ok_ours += ol == e
     ok_theirs += tl == e
+    full = o["ms"] if o["status"] != "unknown" else f"> {o['ms']} ({o['status']}: {o.get('limit')})"
     sum_proof += o["proof_ms"]; sum_full += o["ms"]; sum_c += float(t["ms"])
     ratio = (o["proof_ms"] / float(t["ms"])) if float(t["ms"]) > 0 else float("nan")
-    print(f"| {e} | {ol} | {o['proof_ms']} | {o['ms']} | {tl} | {float(t['ms']):.1f} | {ratio:.2f} |")
+    print(f"| {name} | {e} | {ol} | {o['proof_ms']} | {full} | {tl} | {float(t['ms']):.1f} | {ratio:.2f} |")
 n = len(data)
 print()
 print(f"conventional length: shogiprint {ok_ours}/{n}, cshogi {ok_theirs}/{n}")
 print(f"total proof ms: shogiprint {sum_proof:.0f}, cshogi {sum_c:.1f}; full verification ms: {sum_full:.0f}")
+PY
+}
+
+echo "== 1. short problems (bench/data/tsume.tsv)"
+grep -v '^#' bench/data/tsume.tsv | cut -f1 > "$work/short.sfen"
+"$bin" tsume --json --hash 1024 "$work/short.sfen" > "$work/short.jsonl" || true
+"$VENV/bin/python" bench/cshogi_dfpn.py bench/data/tsume.tsv > "$work/short-cshogi.txt"
+compare bench/data/tsume.tsv "$work/short.jsonl" "$work/short-cshogi.txt"
+
+echo
+echo "== 2. long problems (bench/data/tsume-long.tsv, ${LONG_TIME} s each)"
+grep -v '^#' bench/data/tsume-long.tsv | cut -f1 > "$work/long.sfen"
+"$bin" tsume --json --hash 1024 --time "$LONG_TIME" "$work/long.sfen" > "$work/long.jsonl" || true
+"$VENV/bin/python" bench/cshogi_dfpn.py bench/data/tsume-long.tsv 101 16777216 > "$work/long-cshogi.txt"
+compare bench/data/tsume-long.tsv "$work/long.jsonl" "$work/long-cshogi.txt"
+
+echo
+echo "== 3. batch: full verification of every problem of 1-13 plies"
+{
+    grep -v '^#' bench/data/tsume.tsv
+    grep -v '^#' bench/data/tsume-batch.tsv
+    grep -v '^#' bench/data/tsume-long.tsv | awk -F'\t' '$2 <= 13'
+} | cut -f1 > "$work/batch.sfen"
+n=$(wc -l < "$work/batch.sfen")
+start=$(date +%s.%N)
+"$bin" tsume --json --hash 1024 "$work/batch.sfen" > "$work/batch.jsonl" || true
+end=$(date +%s.%N)
+"$VENV/bin/python" - "$work/batch.jsonl" "$start" "$end" <<'PY'
+import json, sys
+rows = [json.loads(l) for l in open(sys.argv[1])]
+wall = float(sys.argv[3]) - float(sys.argv[2])
+mates = sum(r["status"] == "mate" for r in rows)
+worst = max(r["ms"] for r in rows)
+print(f"{len(rows)} problems ({mates} mate), full verification in {wall:.2f} s wall "
+      f"({wall / len(rows) * 1000:.1f} ms a problem, slowest {worst} ms); "
+      f"1 000 such problems at this rate: {wall / len(rows) * 1000:.0f} s")
 PY

@@ -308,3 +308,98 @@ fn cli_moves_and_perft_take_tsume_and_invalid_positions() {
     assert_eq!(code, 0);
     assert_eq!(out.trim(), "72");
 }
+
+/// The check generator the prover uses (`Position::checking_moves`, from attack tables) gives
+/// exactly the legal moves after which the opponent is in check, found by playing each one: on
+/// problems and game positions and every position two plies from them (direct and discovered
+/// checks, promotions, drops, captures).
+#[test]
+fn checking_moves_are_the_legal_moves_that_check() {
+    fn walk(p: &Position, depth: u32, seen: &mut u64) {
+        let mut slow: Vec<_> = p
+            .legal_moves()
+            .into_iter()
+            .filter(|mv| {
+                let mut after = p.clone();
+                after.play_unchecked(*mv);
+                after.is_check()
+            })
+            .collect();
+        let mut fast = p.checking_moves();
+        slow.sort();
+        fast.sort();
+        assert_eq!(fast, slow, "{}", p.to_sfen());
+        *seen += 1;
+        if depth > 0 {
+            for mv in p.legal_moves() {
+                let mut after = p.clone();
+                after.play_unchecked(mv);
+                walk(&after, depth - 1, seen);
+            }
+        }
+    }
+    let mut seen = 0;
+    for sfen in [
+        "9/9/9/9/9/7np/8k/8B/7LR b - 1",
+        "3sks3/9/4S4/9/9/8B/9/9/9 b S 1",
+        "ln1p5/2k1p4/1pgP+P4/p8/1P7/P8/9/9/9 b RG2Sr2b2g2s3n3l10p 1",
+        "7lk/7p1/7S1/9/9/9/9/9/9 b L 1",
+    ] {
+        walk(&problem(sfen), 2, &mut seen);
+    }
+    // Positions from games, both kings on the board (YaneuraOu's mate3 set, first line, as
+    // quoted by sugyan/tsumeshogi-solver's tests).
+    let v = standard();
+    let game = shogiprint::formats::sfen::position(
+        "ln1gkg1nl/6+P2/2sppps1p/2p3p2/p8/P1P1P3P/2NP1PP2/3s1KSR1/L1+b2G1NL w R2Pbgp 42",
+        &v,
+        validate::Options::default(),
+    )
+    .unwrap();
+    walk(&game, 1, &mut seen);
+    assert!(seen > 10_000, "{seen}");
+}
+
+/// 将棋図巧 (伊藤看寿, 1755) problems with their published lengths and first moves, from
+/// tests/data/tsume/zukou.tsv (source noted there).
+fn zukou() -> Vec<(u32, String, u32, String)> {
+    include_str!("data/tsume/zukou.tsv")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            (
+                f[0].parse().unwrap(),
+                f[1].to_string(),
+                f[2].parse().unwrap(),
+                f[3].to_string(),
+            )
+        })
+        .collect()
+}
+
+fn assert_zukou_proven(numbers: &[u32]) {
+    for (n, sfen, plies, _) in zukou() {
+        if numbers.contains(&n) {
+            let (status, nodes) = tsume::prove(&problem(&sfen), Limits::default());
+            assert_eq!(
+                status,
+                Status::Mate,
+                "図巧 {n} ({plies} plies), {nodes} nodes"
+            );
+        }
+    }
+}
+
+/// Long problems of 13 to 21 plies are proven mate by df-pn (each well under a second).
+#[test]
+fn zukou_13_to_21_plies_are_proven() {
+    assert_zukou_proven(&[7, 13, 2, 5]);
+}
+
+/// 31 to 81 plies, 図巧 第1番 (69 plies) among them: a benchmark more than a test.
+#[test]
+#[ignore]
+fn zukou_long_problems_are_proven() {
+    assert_zukou_proven(&[1, 3, 4, 6, 8, 9, 10, 11, 12]);
+}

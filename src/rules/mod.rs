@@ -8,12 +8,14 @@
 //!   [`position::Position`] or a [`problem::PositionError`] listing every problem.
 //! - [`repetition`] (sennichite, perpetual check), [`impasse`] (jishogi points) and [`illegal`]
 //!   (why a move is not legal) serve game records.
-//! - `tables` and `movegen` are the fast legal move generator built from the movement data.
+//! - `tables` and `movegen` are the fast legal move generator built from the movement data;
+//!   `checks` picks the moves that give check out of it (for the tsume prover).
 
 pub mod betza;
 pub mod bitboard;
 pub(crate) mod board;
 pub mod catalog;
+pub(crate) mod checks;
 pub mod color;
 pub mod illegal;
 pub mod impasse;

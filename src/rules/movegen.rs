@@ -205,7 +205,7 @@ impl<'a> Threats<'a> {
 
     /// Pieces of `own` that shield `king` from a slider, each with the squares it may still go to.
     #[inline(always)]
-    fn find_pins(
+    pub(crate) fn find_pins(
         &self,
         t: &Tables,
         king: Square,
@@ -244,8 +244,8 @@ impl<'a> Threats<'a> {
 }
 
 #[derive(Default)]
-struct Pins {
-    pinned: Bitboard,
+pub(crate) struct Pins {
+    pub pinned: Bitboard,
     /// Each pinned piece with the squares it may go to. Eight fit inline (one per direction
     /// for ordinary pieces); riders of more directions spill into the vector.
     lines: ArrayVec<(Square, Bitboard), 8>,
@@ -253,7 +253,7 @@ struct Pins {
 }
 
 impl Pins {
-    fn line(&self, sq: Square) -> Bitboard {
+    pub(crate) fn line(&self, sq: Square) -> Bitboard {
         self.lines
             .iter()
             .chain(&self.more)

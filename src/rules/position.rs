@@ -139,6 +139,17 @@ impl Position {
         movegen::legal_moves(&self.variant.tables, &self.board)
     }
 
+    /// The legal moves that give check to the opponent's only royal piece, in generation order
+    /// (none if it has no single royal piece).
+    pub fn checking_moves(&self) -> Vec<Move> {
+        super::checks::checking_moves(&self.variant.tables, &self.board)
+    }
+
+    /// Does the side to move have any legal move?
+    pub fn has_legal_move(&self) -> bool {
+        movegen::has_legal_move(&self.variant.tables, &self.board)
+    }
+
     /// The number of legal moves, without listing them.
     pub fn count_legal_moves(&self) -> u64 {
         movegen::count_legal(&self.variant.tables, &self.board)

@@ -10,10 +10,10 @@
 //! wrong "no mate".
 
 use super::hand::Hand;
-use super::node::Node;
+use super::node::{Node, Step};
 use super::table::{Entry, Table, INF};
 use super::Limits;
-use crate::rules::{Color, Move};
+use crate::rules::Color;
 use std::time::Instant;
 
 /// Why a search stopped before it had an answer.
@@ -52,6 +52,12 @@ struct ChildValue {
     hand: Hand,
 }
 
+/// The transposition table's share of the hash budget: three quarters; the length search's
+/// memo has the rest (see [`super::length`]).
+pub fn table_mb(hash_mb: usize) -> usize {
+    (hash_mb.max(1) * 3 / 4).max(1)
+}
+
 fn add(a: u32, b: u32) -> u32 {
     a.saturating_add(b).min(INF)
 }
@@ -59,7 +65,7 @@ fn add(a: u32, b: u32) -> u32 {
 impl Searcher {
     pub fn new(attacker: Color, limits: Limits) -> Searcher {
         Searcher {
-            table: Table::new(limits.hash_mb),
+            table: Table::new(table_mb(limits.hash_mb)),
             attacker,
             nodes: 0,
             limits,
@@ -141,6 +147,11 @@ impl Searcher {
         self.lookup(node).pn == 0
     }
 
+    /// Nodes df-pn spent below `node` (0 if it has no entry): how hard it is.
+    pub fn work(&self, key: u64, hand: &Hand) -> u32 {
+        self.table.get(key, hand).map_or(0, |f| f.work)
+    }
+
     /// Is `node` known not to be mate, without leaning on a repetition?
     pub fn disproven(&self, node: &Node) -> bool {
         let v = self.lookup(node);
@@ -164,7 +175,7 @@ impl Searcher {
         }
     }
 
-    fn child_value(&self, child: &Node, path: &[u64]) -> ChildValue {
+    fn child_value(&self, child: &Step, path: &[u64]) -> ChildValue {
         if path.contains(&child.full) {
             return ChildValue {
                 pn: INF,
@@ -173,7 +184,20 @@ impl Searcher {
                 hand: child.attacker_hand,
             };
         }
-        self.lookup(child)
+        match self.table.get(child.key, &child.attacker_hand) {
+            Some(f) => ChildValue {
+                pn: f.pn,
+                dn: f.dn,
+                repetition: f.repetition,
+                hand: f.hand,
+            },
+            None => ChildValue {
+                pn: 1,
+                dn: 1,
+                repetition: false,
+                hand: child.attacker_hand,
+            },
+        }
     }
 
     fn mid(&mut self, n: &Node, th_pn: u32, th_dn: u32, path: &mut Vec<u64>) {
@@ -199,36 +223,38 @@ impl Searcher {
             self.table.put(n.key, entry);
             return;
         }
-        let children: Vec<(Move, Node)> = moves
+        let children: Vec<Step> = moves
             .into_iter()
-            .map(|mv| (mv, n.child(mv, self.attacker)))
+            .map(|mv| n.step(mv, self.attacker))
             .collect();
-        if or {
-            // One-ply mate test: a check the defender cannot answer is stored as proven.
-            for (_, c) in &children {
-                if self.table.get(c.key, &c.attacker_hand).is_none()
-                    && c.pos.count_legal_moves() == 0
-                {
-                    let hand = self.and_proof_hand(c, Hand::default());
-                    self.table.put(
-                        c.key,
-                        Entry {
-                            hand,
-                            pn: 0,
-                            dn: INF,
-                            repetition: false,
-                            work: 1,
-                        },
-                    );
+        if or && self.table.get(n.key, &n.attacker_hand).is_none() {
+            // First visit. One-ply mate test: a check the defender cannot answer is stored as
+            // proven.
+            for step in &children {
+                if self.table.get(step.key, &step.attacker_hand).is_none() {
+                    let c = n.play(step);
+                    if !c.pos.has_legal_move() {
+                        let hand = self.and_proof_hand(&c, Hand::default());
+                        self.table.put(
+                            c.key,
+                            Entry {
+                                hand,
+                                pn: 0,
+                                dn: INF,
+                                repetition: false,
+                                work: 1,
+                            },
+                        );
+                    }
                 }
             }
         }
         path.push(n.full);
+        // Looked up once; afterwards only the child just searched changes (other children's
+        // entries may change through transpositions too: they are read again on the next visit).
+        let mut values: Vec<ChildValue> =
+            children.iter().map(|c| self.child_value(c, path)).collect();
         loop {
-            let values: Vec<ChildValue> = children
-                .iter()
-                .map(|(_, c)| self.child_value(c, path))
-                .collect();
             let (pn, dn) = combine(or, &values);
             if pn == 0 || dn == 0 {
                 let entry = self.solved_entry(n, or, &children, &values, pn, dn);
@@ -275,8 +301,9 @@ impl Searcher {
                     th_dn.min(add(second, 1)),
                 )
             };
-            let child = children[best].1.clone();
+            let child = n.play(&children[best]);
             self.mid(&child, c_pn, c_dn, path);
+            values[best] = self.child_value(&children[best], path);
         }
         path.pop();
     }
@@ -286,7 +313,7 @@ impl Searcher {
         &self,
         n: &Node,
         or: bool,
-        children: &[(Move, Node)],
+        children: &[Step],
         values: &[ChildValue],
         pn: u32,
         dn: u32,
@@ -301,7 +328,7 @@ impl Searcher {
         if or && pn == 0 {
             // Proven by one check: its proof hand, plus a dropped piece, less a captured one.
             let i = values.iter().position(|v| v.pn == 0).unwrap_or(0);
-            let (mv, _) = children[i];
+            let mv = children[i].mv;
             let mut hand = values[i].hand;
             if let Some(s) = n.dropped_slot(mv) {
                 hand.add(s);
@@ -322,12 +349,12 @@ impl Searcher {
             // Disproven: every check fails. More of a kind already held adds no new drop.
             let mut hand = open_hand(&n.attacker_hand);
             let mut repetition = false;
-            for ((mv, _), v) in children.iter().zip(values) {
+            for (c, v) in children.iter().zip(values) {
                 let mut h = v.hand;
-                if let Some(s) = n.dropped_slot(*mv) {
+                if let Some(s) = n.dropped_slot(c.mv) {
                     h.add(s);
                 }
-                if let Some(s) = n.captured_slot(*mv) {
+                if let Some(s) = n.captured_slot(c.mv) {
                     h.remove(s);
                 }
                 hand = hand.min(&h);
@@ -337,7 +364,7 @@ impl Searcher {
         }
         // An AND node disproven by one defence.
         let i = values.iter().position(|v| v.dn == 0).unwrap_or(0);
-        let (mv, _) = children[i];
+        let mv = children[i].mv;
         let mut hand = values[i].hand;
         if let Some(s) = n.dropped_slot(mv) {
             // The defender needs the piece it drops: the attacker may hold at most the rest.

@@ -5,7 +5,7 @@
 
 use super::hand::Hand;
 use crate::rules::square::MAX_SQUARES;
-use crate::rules::{Color, Position};
+use crate::rules::{Color, Piece, Position};
 use std::sync::OnceLock;
 
 const PIECE_CODES: usize = 64;
@@ -40,14 +40,32 @@ fn zobrist() -> &'static Zobrist {
     })
 }
 
+/// The key term of `piece` on `sq`.
+#[inline]
+pub fn piece_term(sq: usize, p: Piece) -> u64 {
+    let code = (p.kind.index() * 2 + p.color.index()) % PIECE_CODES;
+    zobrist().board[sq * PIECE_CODES + code]
+}
+
+/// The key term of the side to move being White.
+#[inline]
+pub fn white_term() -> u64 {
+    zobrist().white_to_move
+}
+
+/// The key term of `total` pieces of hand slot `slot` in the two hands together.
+#[inline]
+pub fn total_term(slot: usize, total: usize) -> u64 {
+    zobrist().hand_total[slot * 64 + total.min(63)]
+}
+
 /// The table key of `pos` (see the module comment).
 pub fn table_key(pos: &Position, attacker: &Hand, defender: &Hand) -> u64 {
     let z = zobrist();
     let mut key = 0u64;
     for sq in pos.variant().size.squares() {
         if let Some(p) = pos.piece_at(sq) {
-            let code = (p.kind.index() * 2 + p.color.index()) % PIECE_CODES;
-            key ^= z.board[sq.index() * PIECE_CODES + code];
+            key ^= piece_term(sq.index(), p);
         }
     }
     if pos.turn() == Color::White {

@@ -19,11 +19,14 @@
 
 use super::dfpn::Searcher;
 use super::node::Node;
+use super::table::KeyMap;
 use crate::rules::Move;
-use std::collections::HashMap;
+
+/// Bytes per memo entry, counting the map's own overhead and its growth by doubling.
+const MEMO_BYTES: usize = 96;
 
 /// Nodes df-pn may spend on deciding whether one check mates at all, during the length search.
-const SETTLE_BUDGET: u64 = 300;
+const SETTLE_BUDGET: u64 = 10;
 
 /// A mate's length in plies and the pieces the attacker holds at the end.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,7 +44,7 @@ struct Memo {
 
 pub struct Lengths<'a> {
     pub searcher: &'a mut Searcher,
-    memo: HashMap<u64, Memo>,
+    memo: KeyMap<Memo>,
     memo_cap: usize,
 }
 
@@ -56,11 +59,15 @@ fn attacker_better(a: Val, b: Val) -> bool {
 }
 
 impl<'a> Lengths<'a> {
+    /// The memo gets what the transposition table leaves of the hash budget (a quarter).
     pub fn new(searcher: &'a mut Searcher, hash_mb: usize) -> Lengths<'a> {
+        let mb = hash_mb
+            .max(1)
+            .saturating_sub(super::dfpn::table_mb(hash_mb));
         Lengths {
             searcher,
-            memo: HashMap::new(),
-            memo_cap: (hash_mb.max(1) * 1024 * 1024 / 64).max(1024),
+            memo: KeyMap::default(),
+            memo_cap: (mb * 1024 * 1024 / MEMO_BYTES).max(1024),
         }
     }
 
@@ -81,7 +88,12 @@ impl<'a> Lengths<'a> {
 
     fn remember(&mut self, key: u64, depth: u32, val: Option<Val>) {
         if self.memo.len() >= self.memo_cap {
-            self.memo.clear();
+            // Bounds ("no mate within n") are redone cheaply; exact lengths go last.
+            self.memo.retain(|_, m| m.exact.is_some());
+            if self.memo.len() >= self.memo_cap / 2 {
+                self.memo.clear();
+            }
+            self.memo.shrink_to_fit();
         }
         let m = self.memo.entry(key).or_default();
         match val {
@@ -142,10 +154,19 @@ impl<'a> Lengths<'a> {
         if let Some(known) = self.recall(n.full, depth) {
             return known;
         }
+        // No mate within `none_within` plies is known: one of the next length with nothing left
+        // in hand cannot be bettered.
+        let floor = self.memo.get(&n.full).map_or(0, |m| m.none_within) + 1;
         let mut best: Option<Val> = None;
         let mut checks = self.mating_checks(n, depth);
         // Checks df-pn has proven first: their lengths bound the search of the others.
-        checks.sort_by_key(|(_, c)| !self.searcher.proven(c));
+        // Among them the ones that took df-pn the least work first.
+        checks.sort_by_cached_key(|(_, c)| {
+            (
+                !self.searcher.proven(c),
+                self.searcher.work(c.key, &c.attacker_hand),
+            )
+        });
         if self.searcher.stopped.is_some() {
             return None;
         }
@@ -162,6 +183,9 @@ impl<'a> Lengths<'a> {
             }
             if self.searcher.stopped.is_some() {
                 return None;
+            }
+            if best.is_some_and(|b| b.len <= floor && b.left == 0) {
+                break;
             }
         }
         self.remember(n.full, depth, best);
@@ -219,14 +243,30 @@ impl<'a> Lengths<'a> {
         if depth == 0 && !plain.is_empty() {
             return None;
         }
-        for mv in plain {
-            let c = n.child(mv, attacker);
+        // The hardest defences (most df-pn work) first: when there is no mate within `depth`
+        // one of them usually shows it soonest. The list keeps the generation order.
+        let mut nodes: Vec<(usize, Move, Node, u32)> = plain
+            .into_iter()
+            .enumerate()
+            .map(|(i, mv)| {
+                let c = n.child(mv, attacker);
+                let w = self.searcher.work(c.key, &c.attacker_hand);
+                (i, mv, c, w)
+            })
+            .collect();
+        nodes.sort_by_key(|(i, _, _, w)| (std::cmp::Reverse(*w), *i));
+        let mut valued = Vec::with_capacity(nodes.len());
+        for (i, mv, c, _) in nodes {
             let v = self.or_len(&c, depth - 1)?;
             let v = Val {
                 len: v.len + 1,
                 left: v.left,
             };
             l0 = l0.max(v.len);
+            valued.push((i, mv, c, v));
+        }
+        valued.sort_by_key(|(i, ..)| *i);
+        for (_, mv, c, v) in valued {
             out.push(Defence {
                 mv,
                 node: c,

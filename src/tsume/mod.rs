@@ -125,6 +125,20 @@ impl Verdict {
     }
 }
 
+/// Proves or disproves `pos` (the attacker to move) by df-pn alone, without the length, line
+/// and alternatives of [`verify`]: `Mate`, `NoMate` or `Unknown`, with the nodes searched.
+pub fn prove(pos: &Position, limits: Limits) -> (Status, u64) {
+    let attacker = pos.turn();
+    let root = Node::new(pos.clone(), attacker);
+    let mut searcher = Searcher::new(attacker, limits);
+    let status = match searcher.prove(&root, 4) {
+        Ok(true) => Status::Mate,
+        Ok(false) => Status::NoMate,
+        Err(limit) => Status::Unknown(limit),
+    };
+    (status, searcher.nodes)
+}
+
 /// Proves `pos` (the attacker to move), then finds its conventional length, main line and
 /// alternatives. The position should have been through [`inventory::complete`].
 pub fn verify(pos: &Position, limits: Limits) -> Verdict {

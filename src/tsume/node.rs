@@ -3,7 +3,19 @@
 
 use super::hand::{slot, Hand};
 use super::keys;
-use crate::rules::{Color, Move, Position, Square};
+use crate::rules::{Color, Move, Piece, Position, Square};
+
+/// Where a move leads, known without playing it: the move, the keys and both hands after it.
+#[derive(Clone, Copy, Debug)]
+pub struct Step {
+    pub mv: Move,
+    pub key: u64,
+    pub full: u64,
+    pub attacker_hand: Hand,
+    pub defender_hand: Hand,
+    #[cfg(debug_assertions)]
+    mover_is_attacker: bool,
+}
 
 #[derive(Clone, Debug)]
 pub struct Node {
@@ -31,25 +43,108 @@ impl Node {
     }
 
     pub fn child(&self, mv: Move, attacker: Color) -> Node {
+        self.play(&self.step(mv, attacker))
+    }
+
+    /// The position after `step` (which came from [`Node::step`] on this node).
+    pub fn play(&self, step: &Step) -> Node {
         let mut pos = self.pos.clone();
-        pos.play_unchecked(mv);
-        Node::new(pos, attacker)
+        pos.play_unchecked(step.mv);
+        let node = Node {
+            pos,
+            key: step.key,
+            full: step.full,
+            attacker_hand: step.attacker_hand,
+            defender_hand: step.defender_hand,
+        };
+        #[cfg(debug_assertions)]
+        {
+            let fresh = Node::new(node.pos.clone(), self.attacker(step));
+            debug_assert_eq!((fresh.key, fresh.full), (node.key, node.full));
+            debug_assert_eq!(fresh.attacker_hand, node.attacker_hand);
+            debug_assert_eq!(fresh.defender_hand, node.defender_hand);
+        }
+        node
+    }
+
+    #[cfg(debug_assertions)]
+    fn attacker(&self, step: &Step) -> Color {
+        if step.mover_is_attacker {
+            self.pos.turn()
+        } else {
+            !self.pos.turn()
+        }
+    }
+
+    /// The keys and hands after `mv`, from this node's by the squares the move changes: no
+    /// position is copied and no key is computed afresh.
+    pub fn step(&self, mv: Move, attacker: Color) -> Step {
+        let mover = self.pos.turn();
+        let mover_is_attacker = mover == attacker;
+        let mut key = self.key ^ keys::white_term();
+        let mut hands = [self.attacker_hand, self.defender_hand];
+        let m = if mover_is_attacker { 0 } else { 1 };
+        let change_total = |key: &mut u64, hands: &[Hand; 2], s: usize, delta: i32| {
+            let before = hands[0].0[s] as i32 + hands[1].0[s] as i32;
+            *key ^= keys::total_term(s, before as usize)
+                ^ keys::total_term(s, (before + delta).max(0) as usize);
+        };
+        match mv {
+            Move::Normal { from, to, promote } => {
+                if let Some(p) = self.pos.piece_at(from) {
+                    key ^= keys::piece_term(from.index(), p);
+                    let kind = if promote {
+                        self.pos
+                            .variant()
+                            .catalog
+                            .get(p.kind)
+                            .promotes_to
+                            .unwrap_or(p.kind)
+                    } else {
+                        p.kind
+                    };
+                    key ^= keys::piece_term(
+                        to.index(),
+                        Piece {
+                            kind,
+                            color: p.color,
+                        },
+                    );
+                }
+                if let Some(c) = self.pos.piece_at(to) {
+                    key ^= keys::piece_term(to.index(), c);
+                    if let Some(s) = self.captured_slot(mv) {
+                        change_total(&mut key, &hands, s, 1);
+                        hands[m].add(s);
+                    }
+                }
+            }
+            Move::Drop { kind, to } => {
+                key ^= keys::piece_term(to.index(), Piece { kind, color: mover });
+                if let Some(s) = slot(&self.pos, kind) {
+                    change_total(&mut key, &hands, s, -1);
+                    hands[m].remove(s);
+                }
+            }
+        }
+        Step {
+            mv,
+            key,
+            full: keys::full_key(key, &hands[0]),
+            attacker_hand: hands[0],
+            defender_hand: hands[1],
+            #[cfg(debug_assertions)]
+            mover_is_attacker,
+        }
     }
 
     /// The attacker's checks, or the defender's legal moves.
     pub fn moves(&self, attacker: Color) -> Vec<Move> {
-        let moves = self.pos.legal_moves();
-        if self.pos.turn() != attacker {
-            return moves;
+        if self.pos.turn() == attacker {
+            self.pos.checking_moves()
+        } else {
+            self.pos.legal_moves()
         }
-        moves
-            .into_iter()
-            .filter(|mv| {
-                let mut after = self.pos.clone();
-                after.play_unchecked(*mv);
-                after.is_check()
-            })
-            .collect()
     }
 
     /// The hand slot of the piece `mv` takes from the board into the mover's hand, if any.
@@ -116,7 +211,10 @@ impl Node {
         }
         match mv {
             Move::Drop { .. } => true,
-            Move::Normal { from, .. } => Some(from) != self.king(),
+            Move::Normal { from, .. } => !self
+                .pos
+                .piece_at(from)
+                .is_some_and(|p| self.pos.variant().is_royal(p.kind)),
         }
     }
 }

@@ -4,6 +4,28 @@
 
 use super::hand::Hand;
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// Table keys are Zobrist keys, already uniformly spread: they are their own hash.
+#[derive(Default)]
+pub struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.0 = (self.0 << 8) | *b as u64;
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+/// A map keyed by Zobrist keys.
+pub type KeyMap<V> = HashMap<u64, V, BuildHasherDefault<KeyHasher>>;
 
 /// Proof and disproof numbers at or above this are infinite.
 pub const INF: u32 = 1 << 28;
@@ -32,7 +54,7 @@ pub struct Found {
 }
 
 pub struct Table {
-    map: HashMap<u64, Vec<Entry>>,
+    map: KeyMap<Vec<Entry>>,
     entries: usize,
     capacity: usize,
     /// Entries below this much work are dropped at the next collection.
@@ -46,7 +68,7 @@ impl Table {
     pub fn new(hash_mb: usize) -> Table {
         let capacity = (hash_mb.max(1) * 1024 * 1024 / ENTRY_BYTES).max(1024);
         Table {
-            map: HashMap::new(),
+            map: KeyMap::default(),
             entries: 0,
             capacity,
             threshold: 2,

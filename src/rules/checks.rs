@@ -1,0 +1,126 @@
+//! The legal moves that give check, for the tsume prover: every attacker move there is a check,
+//! and playing each legal move on a copy to ask "is that check?" cost most of its time.
+//!
+//! The generator's moves are filtered as target sets, square sets at a time: a move checks the
+//! opponent's only royal piece directly when the moved (or dropped, or promoted) piece lands on
+//! a square it would attack the royal from (the attacks *from* the royal's square by the other
+//! colour, with the moving piece lifted off the board); or by discovery when it leaves the line
+//! between the royal and one of the mover's sliders (found once per position, as pins are for
+//! the other side). No board is copied and no move is tried.
+
+use super::bitboard::Bitboard;
+use super::board::Board;
+use super::movegen::{self, Pins, Sink, Threats};
+use super::moves::Move;
+use super::piece::KindId;
+use super::square::Square;
+use super::tables::Tables;
+
+/// Answers "does this move give check?" for the moves of one position.
+pub(crate) struct CheckTest {
+    king: Square,
+    discoverers: Pins,
+}
+
+impl CheckTest {
+    /// `None` when the side not to move has no single royal piece (then nothing is check).
+    pub fn new(t: &Tables, b: &Board) -> Option<CheckTest> {
+        let us = b.turn;
+        let royals = b.royals(t, !us);
+        if royals.count() != 1 {
+            return None;
+        }
+        let king = royals.first()?;
+        let mut discoverers = Pins::default();
+        // Our pieces that stand between their royal and one of our sliders.
+        Threats::new(t, b, us).find_pins(
+            t,
+            king,
+            b.by_color[us.index()],
+            b.occupied(),
+            &mut discoverers,
+        );
+        Some(CheckTest { king, discoverers })
+    }
+}
+
+/// Keeps the generated moves that give check. Direct checks are read off the attacks *from* the
+/// royal's square by the opponent's colour, the reverse look-up the move generator's own check
+/// detection uses; discovered checks off the discoverers' lines.
+struct CheckSink<'a> {
+    t: &'a Tables,
+    b: &'a Board,
+    test: &'a CheckTest,
+    out: &'a mut Vec<Move>,
+}
+
+impl CheckSink<'_> {
+    /// Squares from which a piece of `kind` (of the side to move) attacks the royal, with the
+    /// board's occupation `occupied`.
+    #[inline]
+    fn direct(&self, kind: KindId, occupied: Bitboard) -> Bitboard {
+        self.t.attacks(kind, !self.b.turn, self.test.king, occupied)
+    }
+}
+
+impl Sink for CheckSink<'_> {
+    fn board_moves(&mut self, from: Square, to: Bitboard, promote: Bitboard, forced: Bitboard) {
+        let Some(piece) = self.b.squares[from.index()] else {
+            return;
+        };
+        let mut occupied = self.b.occupied();
+        occupied.clear(from);
+        let discovered = if self.test.discoverers.pinned.has(from) {
+            to & !self.test.discoverers.line(from)
+        } else {
+            Bitboard::EMPTY
+        };
+        let plain = (to & !forced) & (self.direct(piece.kind, occupied) | discovered);
+        let promoted = match self.t.promote[piece.kind.index()] {
+            Some(k) if promote.any() => promote & (self.direct(k, occupied) | discovered),
+            _ => Bitboard::EMPTY,
+        };
+        // In square order, each unpromoted move before its promotion, as the generator lists.
+        for sq in plain | promoted {
+            if plain.has(sq) {
+                self.out.push(Move::Normal {
+                    from,
+                    to: sq,
+                    promote: false,
+                });
+            }
+            if promoted.has(sq) {
+                self.out.push(Move::Normal {
+                    from,
+                    to: sq,
+                    promote: true,
+                });
+            }
+        }
+    }
+
+    fn drops(&mut self, kind: KindId, to: Bitboard) {
+        for sq in to & self.direct(kind, self.b.occupied()) {
+            self.out.push(Move::Drop { kind, to: sq });
+        }
+    }
+}
+
+/// The legal moves of the side to move that give check, in generation order.
+pub(crate) fn checking_moves(t: &Tables, b: &Board) -> Vec<Move> {
+    let Some(test) = CheckTest::new(t, b) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    movegen::generate(
+        t,
+        b,
+        &mut CheckSink {
+            t,
+            b,
+            test: &test,
+            out: &mut out,
+        },
+    );
+    out
+}
