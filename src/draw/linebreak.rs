@@ -11,9 +11,9 @@
 //! - a number stays with its unit and its other digits: `８一`, `九枚`, `1手`, `歩三`, and in
 //!   English `9 pawns` (a count and the word it counts), `6～7`;
 //! - a move stays whole: `▲7六歩`, `△同　歩`, `▲5二金左上`;
-//! - a bracketed group such as `（８一・２一）` breaks inside only when it does not fit on a
-//!   line of its own ([`Break::InGroup`]), and stays with the word it is written onto
-//!   (`桂（８一・２一）`);
+//! - a bracketed group without spaces such as `（８一・２一）` breaks inside only when it does
+//!   not fit on a line of its own ([`Break::InGroup`]), and stays with the word it is written
+//!   onto (`桂（８一・２一）`); a parenthetical of words breaks at its spaces like prose;
 //! - a spaced dash stays at the end of the line it follows (`handicaps —`).
 
 use unicode_linebreak::{linebreaks, BreakOpportunity};
@@ -303,6 +303,12 @@ pub fn opportunities(text: &str) -> Vec<(usize, Break)> {
         if let Some(close) = closing(c(i)) {
             if let Some(len) = chars[i + 1..].iter().position(|&(_, ch)| ch == close) {
                 let end = i + 1 + len;
+                // A parenthetical of words (`(10 steps in …)`) breaks at its spaces as prose
+                // does; a group without spaces (`（８一・２一）`, `(8a)`) is one item.
+                if chars[i + 1..end].iter().any(|&(_, ch)| ch == ' ') {
+                    i = end + 1;
+                    continue;
+                }
                 for b in breaks.iter_mut().take(end + 1).skip(i + 1) {
                     if b.is_some() {
                         *b = Some(Break::InGroup);

@@ -100,12 +100,19 @@ pub fn index(
     // Each row's cells are wrapped to their columns and drawn whole: a row is as tall as its
     // tallest cell. Rows share the room left above the note; if they need more than that, the
     // type shrinks until they fit.
-    let note_top = paper.height - MARGIN - 8.0 - 4.0;
+    // The note at the foot, its last line 6 mm over the page number's baseline.
+    let note = TextStyle::new(FontRole::Regular, 2.8);
+    let text = "目安: the amateur rank difference (段級差) the Japan Shogi Association recommends the handicap for; ― where it gives none.";
+    let note_lines = fonts
+        .wrap(note, text, paper.width - 2.0 * MARGIN)
+        .map_err(TextError::in_field("index"))?;
+    let note_last = paper.height - MARGIN - 7.0;
+    let note_top = note_last - 3.6 * (note_lines.len() as f64 - 1.0) - note.size - 4.0;
     let mut scale = 1.0;
     let rows = loop {
         let rows = index_rows(variant, handicaps, fonts, &cols, right, scale)?;
         let needed: f64 = rows.iter().map(|r| r.height).sum();
-        if y + needed <= note_top || scale < 0.6 {
+        if y + needed <= note_top || scale < 0.5 {
             break rows;
         }
         scale *= 0.95;
@@ -145,18 +152,12 @@ pub fn index(
         );
         y += h;
     }
-    let note = TextStyle::new(FontRole::Regular, 2.8);
-    let text = "目安: the amateur rank difference (段級差) the Japan Shogi Association recommends the handicap for; ― where it gives none.";
-    let mut ny = paper.height - MARGIN - 8.0;
-    for line in fonts
-        .wrap(note, text, paper.width - 2.0 * MARGIN)
-        .map_err(TextError::in_field("index"))?
-    {
+    for (i, line) in note_lines.iter().enumerate() {
+        let ny = note_top + 4.0 + note.size + 3.6 * i as f64;
         let g = fonts
-            .line(note, &line, Point::new(MARGIN, ny), Align::Start)
+            .line(note, line, Point::new(MARGIN, ny), Align::Start)
             .map_err(TextError::in_field("index"))?;
         d.glyphs(GREY, g);
-        ny += 3.6;
     }
     Ok(d)
 }
