@@ -29,7 +29,9 @@ use std::time::{Duration, Instant};
 pub struct Limits {
     pub max_nodes: u64,
     pub time: Option<Duration>,
-    /// The transposition table's budget in MiB (the length memo has the same budget).
+    /// The memory budget in MiB: three quarters for df-pn's transposition table, a quarter for
+    /// the length search's memo (both count their map overhead; a few MiB of fixed cost come on
+    /// top).
     pub hash_mb: usize,
 }
 
