@@ -128,6 +128,8 @@ fn raw_kind(source: &EntrySource, o: &BookOptions) -> Kind {
             l.starts_with("answer:") || l.replace(' ', "") == "tsume:true"
         }),
         EntrySource::Line { .. } => o.tsume,
+        // A position of a game is a figure.
+        EntrySource::Game(_) => false,
     };
     if problem {
         Kind::Problem
