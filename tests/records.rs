@@ -518,7 +518,8 @@ fn a_game_booklet_has_a_diagram_every_n_moves_and_at_the_end_with_the_moves_betw
     let load = |v: &str| Variant::builtin(v).map_err(shogiprint::Error::from);
     let first = b.entry(0, &standard(), &load).unwrap();
     // Ply 50 is △同歩 (the captions test above); the moves from the start lead to it.
-    assert_eq!(first.diagram.caption.as_deref(), Some("第1図 △同歩まで"));
+    // The heading says 第1図 (the booklet's figure numbering), so the caption keeps the move.
+    assert_eq!(first.diagram.caption.as_deref(), Some("△同歩まで"));
     assert_eq!(first.diagram.title.as_deref(), Some("50手目"));
     let notes = first.notes.comment.unwrap();
     assert!(

@@ -141,6 +141,12 @@ impl GameEntry {
         let figure_n = figure.min(u32::MAX as usize) as u32;
         let mut diagram = crate::diagram::from_record(&self.record, Some(self.ply), figure_n)
             .map_err(|e| crate::Error::Io(format!("{}: {e}", self.file)))?;
+        // The heading already says 第N図: the caption keeps only the move (`△6四歩まで`).
+        let label = format!("第{figure_n}図");
+        if let Some(c) = diagram.caption.take() {
+            let c = c.strip_prefix(&label).map(str::trim_start).unwrap_or(&c);
+            diagram.caption = Some(c.to_string()).filter(|c| !c.is_empty());
+        }
         diagram.title = Some(match self.ply {
             0 => "開始局面".to_string(),
             n => format!("{n}手目"),
