@@ -72,7 +72,7 @@ pub(super) fn finish(doc: PdfDocument, options: &PdfOptions, transparency: bool)
     lo.trailer
         .set("ID", Object::Array(vec![placeholder.clone(), placeholder]));
 
-    lo.compress();
+    compress(&mut lo);
     let mut bytes = Vec::new();
     lo.save_to(&mut bytes)
         .expect("writing to memory cannot fail");
@@ -150,4 +150,32 @@ fn set_id(bytes: &mut [u8]) {
 
 fn find_last(haystack: &[u8], needle: &[u8]) -> Option<usize> {
     haystack.windows(needle.len()).rposition(|w| w == needle)
+}
+
+/// Flate-compresses every stream that has no filter yet, as lopdf's `compress` does, but at
+/// zlib's default level: lopdf asks for the best (level 9), which spent two thirds of a kit's
+/// time in the compressor (the brush names are long outline paths) to save a few per cent.
+fn compress(lo: &mut lopdf::Document) {
+    use flate2::{write::ZlibEncoder, Compression};
+    use std::io::Write;
+    for object in lo.objects.values_mut() {
+        let Object::Stream(stream) = object else {
+            continue;
+        };
+        if !stream.allows_compression || stream.dict.get(b"Filter").is_ok() {
+            continue;
+        }
+        let mut encoder = ZlibEncoder::new(Vec::new(), Compression::default());
+        let packed = encoder
+            .write_all(&stream.content)
+            .and_then(|()| encoder.finish());
+        // Like lopdf: keep the plain stream unless compressing saves more than the filter's
+        // own entry costs.
+        if let Ok(packed) = packed {
+            if packed.len() + 19 < stream.content.len() {
+                stream.dict.set("Filter", "FlateDecode");
+                stream.set_content(packed);
+            }
+        }
+    }
 }
