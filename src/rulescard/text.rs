@@ -180,18 +180,7 @@ fn promotion(f: &Facts) -> Section {
         en_text.push_str(&format!(" The {list} do not promote."));
     }
     if !f.dead_ranks.is_empty() {
-        let ja_parts: Vec<String> = f
-            .dead_ranks
-            .iter()
-            .map(|(n, kinds)| {
-                let place = if *n == 1 {
-                    "最奥の1段".to_string()
-                } else {
-                    format!("奥の{n}段")
-                };
-                format!("{}が{place}", ja_list(f, kinds))
-            })
-            .collect();
+        let ja_parts = ja_dead_ranks(f, "が");
         ja_text.push_str(&format!("{}に進むときは必ず成る。", ja_parts.join("、")));
         let en_parts: Vec<String> = f
             .dead_ranks
@@ -257,18 +246,7 @@ fn drops(f: &Facts) -> Section {
         ));
     }
     if !f.dead_ranks.is_empty() {
-        let ja_parts: Vec<String> = f
-            .dead_ranks
-            .iter()
-            .map(|(n, kinds)| {
-                let place = if *n == 1 {
-                    "最奥の1段".to_string()
-                } else {
-                    format!("奥の{n}段")
-                };
-                format!("{}を{place}", ja_list(f, kinds))
-            })
-            .collect();
+        let ja_parts = ja_dead_ranks(f, "を");
         let en_parts: Vec<String> = f
             .dead_ranks
             .iter()
@@ -351,4 +329,20 @@ fn impasse(f: &Facts) -> Option<Section> {
         format!("双方の{}が敵陣に入り、詰ませる見込みがないときは、盤上と持ち駒を点数で数える：{}（{ja_promoted}{}は数えない）。{t}点未満の側の負け、ほかは引き分け。", royal_ja(f), ja_points.join("、"), ja_list(f, &f.royals)),
         format!("Impasse (jishōgi): when {en_kings} and neither side can be mated, count the pieces on the board and in hand: {} ({en_promoted}kings none). Under {t} points loses; otherwise a draw.", en_points.join(", ")),
     ))
+}
+
+/// The ranks where pieces could never move again, in Japanese: `香・歩{particle}最奥の1段`
+/// (`が` where they must promote, `を` where they may not be dropped).
+fn ja_dead_ranks(f: &Facts, particle: &str) -> Vec<String> {
+    f.dead_ranks
+        .iter()
+        .map(|(n, kinds)| {
+            let place = if *n == 1 {
+                "最奥の1段".to_string()
+            } else {
+                format!("奥の{n}段")
+            };
+            format!("{}{particle}{place}", ja_list(f, kinds))
+        })
+        .collect()
 }

@@ -159,7 +159,13 @@ impl Searcher {
     }
 
     fn lookup(&self, node: &Node) -> ChildValue {
-        match self.table.get(node.key, &node.attacker_hand) {
+        self.stored(node.key, node.attacker_hand)
+    }
+
+    /// What the table knows of a position with the attacker holding `hand`; an unknown
+    /// position is worth 1/1.
+    fn stored(&self, key: u64, hand: Hand) -> ChildValue {
+        match self.table.get(key, &hand) {
             Some(f) => ChildValue {
                 pn: f.pn,
                 dn: f.dn,
@@ -170,7 +176,7 @@ impl Searcher {
                 pn: 1,
                 dn: 1,
                 repetition: false,
-                hand: node.attacker_hand,
+                hand,
             },
         }
     }
@@ -184,20 +190,7 @@ impl Searcher {
                 hand: child.attacker_hand,
             };
         }
-        match self.table.get(child.key, &child.attacker_hand) {
-            Some(f) => ChildValue {
-                pn: f.pn,
-                dn: f.dn,
-                repetition: f.repetition,
-                hand: f.hand,
-            },
-            None => ChildValue {
-                pn: 1,
-                dn: 1,
-                repetition: false,
-                hand: child.attacker_hand,
-            },
-        }
+        self.stored(child.key, child.attacker_hand)
     }
 
     fn mid(&mut self, n: &Node, th_pn: u32, th_dn: u32, path: &mut Vec<u64>) {
