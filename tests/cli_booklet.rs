@@ -1,9 +1,7 @@
 //! `shogiprint booklet` and `shogiprint handicap` end to end: exit codes, messages that name the
 //! diagram's number, title and place, and no file written when anything is wrong.
 
-use std::path::PathBuf;
 use std::process::Command;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 struct Output {
     code: i32,
@@ -23,35 +21,9 @@ fn run(args: &[&str]) -> Output {
     }
 }
 
-/// A fresh directory under the temp dir for one test; removed on drop.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new() -> TempDir {
-        static COUNTER: AtomicUsize = AtomicUsize::new(0);
-        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-        let path =
-            std::env::temp_dir().join(format!("shogiprint-booklet-{}-{n}", std::process::id()));
-        std::fs::create_dir_all(&path).unwrap();
-        TempDir(path)
-    }
-
-    fn file(&self, name: &str, contents: &str) -> String {
-        let p = self.0.join(name);
-        std::fs::write(&p, contents).unwrap();
-        p.to_str().unwrap().to_string()
-    }
-
-    fn path(&self, name: &str) -> String {
-        self.0.join(name).to_str().unwrap().to_string()
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
+#[path = "support/temp_dir.rs"]
+mod temp_dir;
+use temp_dir::TempDir;
 
 fn pages(path: &str) -> usize {
     lopdf::Document::load(path)
@@ -69,7 +41,7 @@ fn example() -> String {
 
 #[test]
 fn the_example_booklet_makes_a_pdf() {
-    let dir = TempDir::new();
+    let dir = TempDir::new("booklet");
     let out = dir.path("book.pdf");
     let r = run(&["booklet", &example(), "-o", &out]);
     assert_eq!(r.code, 0, "{}", r.stderr);
@@ -85,7 +57,7 @@ fn the_example_booklet_makes_a_pdf() {
 
 #[test]
 fn an_invalid_position_names_number_title_and_line_and_writes_nothing() {
-    let dir = TempDir::new();
+    let dir = TempDir::new("booklet");
     let book = dir.file(
         "b.yaml",
         "numbering: 第{n}問\ndiagrams:\n  - position: startpos\n  - position: 4k4/9/9/9/9/4P4/9/4P4/4K4 b - 1\n    title: 二歩の図\n",
@@ -111,7 +83,7 @@ fn an_invalid_position_names_number_title_and_line_and_writes_nothing() {
 
 #[test]
 fn expected_problems_let_an_illegal_diagram_through() {
-    let dir = TempDir::new();
+    let dir = TempDir::new("booklet");
     let book = dir.file(
         "b.yaml",
         "diagrams:\n  - position: 4k4/9/9/9/9/4P4/9/4P4/4K4 b - 1\n    expect_problems: [nifu]\n",
@@ -124,7 +96,7 @@ fn expected_problems_let_an_illegal_diagram_through() {
 
 #[test]
 fn malformed_entries_exit_2_with_their_place() {
-    let dir = TempDir::new();
+    let dir = TempDir::new("booklet");
     let book = dir.file(
         "b.yaml",
         "diagrams:\n  - position: startpos\n    title: Start\n    highlights: [9z]\n",
@@ -160,7 +132,7 @@ fn malformed_entries_exit_2_with_their_place() {
 
 #[test]
 fn a_file_of_sfens_is_a_booklet_too() {
-    let dir = TempDir::new();
+    let dir = TempDir::new("booklet");
     let sfens = dir.file("p.sfen", &"4k4/9/4P4/9/9/9/9/9/9 b G 1\n".repeat(7));
     let out = dir.path("p.pdf");
     let r = run(&["booklet", &sfens, "--tsume", "--per-page", "4", "-o", &out]);
@@ -180,7 +152,7 @@ fn a_file_of_sfens_is_a_booklet_too() {
 
 #[test]
 fn handicap_all_is_an_index_and_a_sheet_each() {
-    let dir = TempDir::new();
+    let dir = TempDir::new("booklet");
     let out = dir.path("h.pdf");
     let r = run(&["handicap", "--all", "-o", &out]);
     assert_eq!(r.code, 0, "{}", r.stderr);
@@ -208,7 +180,7 @@ fn handicap_errors() {
     let r = run(&["handicap", "--variant", "minishogi", "--all"]);
     assert_eq!(r.code, 2);
     assert!(r.stderr.contains("has no handicaps"), "{}", r.stderr);
-    let dir = TempDir::new();
+    let dir = TempDir::new("booklet");
     let r = run(&["handicap", "rook", "lance", "-o", &dir.path("x.png")]);
     assert_eq!(r.code, 2);
     assert!(

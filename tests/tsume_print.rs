@@ -5,9 +5,7 @@
 //! files.
 
 use shogiprint::draw::{FontRole, Fonts};
-use std::path::PathBuf;
 use std::process::Command;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// 頭金 ("gold on the head"), the textbook mate in one, as in tests/tsume.rs (antma/tsumeshogi-check's
 /// suite): ▲5二金まで1手詰.
@@ -49,35 +47,9 @@ fn run(args: &[&str]) -> Output {
     }
 }
 
-/// A fresh directory under the temp dir for one test; removed on drop.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new() -> TempDir {
-        static COUNTER: AtomicUsize = AtomicUsize::new(0);
-        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-        let path =
-            std::env::temp_dir().join(format!("shogiprint-tsume-print-{}-{n}", std::process::id()));
-        std::fs::create_dir_all(&path).unwrap();
-        TempDir(path)
-    }
-
-    fn file(&self, name: &str, contents: &str) -> String {
-        let p = self.0.join(name);
-        std::fs::write(&p, contents).unwrap();
-        p.to_str().unwrap().to_string()
-    }
-
-    fn path(&self, name: &str) -> String {
-        self.0.join(name).to_str().unwrap().to_string()
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
+#[path = "support/temp_dir.rs"]
+mod temp_dir;
+use temp_dir::TempDir;
 
 /// The text of each page of a PDF (through its /ToUnicode maps), without whitespace.
 fn page_texts(path: &str) -> Vec<String> {
@@ -111,7 +83,7 @@ fn booklet(entries: &[(&str, &str)], top: &str) -> String {
 
 #[test]
 fn answers_and_captions_are_written_from_the_proven_main_lines() {
-    let dir = TempDir::new();
+    let dir = TempDir::new("tsume-print");
     let book = dir.file(
         "b.yaml",
         &booklet(
@@ -136,7 +108,7 @@ fn answers_and_captions_are_written_from_the_proven_main_lines() {
 
 #[test]
 fn a_declared_answer_is_compared_as_moves() {
-    let dir = TempDir::new();
+    let dir = TempDir::new("tsume-print");
     // Both published answers pass: the main line, and the other defence of the same length
     // (written with the usual spaces, 竜 for 龍 and prose after まで).
     for answer in [WIKI_3_ANSWER, WIKI_3_OTHER] {
@@ -190,7 +162,7 @@ fn a_declared_answer_is_compared_as_moves() {
 
 #[test]
 fn each_kind_of_unsound_problem_refuses_the_booklet() {
-    let dir = TempDir::new();
+    let dir = TempDir::new("tsume-print");
     let out = dir.path("b.pdf");
     let cases: [(&str, &[&str], &str); 3] = [
         (NO_MATE, &[], "no mate: "),
@@ -248,7 +220,7 @@ fn each_kind_of_unsound_problem_refuses_the_booklet() {
 
 #[test]
 fn verify_false_and_no_verify_let_a_draft_through() {
-    let dir = TempDir::new();
+    let dir = TempDir::new("tsume-print");
     let out = dir.path("b.pdf");
     let book = dir.file(
         "b.yaml",
@@ -278,7 +250,7 @@ fn verify_false_and_no_verify_let_a_draft_through() {
 
 #[test]
 fn a_diagram_file_is_proven_before_it_is_drawn() {
-    let dir = TempDir::new();
+    let dir = TempDir::new("tsume-print");
     let out = dir.path("d.svg");
     let file = dir.file(
         "d.yaml",
@@ -303,7 +275,7 @@ fn tsume_reads_diagram_files_and_checks_their_answers() {
     assert_eq!(j["length"], 1);
     assert_eq!(j["line"], serde_json::json!(["G*5b"]));
     // Any diagram file is read as a tsume statement; a wrong answer makes it unsound.
-    let dir = TempDir::new();
+    let dir = TempDir::new("tsume-print");
     let file = dir.file(
         "d.yaml",
         &format!("position: {WIKI_3}\nanswer: ▲5二馬 △同銀右 ▲4二銀まで3手詰\n"),
