@@ -34,6 +34,8 @@ struct Solved {
     verdict: Verdict,
     ja: Vec<String>,
     en: Vec<String>,
+    /// Each alternative in Japanese, with its variation (see [`verify::alternative_texts`]).
+    alternatives_ja: Vec<verify::AlternativeText>,
     /// What is wrong with the answer a diagram file declares.
     answer_error: Option<String>,
 }
@@ -144,6 +146,7 @@ fn solve_yaml(
     let verdict = tsume::verify(&start, settings.limits());
     let (ja, en) = notations(&start, &verdict);
     let mut solved = Solved {
+        alternatives_ja: verify::alternative_texts(&start, &verdict),
         verdict,
         ja,
         en,
@@ -181,6 +184,7 @@ fn solve(entry: &Entry, variant: &Arc<Variant>, limits: Limits) -> Outcome {
             let verdict = tsume::verify(&p, limits);
             let (ja, en) = notations(&p, &verdict);
             Outcome::Solved(Box::new(Solved {
+                alternatives_ja: verify::alternative_texts(&p, &verdict),
                 verdict,
                 ja,
                 en,
@@ -235,7 +239,7 @@ fn text(
                 if let Some(left) = v.left_in_hand.filter(|n| *n > 0) {
                     writeln!(out, "  pieces left in hand: {left}")?;
                 }
-                for a in &v.alternatives {
+                for (a, text) in v.alternatives.iter().zip(&solved.alternatives_ja) {
                     let defect = if a.kind.is_defect(strict) {
                         " (defect)"
                     } else {
@@ -245,7 +249,7 @@ fn text(
                         out,
                         "  alternative at ply {}: {} [{}]{defect}",
                         a.ply,
-                        usi::write_move(variant, a.mv),
+                        text,
                         a.kind.name()
                     )?;
                 }
@@ -306,6 +310,10 @@ struct JsonAlternative {
     ply: u32,
     #[serde(rename = "move")]
     mv: String,
+    /// The move in Japanese, and on a variation the moves before it (Japanese).
+    move_ja: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    variation: Option<Vec<String>>,
     kind: &'static str,
     defect: bool,
 }
@@ -351,9 +359,12 @@ fn json(
                 alternatives: v
                     .alternatives
                     .iter()
-                    .map(|a| JsonAlternative {
+                    .zip(&solved.alternatives_ja)
+                    .map(|(a, text)| JsonAlternative {
                         ply: a.ply,
                         mv: usi::write_move(variant, a.mv),
+                        move_ja: text.mv.clone(),
+                        variation: text.variation.clone(),
                         kind: a.kind.name(),
                         defect: a.kind.is_defect(strict),
                     })

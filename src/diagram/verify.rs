@@ -9,7 +9,7 @@
 use super::{Diagram, Style};
 use crate::formats::notation::{japanese, usi, western};
 use crate::rules::{validate, Move, Position};
-use crate::tsume::{self, inventory, Limits, Status, Verdict};
+use crate::tsume::{self, inventory, AltKind, Limits, Status, Verdict};
 use std::time::Duration;
 
 /// How tsume diagrams are verified. Every field has a default (see [`Settings::default`]).
@@ -229,18 +229,15 @@ pub fn prove(
         line_ja,
         line_en,
     };
+    let mut budget = VARIATION_PROOFS;
     let defects: Vec<String> = solution
         .verdict
         .alternatives
         .iter()
         .filter(|a| a.kind.is_defect(settings.strict))
         .map(|a| {
-            format!(
-                "at ply {} {} also mates ({})",
-                a.ply,
-                alternative_text(start, &solution.verdict.line, a.ply, a.mv),
-                a.kind.name()
-            )
+            let text = alternative_text(start, &solution.verdict, a, &mut budget);
+            format!("at ply {} {text} also mates ({})", a.ply, a.kind.name())
         })
         .collect();
     if !defects.is_empty() {
@@ -259,20 +256,168 @@ pub fn prove(
     Ok(solution)
 }
 
-/// An alternative move in Japanese where it can be played on the main line (`▲5一飛打`), in
-/// USI on a variation (`R*5a, on a variation`).
-fn alternative_text(start: &Position, line: &[Move], ply: u32, mv: Move) -> String {
+/// An alternative solution written for people: the move in Japanese as it is played, and for
+/// one on a variation, the moves that lead there from the start (in Japanese).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AlternativeText {
+    /// `▲3四桂`; the USI move and `(on a variation)` if the variation was not found.
+    pub mv: String,
+    /// The moves before it, from the start, when it is not on the main line.
+    pub variation: Option<Vec<String>>,
+}
+
+impl std::fmt::Display for AlternativeText {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.variation {
+            Some(v) => write!(f, "{} (after {})", self.mv, v.join(" ")),
+            None => f.write_str(&self.mv),
+        }
+    }
+}
+
+/// How many proofs the search for the variations of a problem's alternatives may run, and each
+/// one's node limit and table size: enough for the variations of short problems, bounded for
+/// long ones (whose alternatives then fall back to USI).
+const VARIATION_PROOFS: u32 = 64;
+const VARIATION_LIMITS: Limits = Limits {
+    max_nodes: 100_000,
+    time: None,
+    hash_mb: 16,
+};
+
+/// Every alternative of `verdict` (proven from `start`) written for people, in its order: on
+/// the main line the move in Japanese at that ply; on a variation the move in Japanese where the
+/// prover's variation reaches that ply (found by following, from the main line, each defence and
+/// the prover's first move after it), with the moves that lead there.
+pub fn alternative_texts(start: &Position, verdict: &Verdict) -> Vec<AlternativeText> {
+    let mut budget = VARIATION_PROOFS;
+    verdict
+        .alternatives
+        .iter()
+        .map(|a| alternative_text(start, verdict, a, &mut budget))
+        .collect()
+}
+
+fn alternative_text(
+    start: &Position,
+    verdict: &Verdict,
+    alt: &tsume::Alternative,
+    budget: &mut u32,
+) -> AlternativeText {
+    let before = alt.ply.saturating_sub(1) as usize;
+    if let Some(&main) = verdict.line.get(before) {
+        let (pos, prev) = played(start, &verdict.line[..before]);
+        let fits = match alt.kind {
+            AltKind::Root | AltKind::Internal => true,
+            AltKind::FinalMove => alt.ply as usize == verdict.line.len(),
+            AltKind::PromotionChoice => same_but_promotion(main, alt.mv),
+        };
+        if fits && alt.mv != main && pos.is_legal(alt.mv) {
+            return AlternativeText {
+                mv: japanese::write(&pos, alt.mv, prev),
+                variation: None,
+            };
+        }
+    }
+    let mut path = Vec::new();
+    if find_variation(start, verdict, before, alt, &mut path, true, budget) {
+        let (pos, prev) = played(start, &path);
+        return AlternativeText {
+            mv: japanese::write(&pos, alt.mv, prev),
+            variation: japanese::line(start, &path).ok(),
+        };
+    }
+    AlternativeText {
+        mv: format!(
+            "{} (on a variation)",
+            usi::write_move(start.variant(), alt.mv)
+        ),
+        variation: None,
+    }
+}
+
+/// `start` after `moves`, and the square the last one went to.
+fn played(start: &Position, moves: &[Move]) -> (Position, Option<crate::rules::Square>) {
     let mut pos = start.clone();
-    let mut previous = None;
-    for &m in line.iter().take(ply.saturating_sub(1) as usize) {
+    for &m in moves {
         pos.play_unchecked(m);
-        previous = Some(m.to());
     }
-    if pos.is_legal(mv) {
-        japanese::write(&pos, mv, previous)
+    (pos, moves.last().map(|m| m.to()))
+}
+
+/// Extends `path` (the moves played from `start`, `on_main` while they are the main line's) to
+/// `depth` plies at which `mv` is legal, off the main line: the attacker plays the main line's
+/// move or, off it, the first move of the prover's own line from there; the defender each of
+/// its moves, the main line's first.
+fn find_variation(
+    start: &Position,
+    verdict: &Verdict,
+    depth: usize,
+    alt: &tsume::Alternative,
+    path: &mut Vec<Move>,
+    on_main: bool,
+    budget: &mut u32,
+) -> bool {
+    let (pos, _) = played(start, path);
+    let d = path.len();
+    if d == depth {
+        if on_main || !pos.is_legal(alt.mv) {
+            return false;
+        }
+        // The prover's verdict from here lists the move as another first move (without a
+        // proof left in the budget, a legal move is taken as it).
+        if *budget == 0 {
+            return true;
+        }
+        *budget -= 1;
+        let v = tsume::verify(&pos, VARIATION_LIMITS);
+        return v.status == Status::Mate
+            && v.alternatives.iter().any(|a| a.ply == 1 && a.mv == alt.mv);
+    }
+    if d % 2 == 0 {
+        let next = if on_main {
+            verdict.line.get(d).copied()
+        } else {
+            if *budget == 0 {
+                return false;
+            }
+            *budget -= 1;
+            let v = tsume::verify(&pos, VARIATION_LIMITS);
+            (v.status == Status::Mate)
+                .then(|| v.line.first().copied())
+                .flatten()
+        };
+        let Some(next) = next else { return false };
+        path.push(next);
+        let found = find_variation(start, verdict, depth, alt, path, on_main, budget);
+        if !found {
+            path.pop();
+        }
+        return found;
+    }
+    let main = if on_main {
+        verdict.line.get(d).copied()
     } else {
-        format!("{} (on a variation)", usi::write_move(start.variant(), mv))
+        None
+    };
+    let mut replies = pos.legal_moves();
+    replies.sort_by_key(|r| Some(*r) != main);
+    for r in replies {
+        path.push(r);
+        if find_variation(
+            start,
+            verdict,
+            depth,
+            alt,
+            path,
+            on_main && Some(r) == main,
+            budget,
+        ) {
+            return true;
+        }
+        path.pop();
     }
+    false
 }
 
 /// Why there is no mate, in words: the defence that holds against the first check, if the
@@ -448,4 +593,23 @@ pub fn check_answer(
         return Err(differs());
     }
     Ok(())
+}
+
+/// The same move but for the promotion.
+fn same_but_promotion(a: Move, b: Move) -> bool {
+    match (a, b) {
+        (
+            Move::Normal {
+                from: f1,
+                to: t1,
+                promote: p1,
+            },
+            Move::Normal {
+                from: f2,
+                to: t2,
+                promote: p2,
+            },
+        ) => f1 == f2 && t1 == t2 && p1 != p2,
+        _ => false,
+    }
 }
