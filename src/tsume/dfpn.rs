@@ -226,7 +226,8 @@ impl Searcher {
             for step in &children {
                 if self.table.get(step.key, &step.attacker_hand).is_none() {
                     let c = n.play(step);
-                    if !c.pos.has_legal_move() {
+                    let defences = c.pos.count_legal_moves().min(INF as u64 / 2) as u32;
+                    if defences == 0 {
                         let hand = self.and_proof_hand(&c, Hand::default());
                         self.table.put(
                             c.key,
@@ -236,6 +237,19 @@ impl Searcher {
                                 dn: INF,
                                 repetition: false,
                                 work: 1,
+                            },
+                        );
+                    } else {
+                        // A check with fewer defences is likelier to mate and quicker to
+                        // refute: both numbers start at the number of defences.
+                        self.table.put(
+                            c.key,
+                            Entry {
+                                hand: c.attacker_hand,
+                                pn: defences,
+                                dn: defences,
+                                repetition: false,
+                                work: 0,
                             },
                         );
                     }
