@@ -11,7 +11,7 @@
 
 use super::hand::Hand;
 use super::node::{Node, Step};
-use super::table::{Entry, Table, INF};
+use super::table::{Entry, Found, Table, INF};
 use super::Limits;
 use crate::rules::Color;
 use std::time::Instant;
@@ -62,6 +62,16 @@ fn add(a: u32, b: u32) -> u32 {
     a.saturating_add(b).min(INF)
 }
 
+/// The threshold at which the best child yields to the runner-up worth `second`: half as much
+/// again beyond it (the 1+ε trick of Pawlewicz and Lew, ε = 1/2), so that two close children
+/// do not take turns after every node. (ε = 1/4 searched fewer nodes on the 1–9-ply problems of
+/// bench/data/tsume.tsv, 12 294 against 19 222, but twice as many on 図巧 第9番.)
+fn beyond(second: u32) -> u32 {
+    add(second, 1 + second / EPSILON_DIVISOR)
+}
+
+const EPSILON_DIVISOR: u32 = 2;
+
 impl Searcher {
     pub fn new(attacker: Color, limits: Limits) -> Searcher {
         Searcher {
@@ -100,7 +110,7 @@ impl Searcher {
     /// a repetition is retried up to `attempts` times without the marked entries.
     pub fn prove(&mut self, root: &Node, attempts: usize) -> Result<bool, Limit> {
         for attempt in 0..attempts {
-            let mut path = Vec::new();
+            let mut path = Path::default();
             self.mid(root, INF - 1, INF - 1, &mut path);
             if let Some(limit) = self.stopped {
                 return Err(limit);
@@ -126,7 +136,7 @@ impl Searcher {
         }
         let saved = self.limits.max_nodes;
         self.limits.max_nodes = saved.min(self.nodes.saturating_add(budget));
-        let mut path = Vec::new();
+        let mut path = Path::default();
         self.mid(node, INF - 1, INF - 1, &mut path);
         self.limits.max_nodes = saved;
         if self.stopped == Some(Limit::Nodes) && self.nodes < saved {
@@ -166,12 +176,7 @@ impl Searcher {
     /// position is worth 1/1.
     fn stored(&self, key: u64, hand: Hand) -> ChildValue {
         match self.table.get(key, &hand) {
-            Some(f) => ChildValue {
-                pn: f.pn,
-                dn: f.dn,
-                repetition: f.repetition,
-                hand: f.hand,
-            },
+            Some(f) => value_of(&f),
             None => ChildValue {
                 pn: 1,
                 dn: 1,
@@ -181,8 +186,8 @@ impl Searcher {
         }
     }
 
-    fn child_value(&self, child: &Step, path: &[u64]) -> ChildValue {
-        if path.contains(&child.full) {
+    fn child_value(&self, child: &Step, path: &Path) -> ChildValue {
+        if path.contains(child.full) {
             return ChildValue {
                 pn: INF,
                 dn: 0,
@@ -193,7 +198,7 @@ impl Searcher {
         self.stored(child.key, child.attacker_hand)
     }
 
-    fn mid(&mut self, n: &Node, th_pn: u32, th_dn: u32, path: &mut Vec<u64>) {
+    fn mid(&mut self, n: &Node, th_pn: u32, th_dn: u32, path: &mut Path) {
         if self.tick() {
             return;
         }
@@ -220,43 +225,43 @@ impl Searcher {
             .into_iter()
             .map(|mv| n.step(mv, self.attacker))
             .collect();
-        if or && self.table.get(n.key, &n.attacker_hand).is_none() {
-            // First visit. One-ply mate test: a check the defender cannot answer is stored as
-            // proven.
-            for step in &children {
-                if self.table.get(step.key, &step.attacker_hand).is_none() {
-                    let c = n.play(step);
-                    if !c.pos.has_legal_move() {
-                        let hand = self.and_proof_hand(&c, Hand::default());
-                        self.table.put(
-                            c.key,
-                            Entry {
-                                hand,
-                                pn: 0,
-                                dn: INF,
-                                repetition: false,
-                                work: 1,
-                            },
-                        );
-                    }
-                }
-            }
-        }
+        // The children's slots are read together first, so that their cache misses overlap.
+        self.table.touch(children.iter().map(|c| c.key));
+        // On the first visit of an attacker's node every check is tried: one the defender
+        // cannot answer is proven at once (a one-ply mate test); the others start with both
+        // numbers at their number of defences (fewer defences: likelier to mate, quicker to
+        // refute).
+        let prior = self.table.get(n.key, &n.attacker_hand);
+        let first = or && prior.is_none();
+        // Work is counted over every visit: the table keeps what cost the most to find.
+        let prior_work = prior.map_or(0, |f| f.work as u64);
         path.push(n.full);
         // Looked up once; afterwards only the child just searched changes (other children's
         // entries may change through transpositions too: they are read again on the next visit).
-        let mut values: Vec<ChildValue> =
-            children.iter().map(|c| self.child_value(c, path)).collect();
+        let mut values: Vec<ChildValue> = Vec::with_capacity(children.len());
+        let mut mated = false;
+        for step in &children {
+            let v = if first && !mated && !path.contains(step.full) {
+                match self.table.get(step.key, &step.attacker_hand) {
+                    Some(f) => value_of(&f),
+                    None => self.open_check(n, step),
+                }
+            } else {
+                self.child_value(step, path)
+            };
+            mated |= v.pn == 0;
+            values.push(v);
+        }
         loop {
             let (pn, dn) = combine(or, &values);
             if pn == 0 || dn == 0 {
                 let entry = self.solved_entry(n, or, &children, &values, pn, dn);
-                let work = (self.nodes - start_nodes).min(u32::MAX as u64) as u32;
+                let work = (prior_work + self.nodes - start_nodes).min(u32::MAX as u64) as u32;
                 self.table.put(n.key, Entry { work, ..entry });
                 break;
             }
             if pn >= th_pn || dn >= th_dn || self.stopped.is_some() {
-                let work = (self.nodes - start_nodes).min(u32::MAX as u64) as u32;
+                let work = (prior_work + self.nodes - start_nodes).min(u32::MAX as u64) as u32;
                 self.table.put(
                     n.key,
                     Entry {
@@ -285,13 +290,13 @@ impl Searcher {
             let b = values[best];
             let (c_pn, c_dn) = if or {
                 (
-                    th_pn.min(add(second, 1)),
+                    th_pn.min(beyond(second)),
                     add(th_dn.saturating_sub(dn), b.dn),
                 )
             } else {
                 (
                     add(th_pn.saturating_sub(pn), b.pn),
-                    th_dn.min(add(second, 1)),
+                    th_dn.min(beyond(second)),
                 )
             };
             let child = n.play(&children[best]);
@@ -299,6 +304,37 @@ impl Searcher {
             values[best] = self.child_value(&children[best], path);
         }
         path.pop();
+    }
+
+    /// Stores a new check's first values: proven if the defender has no answer, otherwise both
+    /// numbers at the number of answers.
+    fn open_check(&mut self, n: &Node, step: &Step) -> ChildValue {
+        let c = n.play(step);
+        let defences = c.pos.count_legal_moves().min(INF as u64 / 2) as u32;
+        let entry = if defences == 0 {
+            Entry {
+                hand: self.and_proof_hand(&c, Hand::default()),
+                pn: 0,
+                dn: INF,
+                repetition: false,
+                work: 1,
+            }
+        } else {
+            Entry {
+                hand: c.attacker_hand,
+                pn: defences,
+                dn: defences,
+                repetition: false,
+                work: 0,
+            }
+        };
+        self.table.put(c.key, entry);
+        ChildValue {
+            pn: entry.pn,
+            dn: entry.dn,
+            repetition: false,
+            hand: entry.hand,
+        }
     }
 
     /// The table entry of a proven or disproven node, with its proof or disproof hand.
@@ -380,6 +416,50 @@ impl Searcher {
             }
         }
         hand.min(&n.attacker_hand)
+    }
+}
+
+fn value_of(f: &Found) -> ChildValue {
+    ChildValue {
+        pn: f.pn,
+        dn: f.dn,
+        repetition: f.repetition,
+        hand: f.hand,
+    }
+}
+
+/// The full keys of the positions on the current path, with a small counting filter in front
+/// of the list: most look-ups are for positions not on it.
+struct Path {
+    keys: Vec<u64>,
+    filter: Vec<u16>,
+}
+
+const PATH_FILTER: usize = 4096;
+
+impl Default for Path {
+    fn default() -> Path {
+        Path {
+            keys: Vec::new(),
+            filter: vec![0; PATH_FILTER],
+        }
+    }
+}
+
+impl Path {
+    fn push(&mut self, key: u64) {
+        self.keys.push(key);
+        self.filter[key as usize % PATH_FILTER] += 1;
+    }
+
+    fn pop(&mut self) {
+        if let Some(key) = self.keys.pop() {
+            self.filter[key as usize % PATH_FILTER] -= 1;
+        }
+    }
+
+    fn contains(&self, key: u64) -> bool {
+        self.filter[key as usize % PATH_FILTER] > 0 && self.keys.contains(&key)
     }
 }
 

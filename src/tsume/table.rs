@@ -53,109 +53,228 @@ pub struct Found {
     pub work: u32,
 }
 
+/// One slot of the open-addressed table: a key and its entry. Several entries may share a key
+/// (one position with different hands); they sit in the same run of the probe sequence.
+#[derive(Clone, Copy)]
+struct Slot {
+    key: u64,
+    live: bool,
+    entry: Entry,
+}
+
+const EMPTY: Slot = Slot {
+    key: 0,
+    live: false,
+    entry: Entry {
+        hand: Hand([0; super::hand::MAX_HAND_KINDS]),
+        pn: 0,
+        dn: 0,
+        repetition: false,
+        work: 0,
+    },
+};
+
+/// An open-addressed table with linear probing: one array of slots, no allocation per entry, a
+/// look-up reads a few neighbouring slots. It starts small and doubles up to the budget, so a
+/// short problem does not touch a gigabyte; once full, cheap entries are dropped.
 pub struct Table {
-    map: KeyMap<Vec<Entry>>,
-    entries: usize,
-    capacity: usize,
+    slots: Vec<Slot>,
+    live: usize,
+    /// The most slots the budget allows: growing copies the table, so the final size is two
+    /// thirds of the budget (the last copy holds the old half-size array for a moment).
+    max_slots: usize,
     /// Entries below this much work are dropped at the next collection.
     threshold: u32,
 }
 
-/// Approximate bytes per entry, counting the map's own overhead.
-const ENTRY_BYTES: usize = 96;
+const SLOT_BYTES: usize = std::mem::size_of::<Slot>();
+const FIRST_SLOTS: usize = 1 << 14;
 
 impl Table {
     pub fn new(hash_mb: usize) -> Table {
-        let capacity = (hash_mb.max(1) * 1024 * 1024 / ENTRY_BYTES).max(1024);
+        let budget = hash_mb.max(1) * 1024 * 1024;
+        let max_slots = (budget * 2 / 3 / SLOT_BYTES).max(FIRST_SLOTS);
+        let mut first = max_slots;
+        while first / 2 >= FIRST_SLOTS {
+            first /= 2;
+        }
         Table {
-            map: KeyMap::default(),
-            entries: 0,
-            capacity,
+            slots: vec![EMPTY; first],
+            live: 0,
+            max_slots,
             threshold: 2,
+        }
+    }
+
+    /// The first slot of `key`'s probe sequence (the key's high bits scaled to the length).
+    #[inline]
+    fn home(&self, key: u64) -> usize {
+        ((key as u128 * self.slots.len() as u128) >> 64) as usize
+    }
+
+    #[inline]
+    fn next(&self, i: usize) -> usize {
+        if i + 1 == self.slots.len() {
+            0
+        } else {
+            i + 1
         }
     }
 
     /// The entry for `key` with attacker hand `hand`: a proof with a hand this one covers, a
     /// disproof with a hand covering this one, or the exact entry.
     pub fn get(&self, key: u64, hand: &Hand) -> Option<Found> {
-        let list = self.map.get(&key)?;
+        let mut i = self.home(key);
         let mut exact = None;
-        for e in list {
-            if e.pn == 0 && hand.covers(&e.hand) {
-                return Some(found(e));
+        loop {
+            let s = &self.slots[i];
+            if !s.live {
+                return exact;
             }
-            if e.dn == 0 && e.hand.covers(hand) {
-                return Some(found(e));
+            if s.key == key {
+                let e = &s.entry;
+                if e.pn == 0 && hand.covers(&e.hand) {
+                    return Some(found(e));
+                }
+                if e.dn == 0 && e.hand.covers(hand) {
+                    return Some(found(e));
+                }
+                if e.hand == *hand {
+                    exact = Some(found(e));
+                }
             }
-            if e.hand == *hand {
-                exact = Some(found(e));
-            }
+            i = self.next(i);
         }
-        exact
+    }
+
+    /// Reads the first slot of each key, the reads independent of each other so that the
+    /// processor overlaps their cache misses; the look-ups that follow then find them cached.
+    pub fn touch(&self, keys: impl Iterator<Item = u64>) {
+        let mut any = 0u64;
+        for key in keys {
+            any ^= self.slots[self.home(key)].key;
+        }
+        std::hint::black_box(any);
     }
 
     /// Stores a result. `hand` is the proof or disproof hand for a solved position, the exact
     /// hand otherwise.
     pub fn put(&mut self, key: u64, entry: Entry) {
-        if self.entries >= self.capacity {
-            self.collect();
+        if (self.live + 1) * 2 > self.slots.len() {
+            self.make_room();
         }
-        let list = self.map.entry(key).or_default();
         let solved = entry.pn == 0 || entry.dn == 0;
-        if let Some(e) = list.iter_mut().find(|e| e.hand == entry.hand) {
-            *e = entry;
-            return;
-        }
-        if solved {
-            // A new proof makes entries it covers useless; likewise a new disproof.
-            let before = list.len();
-            if entry.pn == 0 {
-                list.retain(|e| !(e.hand.covers(&entry.hand) && e.dn != 0));
-            } else {
-                list.retain(|e| !(entry.hand.covers(&e.hand) && e.pn != 0));
+        let mut i = self.home(key);
+        loop {
+            let s = &mut self.slots[i];
+            if !s.live {
+                *s = Slot {
+                    key,
+                    live: true,
+                    entry,
+                };
+                self.live += 1;
+                return;
             }
-            self.entries -= before - list.len();
+            if s.key == key {
+                if s.entry.hand == entry.hand {
+                    s.entry = entry;
+                    return;
+                }
+                // A new proof makes entries it covers useless; likewise a new disproof.
+                let e = &s.entry;
+                let useless = solved
+                    && if entry.pn == 0 {
+                        e.hand.covers(&entry.hand) && e.dn != 0
+                    } else {
+                        entry.hand.covers(&e.hand) && e.pn != 0
+                    };
+                if useless {
+                    // The slot is refilled from further along the run: look at it again.
+                    self.remove(i);
+                    continue;
+                }
+            }
+            i = self.next(i);
         }
-        list.push(entry);
-        self.entries += 1;
+    }
+
+    /// Empties slot `i`, moving later entries of the run back so that no probe sequence breaks
+    /// (deletion without tombstones).
+    fn remove(&mut self, mut i: usize) {
+        self.slots[i].live = false;
+        self.live -= 1;
+        let mut j = i;
+        loop {
+            j = self.next(j);
+            if !self.slots[j].live {
+                return;
+            }
+            let h = self.home(self.slots[j].key);
+            // Entry j may move to i unless its home lies cyclically in (i, j].
+            let stays = if i <= j {
+                i < h && h <= j
+            } else {
+                i < h || h <= j
+            };
+            if !stays {
+                self.slots[i] = self.slots[j];
+                self.slots[j].live = false;
+                i = j;
+            }
+        }
     }
 
     /// Forgets every disproof that leaned on a repetition.
     pub fn forget_repetitions(&mut self) {
-        let mut removed = 0;
-        for list in self.map.values_mut() {
-            let before = list.len();
-            list.retain(|e| !(e.dn == 0 && e.repetition));
-            removed += before - list.len();
+        self.remove_where(|e| e.dn == 0 && e.repetition);
+    }
+
+    fn remove_where(&mut self, drop: impl Fn(&Entry) -> bool) {
+        let mut i = 0;
+        while i < self.slots.len() {
+            if self.slots[i].live && drop(&self.slots[i].entry) {
+                // Another entry may have moved into slot i.
+                self.remove(i);
+            } else {
+                i += 1;
+            }
         }
-        self.entries -= removed;
     }
 
     pub fn len(&self) -> usize {
-        self.entries
+        self.live
     }
 
     pub fn is_empty(&self) -> bool {
-        self.entries == 0
+        self.live == 0
     }
 
-    /// Drops cheap entries until at most three quarters of the budget is used.
-    fn collect(&mut self) {
-        while self.entries > self.capacity * 3 / 4 {
+    /// Doubles the table while the budget allows; then drops cheap entries until at most three
+    /// eighths of the slots are used. (Half full at most: a look-up for a position not in the
+    /// table, the common case, then reads two or three slots.)
+    fn make_room(&mut self) {
+        if self.slots.len() * 2 <= self.max_slots {
+            let doubled = vec![EMPTY; self.slots.len() * 2];
+            let old = std::mem::replace(&mut self.slots, doubled);
+            self.live = 0;
+            for s in old.into_iter().filter(|s| s.live) {
+                let mut i = self.home(s.key);
+                while self.slots[i].live {
+                    i = self.next(i);
+                }
+                self.slots[i] = s;
+                self.live += 1;
+            }
+            return;
+        }
+        while self.live * 8 > self.slots.len() * 3 {
             let threshold = self.threshold;
-            let mut removed = 0;
-            self.map.retain(|_, list| {
-                let before = list.len();
-                list.retain(|e| e.work >= threshold);
-                removed += before - list.len();
-                !list.is_empty()
-            });
-            self.entries -= removed;
-            if self.entries > self.capacity * 3 / 4 {
+            self.remove_where(|e| e.work < threshold);
+            if self.live * 8 > self.slots.len() * 3 {
                 self.threshold = self.threshold.saturating_mul(2);
             }
         }
-        self.map.shrink_to_fit();
     }
 }
 
