@@ -549,11 +549,20 @@ fn pieces(
     };
     let y = heading(&mut d, fonts, ja_head, en_head, block.w, head).map_err(&field)?;
     // The legend, right-aligned on the heading's line.
-    let items = [
+    let mut items = vec![
         ("step", "1マス one square"),
         ("jump", "跳ぶ jumps"),
         ("slide", "どこまでも any distance"),
     ];
+    let catalog = &facts.variant.catalog;
+    let lions = facts.pieces.iter().any(|p| {
+        std::iter::once(p.kind)
+            .chain(p.promoted)
+            .any(|k| catalog.get(k).movement.lion.is_some())
+    });
+    if lions {
+        items.push(("lion", "獅子の動き two steps a turn"));
+    }
     let ls = 0.85 * plan.body;
     let mut probe = Drawing::new(0.0, 0.0);
     let lw =
