@@ -229,8 +229,10 @@ fn variants_draw_at_their_own_size() {
     for (name, files, ranks) in [("minishogi", 5, 5), ("gorogoro", 5, 6), ("sho", 9, 9)] {
         let v = Variant::builtin(name).unwrap();
         let d = diagram_of("startpos", &v);
-        let l = Layout::new(d.setup.size, &d.options, false);
+        let l = Layout::of(&d);
         assert!((l.board.w - files as f64 * 7.0).abs() < 1e-9, "{name}");
+        // Sho shogi has no drops: no hand columns, the board at the margin.
+        assert_eq!(l.hands, v.drops, "{name}");
         assert!(
             (l.board.h - ranks as f64 * 7.0 * 12.0 / 11.0).abs() < 1e-9,
             "{name}"

@@ -40,7 +40,7 @@ fn text(d: &Drawing) -> String {
 }
 
 fn says(card: &RulesCard, words: &str) -> bool {
-    text(&card.page).contains(&words.replace(' ', ""))
+    text(&card.pages[0]).contains(&words.replace(' ', ""))
 }
 
 /// Wood-coloured five-point outlines: the pieces' faces.
@@ -67,7 +67,7 @@ fn every_string_and_mark_lies_inside_the_margins_on_a4_and_letter() {
                 (block.x - 10.0).abs() < 1e-9
                     && (block.right() - (paper.width - 10.0)).abs() < 1e-9
             );
-            for item in &c.page.items {
+            for item in c.pages.iter().flat_map(|p| &p.items) {
                 match item {
                     Item::Text { glyphs, .. } => {
                         for g in glyphs {
@@ -88,7 +88,7 @@ fn every_string_and_mark_lies_inside_the_margins_on_a4_and_letter() {
                 }
             }
             // The same in the PDF: every glyph's origin inside the margins.
-            let bytes = to_pdf(std::slice::from_ref(&c.page), &fonts, "card");
+            let bytes = to_pdf(&c.pages, &fonts, "card");
             let pages = scan(&bytes);
             assert_eq!(pages.len(), 1, "one page");
             assert!(!pages[0].glyphs.is_empty());
@@ -129,7 +129,7 @@ fn every_kind_a_side_starts_with_is_shown_with_its_promotion() {
         ("sho", 16),
     ] {
         let c = card(name, Paper::A4);
-        assert_eq!(faces(&c.page), want, "{name}");
+        assert_eq!(faces(&c.pages[0]), want, "{name}");
         let v = variant(name);
         for (kind, _) in &v.set {
             let k = v.catalog.get(*kind);

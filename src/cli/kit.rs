@@ -136,7 +136,7 @@ pub fn run(args: &Args, variant: &Arc<Variant>, out: &mut impl Write) -> Result<
         scale: args.scale,
         margin: args.margin,
         board: !args.no_board,
-        square: args.square.unwrap_or(kit::board::JSA_SQUARE),
+        square: args.square,
         coordinates: args.coordinates,
         zone_tint: args.zone_tint,
         komadai: args.komadai,

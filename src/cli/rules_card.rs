@@ -75,10 +75,11 @@ pub fn run(args: &Args, variant: &Arc<Variant>, out: &mut impl Write) -> Result<
     };
     let card =
         rulescard::build(variant, &options, &fonts).map_err(|e| Failure::bad("rules-card", e))?;
-    let mut page = card.page;
+    // SVG and PNG show a two-page card's pages one above the other.
+    let mut page = stacked(&card.pages);
     let bytes = match format {
         Format::Pdf => render::to_pdf_with(
-            std::slice::from_ref(&page),
+            &card.pages,
             &fonts,
             render::PdfOptions::new(&format!("Rules of {}", variant.english))
                 .actual_size()
@@ -96,4 +97,21 @@ pub fn run(args: &Args, variant: &Arc<Variant>, out: &mut impl Write) -> Result<
     };
     output::write(&args.output, &bytes, out)?;
     Ok(0)
+}
+
+/// The pages one above the other in one drawing (the first page as it is when there is one).
+fn stacked(pages: &[shogiprint::draw::Drawing]) -> shogiprint::draw::Drawing {
+    let Some(first) = pages.first() else {
+        return shogiprint::draw::Drawing::new(0.0, 0.0);
+    };
+    if pages.len() == 1 {
+        return first.clone();
+    }
+    let mut out = shogiprint::draw::Drawing::new(first.width, 0.0);
+    out.title = first.title.clone();
+    for p in pages {
+        out.place(p, 0.0, out.height);
+        out.height += p.height;
+    }
+    out
 }

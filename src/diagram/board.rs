@@ -38,13 +38,27 @@ pub fn draw_grid(d: &mut Drawing, l: &Layout) {
         Stroke::solid(Color::BLACK, thick),
     );
 
-    // Hoshi: the four dots that mark the promotion zones' corners on a 9×9 board.
-    if l.size.files == 9 && l.size.ranks == 9 {
-        for (x, y) in [(3, 3), (6, 3), (3, 6), (6, 6)] {
-            let c = Point::new(b.x + x as f64 * l.w, b.y + y as f64 * l.h);
-            d.fill(Path::circle(c, 0.065 * l.w), Color::BLACK);
-        }
+    // Hoshi: the four dots that mark the promotion zones' corners (3 ranks deep on a 9×9
+    // board, 4 on chu shogi's 12×12).
+    for (x, y) in hoshi(l.size.files, l.size.ranks, l.hoshi_zone) {
+        let c = Point::new(b.x + x as f64 * l.w, b.y + y as f64 * l.h);
+        d.fill(Path::circle(c, 0.065 * l.w), Color::BLACK);
     }
+}
+
+/// The grid crossings (file line, rank line, from the top left) where the corners of both
+/// promotion zones `zone` ranks deep meet the files as far in: none for a zone of 0 or one
+/// that leaves no middle.
+pub fn hoshi(files: u8, ranks: u8, zone: u8) -> Vec<(u8, u8)> {
+    if zone == 0 || 2 * zone >= files || 2 * zone >= ranks {
+        return Vec::new();
+    }
+    vec![
+        (zone, zone),
+        (files - zone, zone),
+        (zone, ranks - zone),
+        (files - zone, ranks - zone),
+    ]
 }
 
 /// ９…１ above the board and 一…九 to its right; in the western style 9…1 and a…i, as in
@@ -59,12 +73,26 @@ pub fn draw_coordinates(
     let mut glyphs = Vec::new();
     for x in 0..l.size.files as usize {
         let cx = l.board.x + (x as f64 + 0.5) * l.w;
+        let at = Point::new(cx, l.board.y - 0.25 * l.w);
         let label = match western {
             true => l.file_label(x).to_string(),
             false => numerals::full_width(l.file_label(x)),
         };
-        let at = Point::new(cx, l.board.y - 0.25 * l.w);
-        glyphs.extend(fonts.line(style, &label, at, Align::Center)?);
+        let chars: Vec<char> = label.chars().collect();
+        if western || chars.len() == 1 {
+            glyphs.extend(fonts.line(style, &label, at, Align::Center)?);
+            continue;
+        }
+        // Two full-width digits (１２ on a chu board) condensed to the width of one and a
+        // little, so that neighbouring files' numbers stay apart.
+        let n = chars.len() as f64;
+        let sx = 0.62;
+        let mid = Point::new(cx, at.y - 0.36 * style.size);
+        for (i, ch) in chars.iter().enumerate() {
+            let offset = (i as f64 - (n - 1.0) / 2.0) * style.size * sx;
+            let c = Point::new(mid.x + offset, mid.y);
+            glyphs.push(fonts.centered(style, *ch, c, (sx, 1.0), 0.0)?);
+        }
     }
     for y in 0..l.size.ranks as usize {
         let cy = l.board.y + (y as f64 + 0.5) * l.h;

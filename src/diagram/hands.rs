@@ -102,6 +102,9 @@ pub fn draw_hands(
         bottom: l.hand_top,
         ..Placed::default()
     };
+    if !l.hands {
+        return Ok(placed);
+    }
     for column in columns(diagram) {
         let x = l.hand_x[column.side.index()];
         let (bottom, count) = match diagram.options.style {

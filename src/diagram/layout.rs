@@ -6,6 +6,9 @@ use super::model::{Options, Style};
 use crate::draw::{Point, Rect};
 use crate::rules::{BoardSize, Color, Square};
 
+/// The band right of the board that holds the rank numerals, in squares.
+const RANK_BAND: f64 = 0.75;
+
 #[derive(Clone, Debug)]
 pub struct Layout {
     /// Square width and height.
@@ -23,6 +26,11 @@ pub struct Layout {
     pub margin: f64,
     pub title_baseline: f64,
     pub width: f64,
+    /// Whether the hands have columns beside the board (not in a variant without drops).
+    pub hands: bool,
+    /// The depth of the promotion zones whose corners the hoshi mark, 0 for none: 3 on a 9×9
+    /// board, the variant's zone on larger ones (4 in chu shogi), none on the small boards.
+    pub hoshi_zone: u8,
 }
 
 impl Layout {
@@ -35,7 +43,7 @@ impl Layout {
             _ => 1.0 * w,
         };
         let gap = 0.3 * w;
-        let rank_band = 0.75 * w;
+        let rank_band = RANK_BAND * w;
         let title_band = if has_title { 1.1 * w } else { 0.0 };
         let file_band = 0.75 * w;
         let board = Rect::new(
@@ -68,7 +76,41 @@ impl Layout {
             margin,
             title_baseline: margin + 0.8 * w,
             width,
+            hands: true,
+            hoshi_zone: if size.files == 9 && size.ranks == 9 {
+                3
+            } else {
+                0
+            },
         }
+    }
+
+    /// The layout of `diagram`: without hand columns when its variant has no drops (chu and
+    /// sho shogi), the board then standing at the left margin.
+    pub fn of(diagram: &super::Diagram) -> Layout {
+        let mut l = Layout::new(
+            diagram.setup.size,
+            &diagram.options,
+            diagram.title.is_some(),
+        );
+        let size = diagram.setup.size;
+        if size.files >= 9 && size.ranks >= 9 {
+            l.hoshi_zone = diagram.variant.promotion_zone;
+        }
+        if diagram.variant.drops {
+            l
+        } else {
+            l.without_hands()
+        }
+    }
+
+    /// The same layout with no hand columns: margin, board, rank numerals, margin.
+    pub fn without_hands(mut self) -> Layout {
+        self.board.x = self.margin;
+        self.width = self.board.right() + RANK_BAND * self.w + self.margin;
+        self.hand_x = [self.board.center().x; 2];
+        self.hands = false;
+        self
     }
 
     /// The same layout with room for `columns` hand columns on each side (by colour index):

@@ -1,6 +1,12 @@
 //! Movement marks, read from the same [`Movement`] the move generator is built from: a dot for
 //! each single step, an arrow for each slide, a small ring for each jump (the knight's). A piece
 //! defined in a user's YAML gets correct marks with no code.
+//!
+//! Lion power (chu shogi) has marks of its own, standing for the squares it covers: the Lion,
+//! which moves twice as a king, gets a double ring round its name (its two-step area) instead
+//! of 24 dots and rings; a line lion (the Horned Falcon forward, the Soaring Eagle on the
+//! forward diagonals) gets, in each such direction, two dots joined by a bar (one step or two,
+//! capturing on both) instead of the step and the jump there.
 
 use crate::draw::{Color, Path, Point, Shape, Stroke};
 use crate::rules::{MotionKind, Movement};
@@ -52,7 +58,55 @@ pub fn movement_marks(
     let mut shapes = Vec::new();
     let on_ellipse =
         |dir: Point, k: f64| Point::new(hub.x + dir.x * rx * k, hub.y + dir.y * ry * k);
+    let lion = movement.lion.as_ref();
+    let area = lion.is_some_and(|l| l.any_direction);
+    let line = |dx: i8, dy: i8| {
+        lion.is_some_and(|l| {
+            !l.any_direction
+                && l.steps
+                    .iter()
+                    .any(|&(sx, sy)| (dx, dy) == (sx, sy) || (dx, dy) == (2 * sx, 2 * sy))
+        })
+    };
+    if area {
+        // The Lion: two rings round the name, its whole two-step area.
+        for k in [1.0, 0.86] {
+            shapes.push(Shape {
+                path: ellipse(hub, rx * k, ry * k),
+                fill: None,
+                stroke: Some(Stroke::solid(ink, dot * 0.55)),
+                opacity: 1.0,
+            });
+        }
+    }
+    if let Some(l) = lion.filter(|l| !l.any_direction) {
+        for &(dx, dy) in &l.steps {
+            let raw = Point::new(dx as f64, -(dy as f64));
+            let on_box = raw * (1.0 / raw.x.abs().max(raw.y.abs()));
+            let dir = if geometry.steps_on_box {
+                on_box
+            } else {
+                raw.unit()
+            };
+            let (near, far) = (on_ellipse(dir, 0.72), on_ellipse(dir, 1.0));
+            shapes.push(Shape {
+                path: Path::line(near, far),
+                fill: None,
+                stroke: Some(Stroke::solid(ink, dot * 0.9)),
+                opacity: 1.0,
+            });
+            for c in [near, far] {
+                shapes.push(filled(Path::circle(c, dot * 0.9), ink));
+            }
+        }
+    }
     for m in movement.clockwise() {
+        let within_two = m.dx.abs() <= 2 && m.dy.abs() <= 2;
+        if matches!(m.kind, MotionKind::Step | MotionKind::Jump)
+            && ((area && within_two) || line(m.dx, m.dy))
+        {
+            continue;
+        }
         // Forward (dy > 0) is up the page; the owner's right (dx > 0) is right.
         let raw = Point::new(m.dx as f64, -(m.dy as f64));
         let on_box = raw * (1.0 / raw.x.abs().max(raw.y.abs()));
@@ -93,6 +147,18 @@ pub fn movement_marks(
         }
     }
     shapes
+}
+
+/// An ellipse of radii `rx`, `ry` round `c`, as a closed polygon fine enough to read as a curve.
+fn ellipse(c: Point, rx: f64, ry: f64) -> Path {
+    const SIDES: usize = 64;
+    let points: Vec<Point> = (0..SIDES)
+        .map(|i| {
+            let a = i as f64 * std::f64::consts::TAU / SIDES as f64;
+            Point::new(c.x + rx * a.cos(), c.y + ry * a.sin())
+        })
+        .collect();
+    Path::polygon(&points)
 }
 
 fn filled(path: Path, ink: Color) -> Shape {

@@ -17,13 +17,14 @@ mod pieces;
 pub mod spec;
 pub mod verify;
 
+pub use board::hoshi;
 pub use from_record::{from_record, PlyPastEnd};
 pub use layout::Layout;
 pub use model::{
     parse_aspect, Annotations, Arrow, ArrowStart, DefenderHand, Diagram, Kings, LastMove, Mark,
     MarkKind, Options, Style,
 };
-pub use pieces::piece_label;
+pub use pieces::{piece_label, promoted_in_red};
 
 use crate::draw::{
     Align, Color, Drawing, FontRole, Fonts, MissingGlyph, Point, TextError, TextStyle,
@@ -59,7 +60,7 @@ pub fn draw_with_faded(
     faded: &dyn Fn(crate::rules::Square) -> bool,
 ) -> Result<Drawing, TextError> {
     let opts = &diagram.options;
-    let l = Layout::new(diagram.setup.size, opts, diagram.title.is_some());
+    let l = Layout::of(diagram);
     let columns = hands::columns_needed(fonts, &l, diagram).field("players")?;
     let l = l.with_hand_columns(columns);
     let mut d = Drawing::new(l.width, 0.0);
@@ -87,7 +88,9 @@ pub fn draw_with_faded(
     board::draw_coordinates(&mut d, fonts, &l, opts.style == Style::Western)
         .field("coordinates")?;
     let first_piece = d.items.len();
-    pieces::draw_pieces(&mut d, fonts, &l, &diagram.setup, catalog, opts, faded).field("pieces")?;
+    let red = pieces::promoted_in_red(&diagram.variant);
+    pieces::draw_pieces(&mut d, fonts, &l, &diagram.setup, catalog, opts, red, faded)
+        .field("pieces")?;
     let pieces_drawn = first_piece..d.items.len();
     annotations::draw_marks(
         &mut d,

@@ -5,7 +5,7 @@ use super::face::{draw_face, Label};
 use super::layout::Layout;
 use super::model::{Options, Style};
 use crate::draw::{Affine, Color as Ink, Drawing, FontRole, Fonts, MissingGlyph, Point, TextStyle};
-use crate::rules::{Color, PieceKind, Setup};
+use crate::rules::{Color, PieceKind, Setup, Variant};
 
 /// The characters written for a piece in a traditional diagram.
 pub fn piece_label(kind: &PieceKind, owner: Color, options: &Options) -> String {
@@ -28,6 +28,28 @@ pub fn single_kanji(kind: &PieceKind, owner: Color, options: &Options) -> char {
         .unwrap_or('?')
 }
 
+/// Whether a traditional diagram of `variant` writes promoted pieces in red: when a promoted
+/// kind's one character is also an unpromoted kind's (chu shogi's promoted gold is 飛, as its
+/// rook is), the colour is what tells them apart, as chu diagrams print them. Where every
+/// character differs (standard shogi's と 杏 龍 馬), books print them black.
+pub fn promoted_in_red(variant: &Variant) -> bool {
+    let catalog = &variant.catalog;
+    let plain: Vec<&str> = variant
+        .kinds()
+        .iter()
+        .map(|k| catalog.get(*k))
+        .filter(|k| !k.promoted)
+        .flat_map(|k| [k.abbr_for(Color::Black), k.abbr_for(Color::White)])
+        .collect();
+    variant
+        .kinds()
+        .iter()
+        .map(|k| catalog.get(*k))
+        .filter(|k| k.promoted)
+        .any(|k| plain.contains(&k.abbr.as_str()))
+}
+
+#[allow(clippy::too_many_arguments)]
 pub fn draw_pieces(
     d: &mut Drawing,
     fonts: &Fonts,
@@ -35,9 +57,11 @@ pub fn draw_pieces(
     setup: &Setup,
     catalog: &crate::rules::PieceCatalog,
     options: &Options,
+    red_promoted: bool,
     faded: &dyn Fn(crate::rules::Square) -> bool,
 ) -> Result<(), MissingGlyph> {
     let mut glyphs = Vec::new();
+    let mut red_glyphs = Vec::new();
     let mut faded_glyphs = Vec::new();
     for (sq, piece) in setup.pieces() {
         let kind = catalog.get(piece.kind);
@@ -49,6 +73,8 @@ pub fn draw_pieces(
                 let placed = kanji_glyphs(fonts, &label, cell.center(), 0.8 * l.w, degrees)?;
                 if faded(sq) {
                     faded_glyphs.extend(placed);
+                } else if red_promoted && kind.promoted {
+                    red_glyphs.extend(placed);
                 } else {
                     glyphs.extend(placed);
                 }
@@ -78,6 +104,9 @@ pub fn draw_pieces(
         }
     }
     d.glyphs(Ink::BLACK, glyphs);
+    if !red_glyphs.is_empty() {
+        d.glyphs(super::face::PROMOTED_INK, red_glyphs);
+    }
     d.glyphs(Ink(0xb4, 0xb4, 0xb4), faded_glyphs);
     Ok(())
 }

@@ -13,6 +13,26 @@ use crate::formats::notation::numerals;
 
 /// One square, across × deep, in millimetres.
 pub const JSA_SQUARE: (f64, f64) = (35.2, 38.7);
+
+/// A chu shogi board's square. The koma maker Kumazawa Yoshitaka (熊澤良尊, "中将棋の盤など",
+/// blog.goo.ne.jp/ykkcc786, 2024-08-01) describes the chu board as about the size of a go
+/// board with 12 × 12 squares; a go board is 1 shaku 4 sun across by 1 shaku 5 sun deep
+/// (424 × 455 mm; Japanese Wikipedia 碁盤, gaku-sha.com). With the shogi board's 2.5 bu
+/// (7.6 mm) border that leaves 409 × 440 mm of grid: squares of 34.1 × 36.6 mm.
+pub const CHU_SQUARE: (f64, f64) = (
+    (424.2 - 2.0 * JSA_BORDER) / 12.0,
+    (454.5 - 2.0 * JSA_BORDER) / 12.0,
+);
+
+/// The square of a traditional board with this many files and ranks: chu shogi's for a
+/// 12 × 12 board, the JSA's (a shogi board's) for every other.
+pub fn traditional_square(files: u8, ranks: u8) -> (f64, f64) {
+    if files == 12 && ranks == 12 {
+        CHU_SQUARE
+    } else {
+        JSA_SQUARE
+    }
+}
 /// The wooden border round the grid.
 pub const JSA_BORDER: f64 = 7.6;
 
@@ -32,6 +52,9 @@ pub struct BoardSpec {
     pub border: f64,
     /// Ranks of each side's promotion zone to tint, 0 for none.
     pub zone: u8,
+    /// The depth of the promotion zones whose corners the hoshi mark (3 on a 9 × 9 board, 4
+    /// on chu shogi's), 0 for none.
+    pub hoshi_zone: u8,
     pub coordinates: bool,
 }
 
@@ -53,15 +76,13 @@ impl BoardSpec {
         self.border + i as f64 * self.square.1
     }
 
-    /// Hoshi sit where the promotion zones' lines cross, on boards that have them (9 × 9).
+    /// Hoshi sit where the promotion zones' lines cross, on boards that have them (9 × 9 and
+    /// larger).
     pub fn hoshi(&self) -> Vec<Point> {
-        if self.files == 9 && self.ranks == 9 {
-            [(3, 3), (6, 3), (3, 6), (6, 6)]
-                .map(|(x, y)| Point::new(self.line_x(x), self.line_y(y)))
-                .to_vec()
-        } else {
-            Vec::new()
-        }
+        crate::diagram::hoshi(self.files, self.ranks, self.hoshi_zone)
+            .into_iter()
+            .map(|(x, y)| Point::new(self.line_x(x), self.line_y(y)))
+            .collect()
     }
 }
 
@@ -244,6 +265,7 @@ mod tests {
             square: JSA_SQUARE,
             border: JSA_BORDER,
             zone: 0,
+            hoshi_zone: 3,
             coordinates: false,
         };
         // 1 shaku 1 sun × 1 shaku 2 sun is 333.3 × 363.6 mm.

@@ -93,6 +93,8 @@ pub struct Cover<'a> {
     pub parts: &'a [Part],
     pub options: &'a KitOptions,
     pub board: Option<BoardNote>,
+    /// The rules card's pages (0 without one; chu shogi's card takes 2).
+    pub card_pages: usize,
 }
 
 /// A piece of the cover's text, as data; [`Writer::write`] draws a list of them down the page.
@@ -146,12 +148,20 @@ pub fn draw_cover(
     w.width = width - setup.width - 6.0;
     w.write(&parts_table(cover.variant, cover.parts))?;
     w.write(&printing(cover.options.layout))?;
-    if cover.options.rules_card {
-        let page = match cover.options.layout {
-            Layout::Fold => "Page 2",
-            Layout::Duplex => "Page 3",
+    if cover.card_pages > 0 {
+        let first = match cover.options.layout {
+            Layout::Fold => 2,
+            Layout::Duplex => 3,
         };
-        let note = format!("{page} is the rules card (Japanese and English): plain paper will do.");
+        let note = match cover.card_pages {
+            1 => format!(
+                "Page {first} is the rules card (Japanese and English): plain paper will do."
+            ),
+            n => format!(
+                "Pages {first}-{} are the rules card (Japanese and English): plain paper will do.",
+                first + n - 1
+            ),
+        };
         w.para("", &note)?;
     }
     ruler(w.d, fonts, Point::new(left + 2.0, w.y + 4.0))?;
@@ -160,6 +170,7 @@ pub fn draw_cover(
 
     w.width = width;
     w.write(&making_pieces(cover.options.layout))?;
+    w.para("", &backs_note(cover.variant, cover.parts))?;
     if let Some(b) = &cover.board {
         w.write(&making_board(b))?;
     }
@@ -286,11 +297,64 @@ fn making_pieces(layout: Layout) -> Vec<Block> {
             ),
         ]),
     }
-    out.push(Block::Para(
-        "",
-        "The promoted side is printed in red on the back. Kings and golds do not promote: their backs are plain. Black's king is the 玉将, White's the 王将.",
-    ));
     out
+}
+
+/// What the backs show, from the data: the promoted side in red; the kinds that do not
+/// promote (the king and the gold in standard shogi; in chu shogi the king, the queen and the
+/// lion) have plain backs; and how the two kings differ, where they do.
+fn backs_note(variant: &Variant, parts: &[Part]) -> String {
+    let catalog = &variant.catalog;
+    let mut plain: Vec<String> = Vec::new();
+    for p in parts.iter().filter(|p| p.back == Back::Plain) {
+        let name = catalog.get(p.kind).english.to_lowercase();
+        if !plain.contains(&name) {
+            plain.push(name);
+        }
+    }
+    let mut note = "The promoted side is printed in red on the back.".to_string();
+    if !plain.is_empty() {
+        let plurals: Vec<String> = plain.iter().map(|n| plural(n)).collect();
+        let list = match plurals.as_slice() {
+            [one] => one.clone(),
+            [init @ .., last] => format!("{} and {last}", init.join(", ")),
+            [] => String::new(),
+        };
+        note.push_str(&format!(
+            " {} do not promote: their backs are plain.",
+            capitalised(&list)
+        ));
+    }
+    let kings = parts
+        .iter()
+        .map(|p| catalog.get(p.kind))
+        .find(|k| k.black_kanji.is_some());
+    if let Some(k) = kings {
+        if let Some(b) = &k.black_kanji {
+            note.push_str(&format!(
+                " Black's {} is the {b}, White's the {}.",
+                k.english.to_lowercase(),
+                k.kanji
+            ));
+        }
+    }
+    note
+}
+
+/// "kings", "golds", "dragon kings": the last word takes the plural; "gold general" and the
+/// like are said short, as the standard kit's cover always said them ("golds").
+fn plural(name: &str) -> String {
+    let short = name.strip_suffix(" general").unwrap_or(name);
+    match short.strip_suffix('s') {
+        Some(_) => short.to_string(),
+        None => format!("{short}s"),
+    }
+}
+
+fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map_or(String::new(), |f| f.to_uppercase().chain(c).collect())
 }
 
 fn making_board(b: &BoardNote) -> Vec<Block> {

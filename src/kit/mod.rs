@@ -32,7 +32,7 @@ pub use sheets::{Layout, Placement};
 use crate::draw::{Drawing, FontRole, Fonts, MissingGlyph, Point, Rect, TextStyle};
 use crate::rules::Variant;
 use crate::rulescard::{self, RulesCardError, RulesCardOptions};
-use board::{BoardSpec, JSA_BORDER, JSA_SQUARE};
+use board::{BoardSpec, JSA_BORDER};
 use std::sync::Arc;
 use tiles::Tiling;
 
@@ -51,8 +51,9 @@ pub struct KitOptions {
     /// The printer-safe margin: nothing is drawn nearer the paper's edge.
     pub margin: f64,
     pub board: bool,
-    /// A board square, across × deep, before scaling.
-    pub square: (f64, f64),
+    /// A board square, across × deep, before scaling; `None` (the default) for the
+    /// traditional board of the variant's size ([`board::traditional_square`]).
+    pub square: Option<(f64, f64)>,
     pub coordinates: bool,
     pub zone_tint: bool,
     pub komadai: bool,
@@ -71,7 +72,7 @@ impl Default for KitOptions {
             scale: 1.0,
             margin: 6.0,
             board: true,
-            square: JSA_SQUARE,
+            square: None,
             coordinates: false,
             zone_tint: false,
             komadai: false,
@@ -129,6 +130,12 @@ const REGISTRATION: f64 = 9.0;
 /// in after the cover.
 pub fn build(variant: &Arc<Variant>, options: &KitOptions, fonts: &Fonts) -> Result<Kit, KitError> {
     check(options)?;
+    if options.komadai && !variant.drops {
+        return Err(KitError::Option(format!(
+            "--komadai: {} has no drops (captured pieces leave the game), so its kit has no piece stands",
+            variant.english
+        )));
+    }
     let safe = safe_area(options);
     let parts = parts::parts(variant, &options.extras, options.scale)?;
     let spec = board_spec(variant, options);
@@ -137,8 +144,23 @@ pub fn build(variant: &Arc<Variant>, options: &KitOptions, fonts: &Fonts) -> Res
     } else {
         None
     };
+    let card = if options.rules_card {
+        Some(rulescard::build(
+            variant,
+            &RulesCardOptions {
+                paper: options.paper,
+                margin: options.margin.max(CARD_MARGIN),
+            },
+            fonts,
+        )?)
+    } else {
+        None
+    };
+    let card_pages = card.as_ref().map_or(0, |c| c.pages.len());
     let mut cover = blank_page(options);
-    let cover_end = draw_cover(&mut cover, fonts, variant, &parts, options, &spec, &tiling)?;
+    let cover_end = draw_cover(
+        &mut cover, fonts, variant, &parts, options, &spec, &tiling, card_pages,
+    )?;
     let packed = pack_parts(variant, &parts, options, safe, cover_end)?;
     let mut pages = sheet_pages(cover, &packed, options, safe);
     let placements = draw_parts(&mut pages, fonts, variant, &parts, &packed, options)?;
@@ -164,8 +186,8 @@ pub fn build(variant: &Arc<Variant>, options: &KitOptions, fonts: &Fonts) -> Res
         komadai_page,
         rules_card_page: None,
     };
-    if options.rules_card {
-        insert_rules_card(&mut kit, variant, options, fonts, safe)?;
+    if let Some(card) = card {
+        insert_rules_card(&mut kit, card, options, fonts, safe)?;
     }
     Ok(kit)
 }
@@ -174,31 +196,30 @@ pub fn build(variant: &Arc<Variant>, options: &KitOptions, fonts: &Fonts) -> Res
 /// with a blank back of its own so the sheets stay paired) and moves every later page on.
 fn insert_rules_card(
     kit: &mut Kit,
-    variant: &Arc<Variant>,
+    card: rulescard::RulesCard,
     options: &KitOptions,
     fonts: &Fonts,
     safe: Rect,
-) -> Result<(), KitError> {
-    let card = rulescard::build(
-        variant,
-        &RulesCardOptions {
-            paper: options.paper,
-            margin: options.margin.max(CARD_MARGIN),
-        },
-        fonts,
-    )?;
-    let (at, added) = match options.layout {
-        Layout::Fold => (1, 1),
-        Layout::Duplex => (2, 2),
+) -> Result<(), MissingGlyph> {
+    // In the duplex layout the card's pages pair up as the sides of its sheets; an odd last
+    // page gets a blank back.
+    let at = match options.layout {
+        Layout::Fold => 1,
+        Layout::Duplex => 2,
     };
-    if options.layout == Layout::Duplex {
+    let mut card_pages = card.pages;
+    if options.layout == Layout::Duplex && card_pages.len() % 2 == 1 {
         let (pw, ph) = (options.paper.width, options.paper.height);
-        kit.pages.insert(
-            at,
-            blank_back(fonts, pw, ph, safe, "Back of the rules card: left blank.")?,
-        );
+        card_pages.push(blank_back(
+            fonts,
+            pw,
+            ph,
+            safe,
+            "Back of the rules card: left blank.",
+        )?);
     }
-    kit.pages.insert(at, card.page);
+    let added = card_pages.len();
+    kit.pages.splice(at..at, card_pages);
     let moved = |p: &mut usize| {
         if *p >= at {
             *p += added;
@@ -231,15 +252,21 @@ fn blank_page(options: &KitOptions) -> Drawing {
 
 /// The board to print: the variant's size, the chosen squares and border at the kit's scale.
 fn board_spec(variant: &Variant, options: &KitOptions) -> BoardSpec {
+    let (files, ranks) = (variant.size.files, variant.size.ranks);
+    let square = options
+        .square
+        .unwrap_or_else(|| board::traditional_square(files, ranks));
     BoardSpec {
-        files: variant.size.files,
-        ranks: variant.size.ranks,
-        square: (
-            options.square.0 * options.scale,
-            options.square.1 * options.scale,
-        ),
+        files,
+        ranks,
+        square: (square.0 * options.scale, square.1 * options.scale),
         border: JSA_BORDER * options.scale,
         zone: if options.zone_tint {
+            variant.promotion_zone
+        } else {
+            0
+        },
+        hoshi_zone: if files >= 9 && ranks >= 9 {
             variant.promotion_zone
         } else {
             0
@@ -263,6 +290,7 @@ fn tile_plan(spec: &BoardSpec, options: &KitOptions, safe: Rect) -> Result<Tilin
 }
 
 /// Page 1's text and start position; returns where it ends.
+#[allow(clippy::too_many_arguments)]
 fn draw_cover(
     page: &mut Drawing,
     fonts: &Fonts,
@@ -271,6 +299,7 @@ fn draw_cover(
     options: &KitOptions,
     spec: &BoardSpec,
     tiling: &Option<Tiling>,
+    card_pages: usize,
 ) -> Result<f64, MissingGlyph> {
     let board = tiling.as_ref().map(|t| cover::BoardNote {
         width: spec.width(),
@@ -283,6 +312,7 @@ fn draw_cover(
         parts,
         options,
         board,
+        card_pages,
     };
     let safe = safe_area(options);
     cover::draw_cover(page, fonts, &cover, (safe.x, safe.y, safe.w))
@@ -433,7 +463,7 @@ fn check(o: &KitOptions) -> Result<(), KitError> {
     if !(o.margin.is_finite() && (0.0..=40.0).contains(&o.margin)) {
         return bad(format!("margin {} mm: expected 0 to 40", o.margin));
     }
-    let (w, h) = o.square;
+    let (w, h) = o.square.unwrap_or(board::JSA_SQUARE);
     if !(w.is_finite()
         && h.is_finite()
         && (10.0..=100.0).contains(&w)

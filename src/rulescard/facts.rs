@@ -5,7 +5,8 @@
 //! points the core counts, and who moves first in a handicap game.
 
 use crate::rules::{
-    Color, ImpasseRule, ImpasseVerdict, KindId, Movement, Piece, Position, Setup, Square, Variant,
+    Color, ImpasseRule, ImpasseVerdict, KindId, LionTrading, Movement, Piece, Position, Promotion,
+    Setup, Square, Variant,
 };
 use std::sync::Arc;
 
@@ -58,6 +59,20 @@ pub struct Facts {
     pub impasse: Option<Impasse>,
     /// Every handicap of the variant starts with White (上手) to move; `false` without handicaps.
     pub handicap_white_first: bool,
+    /// When a piece may promote (chu shogi: on entering the zone or capturing in it).
+    pub promotion: Promotion,
+    /// Kinds that may also promote on reaching the last rank (chu shogi's pawn and lance).
+    pub second_chance: Vec<KindId>,
+    /// No check rule: a royal piece may be left attacked, and a side loses when its royal
+    /// pieces are all taken or it has no move (the large-board engine's rule, chu shogi).
+    pub royal_capture: bool,
+    /// Kinds (starting or promoted) with lion power in every direction: the lions.
+    pub lions: Vec<KindId>,
+    /// Kinds with lion power along some lines only (the Horned Falcon, the Soaring Eagle).
+    pub line_lions: Vec<KindId>,
+    /// Kinds of too little worth to cover a lion trade (chu shogi's pawn and go-between).
+    pub low_value: Vec<KindId>,
+    pub lion_trading: LionTrading,
 }
 
 /// The 24-point rule of `src/rules/impasse.rs` ([`ImpasseRule::Points24`], the core's default):
@@ -106,7 +121,39 @@ impl Facts {
             }
         }
         dead_ranks.sort_by_key(|(n, _)| *n);
+        // Pieces never forced to promote (chu shogi) have no dead ranks to speak of: a pawn
+        // may stay on the last rank.
+        if variant.promotion != Promotion::Zone {
+            dead_ranks.clear();
+        }
+        let every: Vec<KindId> = pieces
+            .iter()
+            .flat_map(|p| std::iter::once(p.kind).chain(p.promoted))
+            .fold(Vec::new(), |mut acc, k| {
+                if !acc.contains(&k) {
+                    acc.push(k);
+                }
+                acc
+            });
+        let lion_of = |k: &KindId| catalog.get(*k).movement.lion.as_ref();
+        let lions: Vec<KindId> = every
+            .iter()
+            .filter(|k| lion_of(k).is_some_and(|l| l.any_direction))
+            .copied()
+            .collect();
+        let line_lions: Vec<KindId> = every
+            .iter()
+            .filter(|k| lion_of(k).is_some_and(|l| !l.any_direction))
+            .copied()
+            .collect();
         Facts {
+            promotion: variant.promotion,
+            second_chance: starting(&|k| catalog.get(k).rules.second_chance),
+            royal_capture: variant.is_large(),
+            low_value: starting(&|k| catalog.get(k).rules.low_value),
+            lions,
+            line_lions,
+            lion_trading: variant.lion_trading,
             variant: variant.clone(),
             impasse: impasse(variant, &pieces),
             pieces,

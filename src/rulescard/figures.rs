@@ -10,6 +10,8 @@ use crate::rules::{Color as Side, MotionKind, PieceKind, Variant};
 
 /// The shade of the promotion zone and the grid's own square.
 pub const ZONE: Color = Color(0xf3, 0xd3, 0xc8);
+/// The shade of the squares a piece reaches with lion power (two steps in one turn).
+pub const LION: Color = Color(0xf5, 0xdc, 0x86);
 const LINE: Color = Color(0x8a, 0x80, 0x70);
 pub const PAPER_WOOD: Color = Color(0xfb, 0xf3, 0xdd);
 
@@ -43,6 +45,32 @@ pub fn movement_grid(
         Path::rect(Rect::new(centre.x - w / 2.0, centre.y - h / 2.0, w, h)),
         ZONE,
     );
+    // Lion power: the squares it covers shaded, the Lion's whole 5 × 5, a line lion's two
+    // squares in each of its directions.
+    if let Some(lion) = &kind.movement.lion {
+        let mut squares: Vec<(i32, i32)> = Vec::new();
+        if lion.any_direction {
+            for dx in -REACH..=REACH {
+                for dy in -REACH..=REACH {
+                    squares.push((dx, dy));
+                }
+            }
+        } else {
+            for &(sx, sy) in &lion.steps {
+                let (sx, sy) = (sx as i32, sy as i32);
+                squares.extend([(sx, sy), (2 * sx, 2 * sy)]);
+            }
+        }
+        for (dx, dy) in squares.into_iter().filter(|&(x, y)| (x, y) != (0, 0)) {
+            if dx.abs() <= REACH && dy.abs() <= REACH {
+                let c = cell(dx, dy);
+                d.fill(
+                    Path::rect(Rect::new(c.x - w / 2.0, c.y - h / 2.0, w, h)),
+                    LION,
+                );
+            }
+        }
+    }
     let thin = Stroke::solid(LINE, 0.12);
     for i in 1..n {
         let x = at.x + i as f64 * w;
@@ -185,6 +213,11 @@ pub fn legend(
     for (i, (mark, text)) in items.iter().enumerate() {
         match *mark {
             "step" => d.fill(Path::circle(Point::new(x + r, mid), r), INK),
+            "lion" => {
+                let sq = Rect::new(x, mid - 1.1 * r, 2.2 * r, 2.2 * r);
+                d.fill(Path::rect(sq), LION);
+                d.stroke(Path::rect(sq), Stroke::solid(LINE, 0.12));
+            }
             "jump" => d.shape(Shape {
                 path: Path::circle(Point::new(x + r, mid), r),
                 fill: None,
@@ -205,7 +238,11 @@ pub fn legend(
                 );
             }
         }
-        x += if *mark == "slide" { 3.6 * r } else { 2.6 * r };
+        x += match *mark {
+            "slide" => 3.6 * r,
+            "lion" => 2.9 * r,
+            _ => 2.6 * r,
+        };
         let g = fonts.line(style, text, Point::new(x, at.y), crate::draw::Align::Start)?;
         d.glyphs(INK, g);
         x += fonts.width(style, text)?;

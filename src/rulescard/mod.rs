@@ -51,10 +51,12 @@ impl Default for RulesCardOptions {
     }
 }
 
-/// A laid-out card: the page, the block all its ink keeps inside, and what it says.
+/// A laid-out card: its page (two for a variant with many kinds, such as chu shogi's 21), the
+/// block all its ink keeps inside, and what it says.
 #[derive(Clone, Debug)]
 pub struct RulesCard {
-    pub page: Drawing,
+    /// One page, or two: the pieces then go on over the second, and the rules follow them.
+    pub pages: Vec<Drawing>,
     /// The paper within the margins.
     pub text_block: Rect,
     /// The body type's em, in millimetres.
@@ -100,20 +102,23 @@ pub fn build(
     if block.w < 100.0 || block.h < 140.0 {
         return Err(too_small());
     }
-    let mut fallback = None;
-    for body in BODY_SIZES {
-        let plan = plan(&facts, fonts, block, body)?;
-        if plan.square >= MIN_SQUARE + 0.3 {
+    // One page if the pieces keep readable grids on it at some body size; else two.
+    for pages in [1, 2] {
+        let mut fallback = None;
+        for body in BODY_SIZES {
+            let plan = plan(&facts, fonts, block, body, pages)?;
+            if plan.square >= MIN_SQUARE + 0.3 {
+                return draw(facts, fonts, options, block, plan);
+            }
+            if plan.square >= MIN_SQUARE && fallback.is_none() {
+                fallback = Some(plan);
+            }
+        }
+        if let Some(plan) = fallback {
             return draw(facts, fonts, options, block, plan);
         }
-        if plan.square >= MIN_SQUARE && fallback.is_none() {
-            fallback = Some(plan);
-        }
     }
-    match fallback {
-        Some(plan) => draw(facts, fonts, options, block, plan),
-        None => Err(too_small()),
-    }
+    Err(too_small())
 }
 
 /// The measured parts of a page at one body size.
@@ -123,8 +128,10 @@ struct Plan {
     sections: Vec<Drawing>,
     square: f64,
     columns: usize,
-    /// Room left over, shared out between the blocks.
+    /// Room left over, shared out between the blocks (on the fuller page of two).
     spare: f64,
+    /// On a two-page card, how many rows of pieces go on the first page.
+    first_rows: Option<usize>,
 }
 
 const GAP: f64 = 2.2;
@@ -134,30 +141,56 @@ const NAMES: f64 = 5.0;
 /// The column that holds a section's heading, left of its text.
 const LABEL_W: f64 = 25.0;
 
-fn plan(facts: &Facts, fonts: &Fonts, block: Rect, body: f64) -> Result<Plan, TextError> {
+fn plan(
+    facts: &Facts,
+    fonts: &Fonts,
+    block: Rect,
+    body: f64,
+    pages: usize,
+) -> Result<Plan, TextError> {
     let header = header(facts, fonts, block.w, body)?;
     let mut sections = Vec::new();
     for s in text::sections(facts) {
         sections.push(section(fonts, &s, block.w, body)?);
     }
-    let words: f64 = header.height
-        + sections.iter().map(|s| s.height).sum::<f64>()
-        + GAP * (sections.len() + 1) as f64;
+    let rules: f64 = sections.iter().map(|s| s.height).sum::<f64>() + GAP * sections.len() as f64;
     let columns = 2;
-    let rows = facts.pieces.len().div_ceil(columns) as f64;
-    let room = block.h - words - pieces_head(body) - ROW_GAP * (rows - 1.0);
-    let by_height = (room / rows - NAMES) / (5.0 * 12.0 / 11.0);
+    let rows = facts.pieces.len().div_ceil(columns);
     let cell_w = (block.w - 6.0 * (columns - 1) as f64) / columns as f64;
     let by_width = (half_width(cell_w) - 1.5) / 9.0;
-    let square = by_height.min(by_width).min(MAX_SQUARE);
-    let used = rows * (5.0 * 12.0 / 11.0 * square + NAMES);
+    // The square `n` rows get from `room` mm, and what is left of it then.
+    let fit = |room: f64, n: usize| {
+        let n = n.max(1) as f64;
+        let room = room - pieces_head(body) - ROW_GAP * (n - 1.0);
+        let square = ((room / n - NAMES) / (5.0 * 12.0 / 11.0))
+            .min(by_width)
+            .min(MAX_SQUARE);
+        (square, room - n * (5.0 * 12.0 / 11.0 * square + NAMES))
+    };
+    let top = header.height + GAP;
+    let (square, spare, first_rows) = if pages == 1 || rows < 2 {
+        let (square, spare) = fit(block.h - top - rules - GAP, rows);
+        (square, spare, None)
+    } else {
+        // The split that gives the largest grids: the first page holds the header, the second
+        // the rules under the rest of the pieces.
+        (1..rows)
+            .map(|first| {
+                let (a, spare_a) = fit(block.h - top - GAP, first);
+                let (b, spare_b) = fit(block.h - rules - GAP, rows - first);
+                (a.min(b), spare_a.min(spare_b), Some(first))
+            })
+            .max_by(|x, y| x.0.total_cmp(&y.0))
+            .expect("at least two rows")
+    };
     Ok(Plan {
         body,
         header,
         sections,
         square,
         columns,
-        spare: (room - used).max(0.0),
+        spare: spare.max(0.0),
+        first_rows,
     })
 }
 
@@ -181,26 +214,50 @@ fn draw(
     block: Rect,
     plan: Plan,
 ) -> Result<RulesCard, RulesCardError> {
-    let mut page = Drawing::new(options.paper.width, options.paper.height);
-    page.title = Some(format!("Rules of {}", facts.variant.english));
+    let new_page = || {
+        let mut page = Drawing::new(options.paper.width, options.paper.height);
+        page.title = Some(format!("Rules of {}", facts.variant.english));
+        page
+    };
+    let mut page = new_page();
+    let all = facts.pieces.len();
+    let split = plan
+        .first_rows
+        .map_or(all, |rows| (rows * plan.columns).min(all));
     let blocks = plan.sections.len() + 2;
     let share = (plan.spare / blocks as f64).min(5.0);
     let mut y = block.y;
     page.place(&plan.header, block.x, y);
     y += plan.header.height + GAP + share;
 
-    y = pieces(&mut page, fonts, &facts, block, y, &plan)? + GAP + share;
+    let head = PiecesHead::First;
+    y = pieces(&mut page, fonts, &facts, block, y, &plan, 0..split, head)? + GAP + share;
+    let mut pages = Vec::new();
+    if split < all {
+        pages.push(std::mem::replace(&mut page, new_page()));
+        let head = PiecesHead::Continued;
+        y = block.y;
+        y = pieces(&mut page, fonts, &facts, block, y, &plan, split..all, head)? + GAP + share;
+    }
     for s in &plan.sections {
         page.place(s, block.x, y);
         y += s.height + GAP + share;
     }
+    pages.push(page);
     Ok(RulesCard {
-        page,
+        pages,
         text_block: block,
         body_size: plan.body,
         grid_square: plan.square,
         facts,
     })
+}
+
+/// The pieces' heading: with the legend on the first page, marked as going on over the second.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum PiecesHead {
+    First,
+    Continued,
 }
 
 /// A cursor that writes wrapped paragraphs into a drawing of `width` and tells its height.
@@ -467,8 +524,9 @@ fn header(facts: &Facts, fonts: &Fonts, width: f64, body: f64) -> Result<Drawing
 }
 
 /// The pieces: a heading with the legend, then a cell per kind a side starts with — its face
-/// and grid, an arrow, its promoted face and grid — in rows of `plan.columns`. Returns the
-/// bottom.
+/// and grid, an arrow, its promoted face and grid — in rows of `plan.columns`: the kinds
+/// `shown` of them (all on a one-page card). Returns the bottom.
+#[allow(clippy::too_many_arguments)]
 fn pieces(
     page: &mut Drawing,
     fonts: &Fonts,
@@ -476,25 +534,35 @@ fn pieces(
     block: Rect,
     top: f64,
     plan: &Plan,
+    shown: std::ops::Range<usize>,
+    part: PiecesHead,
 ) -> Result<f64, RulesCardError> {
     let field = TextError::in_field("rules card: pieces");
     let head = plan.body * 1.3;
     let mut d = Drawing::new(block.w, 0.0);
-    let y = heading(
-        &mut d,
-        fonts,
-        "駒の動き",
-        "How the pieces move",
-        block.w,
-        head,
-    )
-    .map_err(&field)?;
+    let (ja_head, en_head) = match part {
+        PiecesHead::First if plan.first_rows.is_some() => {
+            ("駒の動き（続く）", "How the pieces move (continued)")
+        }
+        PiecesHead::First => ("駒の動き", "How the pieces move"),
+        PiecesHead::Continued => ("駒の動き（続き）", "How the pieces move (continued)"),
+    };
+    let y = heading(&mut d, fonts, ja_head, en_head, block.w, head).map_err(&field)?;
     // The legend, right-aligned on the heading's line.
-    let items = [
+    let mut items = vec![
         ("step", "1マス one square"),
         ("jump", "跳ぶ jumps"),
         ("slide", "どこまでも any distance"),
     ];
+    let catalog = &facts.variant.catalog;
+    let lions = facts.pieces.iter().any(|p| {
+        std::iter::once(p.kind)
+            .chain(p.promoted)
+            .any(|k| catalog.get(k).movement.lion.is_some())
+    });
+    if lions {
+        items.push(("lion", "獅子の動き two steps a turn"));
+    }
     let ls = 0.85 * plan.body;
     let mut probe = Drawing::new(0.0, 0.0);
     let lw =
@@ -539,7 +607,7 @@ fn pieces(
     let face_box = widest * k;
     let half = half_width(cell_w);
     let mut bottom = rows_top;
-    for (i, line) in facts.pieces.iter().enumerate() {
+    for (i, line) in facts.pieces[shown].iter().enumerate() {
         let (row, col) = (i / cols, i % cols);
         let x = block.x + col as f64 * (cell_w + 6.0);
         let y = rows_top + row as f64 * (cell_h + ROW_GAP);

@@ -3,7 +3,7 @@
 //! card with no code.
 
 use super::facts::Facts;
-use crate::rules::{Color, KindId};
+use crate::rules::{Color, KindId, LionTrading, Promotion};
 
 /// One topic of the card in both languages: paragraphs (the first may be a lead-in; items of a
 /// numbered list start with their number).
@@ -123,7 +123,15 @@ pub fn playing(f: &Facts) -> Section {
             "A turn moves one piece on the board; no passing.",
         )
     };
-    let (ja_win, en_win) = if f.royals.len() > 1 {
+    let (ja_win, en_win) = if f.royal_capture {
+        (
+            format!("相手の{}をすべて取った方が勝ち。", royal_ja(f)),
+            format!(
+                "You win by capturing the opponent's {} (every one it has).",
+                en_list(f, &f.royals, "and")
+            ),
+        )
+    } else if f.royals.len() > 1 {
         (
             format!("相手の{}をすべて取るか詰ませた方が勝ち。", royal_ja(f)),
             format!(
@@ -148,7 +156,16 @@ pub fn playing(f: &Facts) -> Section {
 
 /// The rules below the pieces, in the order a leaflet teaches them.
 pub fn sections(f: &Facts) -> Vec<Section> {
-    let mut out = vec![promotion(f), drops(f), check(f), repetition(f)];
+    let mut out = vec![promotion(f), drops(f)];
+    if !f.lions.is_empty() || !f.line_lions.is_empty() {
+        out.push(lion(f));
+    }
+    out.push(if f.royal_capture {
+        royal_capture(f)
+    } else {
+        check(f)
+    });
+    out.push(repetition(f));
     if let Some(s) = impasse(f) {
         out.push(s);
     }
@@ -168,12 +185,34 @@ fn promotion(f: &Facts) -> Section {
     } else {
         format!("the {} ranks farthest from you", number_word(zone))
     };
-    let mut ja_text = format!(
-        "相手側の{zone}段が敵陣（図の網掛け）。敵陣に入る・敵陣の中で動く・敵陣から出る手で、駒を裏返して成れる（成らなくてもよい）。成った駒は取られるまで戻らない。"
-    );
-    let mut en_text = format!(
-        "The promotion zone is {en_zone} (shaded). A piece moving into, within or out of it may turn over to promote, or not; it stays promoted until captured."
-    );
+    let (mut ja_text, mut en_text) = match f.promotion {
+        Promotion::Zone => (
+            format!(
+                "相手側の{zone}段が敵陣（図の網掛け）。敵陣に入る・敵陣の中で動く・敵陣から出る手で、駒を裏返して成れる（成らなくてもよい）。成った駒は取られるまで戻らない。"
+            ),
+            format!(
+                "The promotion zone is {en_zone} (shaded). A piece moving into, within or out of it may turn over to promote, or not; it stays promoted until captured."
+            ),
+        ),
+        Promotion::EnterOrCapture => (
+            format!(
+                "相手側の{zone}段が敵陣（図の網掛け）。敵陣に入る手、または敵陣の中で・敵陣から出て駒を取る手で、駒を裏返して成れる（成らなくてもよく、強制はない）。成った駒は取られるまで戻らない。"
+            ),
+            format!(
+                "The promotion zone is {en_zone} (shaded). A piece may turn over to promote on entering it, or on a capture that starts or ends in it; it is never forced, and a promoted piece stays promoted until captured."
+            ),
+        ),
+    };
+    if !f.second_chance.is_empty() {
+        ja_text.push_str(&format!(
+            "{}は最奥の段に着いたときにも成れる。",
+            ja_list(f, &f.second_chance)
+        ));
+        en_text.push_str(&format!(
+            " A {} may also promote on reaching the last rank.",
+            en_list(f, &f.second_chance, "or")
+        ));
+    }
     if !f.no_promotion.is_empty() {
         ja_text.push_str(&format!("{}は成らない。", ja_list(f, &f.no_promotion)));
         let list = en_list(f, &f.no_promotion, "and");
@@ -345,4 +384,97 @@ fn ja_dead_ranks(f: &Facts, particle: &str) -> Vec<String> {
             format!("{}{particle}{place}", ja_list(f, kinds))
         })
         .collect()
+}
+
+/// No check (chu shogi): royal pieces are captured, not mated.
+fn royal_capture(f: &Facts) -> Section {
+    let (ja_royals, en_royals) = (royal_ja(f), en_list(f, &f.royals, "and"));
+    Section::new("勝ち負け", "Winning").say(
+        format!("王手の禁じ手はなく、{ja_royals}を取られる手も指せる。相手の{ja_royals}をすべて取るか、相手に指す手がなくなれば勝ち。"),
+        format!("There is no check rule: a move may leave your royal pieces attacked. You win by capturing the opponent's {en_royals} (every one it has), or when the opponent has no move."),
+    )
+}
+
+/// Lion power and the lion-trading rules, in short.
+fn lion(f: &Facts) -> Section {
+    let mut s = Section::new("獅子", "The lion");
+    if !f.lions.is_empty() {
+        let (j, e) = (ja_list(f, &f.lions), en_list(f, &f.lions, "and"));
+        s = s.say(
+            format!("{j}は1手で玉の動きを2回できる（図の黄色：2マス以内のどこへでも跳べる）。1歩目と2歩目の両方で駒を取れ、取って元のマスに戻る（居喰い）ことも、隣へ行って戻る（じっと：パス）こともできる。"),
+            format!("The {e} move as a king twice in one turn (yellow in the grid: anywhere within two squares, jumping). They may capture on both steps, capture and step back to their square (igui), or step out and back (a pass)."),
+        );
+    }
+    if !f.line_lions.is_empty() {
+        let parts: Vec<(String, String)> = f
+            .line_lions
+            .iter()
+            .map(|k| {
+                let dirs = f.variant.catalog.get(*k).movement.lion.as_ref().map_or(
+                    (String::new(), String::new()),
+                    |l| direction_words(&l.steps),
+                );
+                (format!("{}は{}", ja(f, *k), dirs.0), format!("the {} {}", en(f, *k), dirs.1))
+            })
+            .collect();
+        let ja_parts: Vec<String> = parts.iter().map(|p| p.0.clone()).collect();
+        let en_parts: Vec<String> = parts.iter().map(|p| p.1.clone()).collect();
+        s = s.say(
+            format!("{}に、この2歩の動き（1マス目で取って戻るのも可）を持つ。", ja_parts.join("、")),
+            format!("With the same power along one line, {}: one or two squares, capturing on either.", en_parts.join(", ")),
+        );
+    }
+    if !f.lions.is_empty() {
+        let low = if f.low_value.is_empty() {
+            (String::new(), String::new())
+        } else {
+            (
+                format!("（1歩目で{}以外の駒を取ったときは別）", ja_list(f, &f.low_value)),
+                format!(" (unless its first step took a piece other than a {})", en_list(f, &f.low_value, "or")),
+            )
+        };
+        s = s.say(
+            format!("獅子の取り合い：①獅子は、隣にいない獅子を、それが守られていれば取れない{}。", low.0),
+            format!("Lion trading: 1. A lion may not take a lion that is not next to it if that lion is protected{}.", low.1),
+        );
+        s = match f.lion_trading {
+            LionTrading::Lishogi => s.say(
+                "②獅子以外の駒に獅子を取られた直後の手では、獅子以外の駒で獅子を取れるのはそのマスだけ（lishogiの規則）。".into(),
+                "2. Right after a piece other than a lion took a lion, a piece other than a lion may take a lion only on that square (lishogi's rule).".into(),
+            ),
+            LionTrading::Jcsa => s.say(
+                "②獅子以外の駒に獅子を取られた直後の手では、獅子以外の駒は守られていない獅子しか取れない（日本中将棋連盟の規則）。".into(),
+                "2. Right after a piece other than a lion took a lion, a piece other than a lion may take only an unprotected lion (the Japan Chu Shogi Association's rule).".into(),
+            ),
+        };
+    }
+    s
+}
+
+/// Lion directions in words: 前 / forward, 斜め前 / the forward diagonals.
+fn direction_words(steps: &[(i8, i8)]) -> (String, String) {
+    let mut ja = Vec::new();
+    let mut en = Vec::new();
+    let has = |d: (i8, i8)| steps.contains(&d);
+    if has((0, 1)) {
+        ja.push("前");
+        en.push("forward");
+    }
+    if has((-1, 1)) || has((1, 1)) {
+        ja.push("斜め前");
+        en.push("on the forward diagonals");
+    }
+    if has((0, -1)) {
+        ja.push("後ろ");
+        en.push("backward");
+    }
+    if has((-1, 0)) || has((1, 0)) {
+        ja.push("横");
+        en.push("sideways");
+    }
+    if has((-1, -1)) || has((1, -1)) {
+        ja.push("斜め後ろ");
+        en.push("on the backward diagonals");
+    }
+    (ja.join("・"), en.join(" and "))
 }
