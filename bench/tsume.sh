@@ -72,22 +72,29 @@ compare bench/data/tsume-long.tsv "$work/long.jsonl" "$work/long-cshogi.txt"
 echo
 echo "== 3. batch: full verification of every problem of 1-13 plies"
 {
-    grep -v '^#' bench/data/tsume.tsv
-    grep -v '^#' bench/data/tsume-batch.tsv
-    grep -v '^#' bench/data/tsume-long.tsv | awk -F'\t' '$2 <= 13'
-} | cut -f1 > "$work/batch.sfen"
-n=$(wc -l < "$work/batch.sfen")
+    grep -v '^#' bench/data/tsume.tsv | cut -f1,2
+    grep -v '^#' bench/data/tsume-batch.tsv | cut -f1,2
+    grep -v '^#' bench/data/tsume-long.tsv | awk -F'\t' '$2 <= 13' | cut -f1,2
+} > "$work/batch.tsv"
+cut -f1 "$work/batch.tsv" > "$work/batch.sfen"
 start=$(date +%s.%N)
 "$bin" tsume --json --hash 1024 --time "$LONG_TIME" "$work/batch.sfen" > "$work/batch.jsonl" || true
 end=$(date +%s.%N)
-"$VENV/bin/python" - "$work/batch.jsonl" "$start" "$end" <<'PY'
+"$VENV/bin/python" - "$work/batch.tsv" "$work/batch.jsonl" "$start" "$end" <<'PY'
 import json, sys
-rows = [json.loads(l) for l in open(sys.argv[1])]
-wall = float(sys.argv[3]) - float(sys.argv[2])
+data = [l.rstrip("\n").split("\t") for l in open(sys.argv[1]) if l.strip()]
+rows = [json.loads(l) for l in open(sys.argv[2])]
+wall = float(sys.argv[4]) - float(sys.argv[3])
 mates = sum(r["status"] == "mate" for r in rows)
 unknown = sum(r["status"] == "unknown" for r in rows)
 worst = max(r["ms"] for r in rows)
+same = sum(r.get("length") == int(d[1]) for d, r in zip(data, rows))
 print(f"{len(rows)} problems ({mates} mate, {unknown} unknown), full verification in {wall:.2f} s wall "
       f"({wall / len(rows) * 1000:.1f} ms a problem, slowest {worst} ms); "
       f"1 000 such problems at this rate: {wall / len(rows) * 1000:.0f} s")
+print(f"the set's length: {same}/{len(rows)}; the others:")
+for i, (d, r) in enumerate(zip(data, rows)):
+    if r.get("length") != int(d[1]):
+        why = r["status"] if r["status"] != "mate" else "shorter: futile interpositions counted by the set?" if r["length"] < int(d[1]) else "longer"
+        print(f"  {i + 1}: set {d[1]}, shogiprint {r.get('length')} ({why}) {' '.join(r['line'])}  {d[0]}")
 PY

@@ -397,6 +397,48 @@ fn zukou_13_to_21_plies_are_proven() {
     assert_zukou_proven(&[7, 13, 2, 5]);
 }
 
+/// The published main lines of 図巧 第2番 and 第5番 (21 plies each), from the Open Tsume
+/// dataset (GitHub tokoroten/edo_era_tsume_shogi, collections/edo/zukou/problems/002.json and
+/// 005.json, field "solution_usi", CC0; transcribed from the 国立国会図書館 copy of 将棋図巧).
+const ZUKOU_2_LINE: &str = "2h2g 2f1e 2g1f 2e1f N*2g 1f2g P*1f 1e1f 4g2e 1f2e 6c3f+ 2e1e P*1f \
+                            1e1f 2i2g 1f1e 3f2e 3d2e P*1f 2e1f 2g2d";
+const ZUKOU_5_LINE: &str = "B*6c 7d8d 9g9c+ 8d9c 8b9b 9c8c P*8d 8c8d P*8e 8d8c 8a8b 7c8b 6c7d+ \
+                            8c7d 9b9d+ 7d7c 5a6b 6a6b 9d7d 7c7d G*8d";
+
+fn zukou_verdict(number: u32) -> (u32, String, Verdict) {
+    let (_, sfen, plies, _) = zukou().into_iter().find(|(n, ..)| *n == number).unwrap();
+    let v = solve(&sfen);
+    assert_eq!(v.status, Status::Mate, "図巧 {number}");
+    (plies, sfen, v)
+}
+
+/// 図巧 第2番: the conventional length is the published 21 plies and the main line the
+/// published one, move for move.
+#[test]
+fn zukou_2_length_and_main_line() {
+    let (plies, sfen, v) = zukou_verdict(2);
+    assert_eq!(v.length, Some(plies));
+    assert_line_plays(&sfen, &v);
+    assert_eq!(
+        usi(&v).join(" "),
+        ZUKOU_2_LINE
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    );
+}
+
+/// 図巧 第5番: the published 21 plies. At ply 14 the defender has two resistances as long
+/// (8c7d, the published one, and 8c7b); the main line follows the published one up to there.
+#[test]
+fn zukou_5_length_and_main_line() {
+    let (plies, sfen, v) = zukou_verdict(5);
+    assert_eq!(v.length, Some(plies));
+    assert_line_plays(&sfen, &v);
+    let published: Vec<&str> = ZUKOU_5_LINE.split_whitespace().collect();
+    assert_eq!(usi(&v)[..13], published[..13]);
+}
+
 /// 31 to 81 plies, 図巧 第1番 (69 plies) among them: a benchmark more than a test.
 #[test]
 #[ignore]

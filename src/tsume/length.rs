@@ -17,6 +17,7 @@
 //! nothing but is refuted by a non-capturing move is counted; and one that the capture only
 //! refutes in more than L0 plies counts, even if the extra plies are themselves forced.
 
+use super::bounded::Bounded;
 use super::dfpn::Searcher;
 use super::node::Node;
 use super::table::KeyMap;
@@ -25,8 +26,8 @@ use crate::rules::Move;
 /// Bytes per memo entry, counting the map's own overhead and its growth by doubling.
 const MEMO_BYTES: usize = 96;
 
-/// Nodes df-pn may spend on deciding whether one check mates at all, during the length search.
-const SETTLE_BUDGET: u64 = 10;
+/// Attacker's nodes the walk over df-pn's proof visits at most for an upper bound.
+const WALK_BUDGET: usize = 200_000;
 
 /// A mate's length in plies and the pieces the attacker holds at the end.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,6 +45,7 @@ struct Memo {
 
 pub struct Lengths<'a> {
     pub searcher: &'a mut Searcher,
+    bounded: Bounded,
     memo: KeyMap<Memo>,
     memo_cap: usize,
 }
@@ -58,32 +60,111 @@ fn attacker_better(a: Val, b: Val) -> bool {
     (a.len, a.left) < (b.len, b.left)
 }
 
+fn plies(depth: u32) -> i32 {
+    depth.min(i32::MAX as u32) as i32
+}
+
 impl<'a> Lengths<'a> {
-    /// The memo gets what the transposition table leaves of the hash budget (a quarter).
+    /// The memo and the depth-limited search share what the transposition table leaves of the
+    /// hash budget (a quarter), half each.
     pub fn new(searcher: &'a mut Searcher, hash_mb: usize) -> Lengths<'a> {
         let mb = hash_mb
             .max(1)
-            .saturating_sub(super::dfpn::table_mb(hash_mb));
+            .saturating_sub(super::dfpn::table_mb(hash_mb))
+            .max(2);
         Lengths {
             searcher,
+            bounded: Bounded::new(mb / 2),
             memo: KeyMap::default(),
-            memo_cap: (mb * 1024 * 1024 / MEMO_BYTES).max(1024),
+            memo_cap: (mb / 2 * 1024 * 1024 / MEMO_BYTES).max(1024),
         }
     }
 
-    /// The shortest mate of `root` (attacker to move) of at most `max` plies.
+    /// The shortest mate of `root` (attacker to move) of at most `max` plies. The search is
+    /// bounded first by the length of the mate df-pn proved (read off its table), which the
+    /// conventional length never exceeds.
     pub fn shortest(&mut self, root: &Node, max: u32) -> Option<Val> {
-        let mut depth = 1;
-        while depth <= max {
-            if let Some(v) = self.or_len(root, depth) {
-                return Some(v);
-            }
-            if self.searcher.stopped.is_some() {
-                return None;
-            }
-            depth += 2;
+        let upper = self.upper_bound(root).map_or(max, |u| u.min(max));
+        let found = self.or_len(root, upper);
+        if found.is_none() && upper < max && self.searcher.stopped.is_none() {
+            return self.or_len(root, max);
         }
-        None
+        found
+    }
+
+    /// The length of one mate in df-pn's proof (every interposition counted): at each
+    /// attacker's node the proven check that took df-pn least work, at each defender's node
+    /// the longest defence. `None` if the table no longer holds a whole proof.
+    fn upper_bound(&mut self, root: &Node) -> Option<u32> {
+        let mut memo = KeyMap::default();
+        let mut path = Vec::new();
+        let mut budget = WALK_BUDGET;
+        self.walk_or(root, &mut memo, &mut path, &mut budget)
+    }
+
+    fn walk_or(
+        &mut self,
+        n: &Node,
+        memo: &mut KeyMap<u32>,
+        path: &mut Vec<u64>,
+        budget: &mut usize,
+    ) -> Option<u32> {
+        if let Some(v) = memo.get(&n.full) {
+            return Some(*v);
+        }
+        if *budget == 0 {
+            return None;
+        }
+        *budget -= 1;
+        let attacker = self.searcher.attacker;
+        let mut proven: Vec<(u32, Node)> = n
+            .moves(attacker)
+            .into_iter()
+            .map(|mv| n.child(mv, attacker))
+            .filter(|c| !path.contains(&c.full) && self.searcher.proven(c))
+            .map(|c| (self.searcher.work(c.key, &c.attacker_hand), c))
+            .collect();
+        proven.sort_by_key(|(w, _)| *w);
+        path.push(n.full);
+        let mut found = None;
+        for (_, c) in proven {
+            if let Some(v) = self.walk_and(&c, memo, path, budget) {
+                found = Some(v + 1);
+                break;
+            }
+        }
+        path.pop();
+        if let Some(v) = found {
+            memo.insert(n.full, v);
+        }
+        found
+    }
+
+    fn walk_and(
+        &mut self,
+        n: &Node,
+        memo: &mut KeyMap<u32>,
+        path: &mut Vec<u64>,
+        budget: &mut usize,
+    ) -> Option<u32> {
+        let attacker = self.searcher.attacker;
+        let mut longest = 0;
+        path.push(n.full);
+        for mv in n.moves(attacker) {
+            let c = n.child(mv, attacker);
+            let v = if path.contains(&c.full) || !self.searcher.proven(&c) {
+                None
+            } else {
+                self.walk_or(&c, memo, path, budget)
+            };
+            let Some(v) = v else {
+                path.pop();
+                return None;
+            };
+            longest = longest.max(v + 1);
+        }
+        path.pop();
+        Some(longest)
     }
 
     fn remember(&mut self, key: u64, depth: u32, val: Option<Val>) {
@@ -112,25 +193,18 @@ impl<'a> Lengths<'a> {
         }
     }
 
-    /// Does the check leading to `child` mate at all? Settled by df-pn on the shared table.
+    /// Can the check leading to `child` mate within `depth` plies from the attacker's node?
+    /// Asked of the depth-limited df-pn, which never says no to a conventional mate.
     fn mates(&mut self, child: &Node, depth: u32) -> bool {
-        if self.searcher.proven(child) {
-            return true;
-        }
         if self.searcher.disproven(child) {
             return false;
         }
-        // Near the horizon the depth-limited search is cheaper than asking df-pn.
-        if depth <= 3 {
-            return true;
-        }
-        // A short df-pn; a check it cannot settle stays in play for the length search.
-        self.searcher
-            .try_prove(child, SETTLE_BUDGET)
+        self.bounded
+            .mated(self.searcher, child, plies(depth) - 1)
             .unwrap_or(true)
     }
 
-    /// The attacker's mating checks from `n`, each with its child.
+    /// The attacker's checks from `n` that may mate within `depth` plies, each with its child.
     pub fn mating_checks(&mut self, n: &Node, depth: u32) -> Vec<(Move, Node)> {
         let attacker = self.searcher.attacker;
         let mut out = Vec::new();
@@ -146,7 +220,8 @@ impl<'a> Lengths<'a> {
         out
     }
 
-    /// The shortest mate from an attacker's node within `depth` plies.
+    /// The shortest mate from an attacker's node within `depth` plies: the depth-limited df-pn
+    /// gives a lower bound, then each length from there is tried in turn.
     pub fn or_len(&mut self, n: &Node, depth: u32) -> Option<Val> {
         if depth == 0 || self.searcher.tick() {
             return None;
@@ -154,25 +229,44 @@ impl<'a> Lengths<'a> {
         if let Some(known) = self.recall(n.full, depth) {
             return known;
         }
-        // No mate within `none_within` plies is known: one of the next length with nothing left
-        // in hand cannot be bettered.
-        let floor = self.memo.get(&n.full).map_or(0, |m| m.none_within) + 1;
-        let mut best: Option<Val> = None;
-        let mut checks = self.mating_checks(n, depth);
-        // Checks df-pn has proven first: their lengths bound the search of the others.
-        // Among them the ones that took df-pn the least work first.
-        checks.sort_by_cached_key(|(_, c)| {
-            (
-                !self.searcher.proven(c),
-                self.searcher.work(c.key, &c.attacker_hand),
-            )
-        });
+        let Some(lower) = self.bounded.shortest(self.searcher, n, plies(depth)) else {
+            if self.searcher.stopped.is_none() {
+                self.remember(n.full, depth, None);
+            }
+            return None;
+        };
+        // Mates from an attacker's node take an odd number of plies.
+        let mut t = (lower.max(1) as u32) | 1;
+        let known_none = self.memo.get(&n.full).map_or(0, |m| m.none_within);
+        while t <= known_none {
+            t += 2;
+        }
+        while t <= depth {
+            let best = self.or_len_at(n, t);
+            if self.searcher.stopped.is_some() {
+                return None;
+            }
+            self.remember(n.full, t, best);
+            if best.is_some() {
+                return best;
+            }
+            t += 2;
+        }
+        self.remember(n.full, depth, None);
+        None
+    }
+
+    /// The best mate of exactly `t` plies from `n`, none shorter existing.
+    fn or_len_at(&mut self, n: &Node, t: u32) -> Option<Val> {
+        let mut checks = self.mating_checks(n, t);
         if self.searcher.stopped.is_some() {
             return None;
         }
+        // The checks the depth-limited search found shortest first.
+        checks.sort_by_cached_key(|(_, c)| self.bounded.proof_of(c));
+        let mut best: Option<Val> = None;
         for (_, c) in checks {
-            let limit = best.map_or(depth, |b| b.len.min(depth));
-            if let Some(v) = self.and_len(&c, limit - 1) {
+            if let Some(v) = self.and_len(&c, t - 1) {
                 let v = Val {
                     len: v.len + 1,
                     left: v.left,
@@ -184,11 +278,11 @@ impl<'a> Lengths<'a> {
             if self.searcher.stopped.is_some() {
                 return None;
             }
-            if best.is_some_and(|b| b.len <= floor && b.left == 0) {
+            // Nothing shorter exists: only fewer pieces left could be better.
+            if best.is_some_and(|b| b.left == 0) {
                 break;
             }
         }
-        self.remember(n.full, depth, best);
         best
     }
 
@@ -200,6 +294,10 @@ impl<'a> Lengths<'a> {
         }
         if let Some(known) = self.recall(n.full, depth) {
             return known;
+        }
+        if self.bounded.mated(self.searcher, n, plies(depth)) == Some(false) {
+            self.remember(n.full, depth, None);
+            return None;
         }
         let result = self.and_len_uncached(n, depth);
         if self.searcher.stopped.is_none() {

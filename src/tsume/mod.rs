@@ -9,6 +9,7 @@
 //!
 //! Pawn-drop mate needs nothing here: the rules core never generates it as a legal move.
 
+mod bounded;
 pub mod dfpn;
 mod hand;
 pub mod inventory;

@@ -1,0 +1,585 @@
+//! Depth-limited df-pn: "is there a mate within d plies?", the question the length and 余詰
+//! phases ask over and over once df-pn has proven the mate.
+//!
+//! A node is a position with a number of plies left. Results are kept per position as two
+//! thresholds that hold for every depth: a proof holds from its proven length up ("mated within
+//! any d ≥ proof"), a disproof from its depth down ("no mate within any d ≤ disproof"); so one
+//! search answers every later query it covers, and a deeper query starts from what shallower
+//! ones left. As in df-pn, results carry proof and disproof hands and are looked up by hand
+//! superiority (a proof holds for any attacker's hand holding at least its hand, a disproof for
+//! any holding at most its hand). Proof and disproof numbers of unfinished nodes are kept per
+//! depth. df-pn's own table is read too: a position it disproved (without a repetition) is no
+//! mate at any depth.
+//! No repetition check is needed: every step spends a ply (or, below, a piece).
+//!
+//! The question is a relaxation of the conventional length (see [`super::length`]): it must
+//! never say "no mate within d" where the conventional rules find one, and may say "mate" where
+//! they do not (the exact search then finds out). Futile interpositions are what differ: an
+//! interposition is answered either as any other defence, or, without spending the two plies,
+//! by a check that captures the interposed piece (the conventional rule asks that capture to
+//! mate within the longest other defence, at most d).
+
+use super::dfpn::Searcher;
+use super::hand::Hand;
+use super::node::{Node, Step};
+use super::table::{KeyMap, INF};
+use crate::rules::{Move, Square};
+
+/// Bytes per entry of either map, counting the map's overhead.
+const ENTRY_BYTES: usize = 64;
+
+/// df-pn's numbers taken as a first estimate are capped here, far below the thresholds.
+const HINT_CAP: u32 = 1 << 16;
+
+const NO_PROOF: i32 = i32::MAX;
+const NO_DISPROOF: i32 = i32::MIN;
+
+/// A solved result: with an attacker's hand holding at least `hand`, mated within any depth
+/// from `depth` up (`proof`); or, with a hand holding at most `hand`, not mated within any
+/// depth up to `depth`.
+#[derive(Clone, Copy)]
+struct Entry {
+    hand: Hand,
+    proof: bool,
+    depth: i32,
+    /// A disproof that leaned on a repetition of the path it was found on.
+    rep: bool,
+}
+
+/// A node seen from its parent: numbers at its depth, and the best thresholds that apply to
+/// it with their hands.
+#[derive(Clone, Copy)]
+struct Value {
+    pn: u32,
+    dn: u32,
+    proof: i32,
+    proof_hand: Hand,
+    disproof: i32,
+    disproof_hand: Hand,
+    rep: bool,
+}
+
+pub struct Bounded {
+    known: KeyMap<Vec<Entry>>,
+    known_len: usize,
+    numbers: KeyMap<(u32, u32)>,
+    cap: usize,
+}
+
+fn add(a: u32, b: u32) -> u32 {
+    a.saturating_add(b).min(INF)
+}
+
+fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// A key (table key or full key) marked with the interposed square if any.
+fn spot_key(key: u64, interposed: Option<Square>) -> u64 {
+    match interposed {
+        Some(sq) => key ^ mix(0x1_0000 + sq.index() as u64),
+        None => key,
+    }
+}
+
+fn depth_key(key: u64, depth: i32) -> u64 {
+    key ^ mix(0x2_0000_0000 + depth as u32 as u64)
+}
+
+/// Depths at or below this are never mated: an attacker's node needs a ply (one reached by an
+/// interposition may first take the interposed piece, see the module comment); a defender's
+/// node none.
+fn floor(or: bool, interposed: bool) -> i32 {
+    match (or, interposed) {
+        (true, false) => 0,
+        (true, true) => -2,
+        (false, _) => -1,
+    }
+}
+
+/// Kinds the attacker holds may grow without adding a drop; kinds it lacks may not.
+fn open_hand(hand: &Hand) -> Hand {
+    let mut h = *hand;
+    for n in h.0.iter_mut() {
+        if *n > 0 {
+            *n = u8::MAX;
+        }
+    }
+    h
+}
+
+fn any_hand() -> Hand {
+    Hand([u8::MAX; super::hand::MAX_HAND_KINDS])
+}
+
+/// What one node is: where it is and what its parent's move spent.
+struct Child {
+    /// The move from the parent (none for the node a query starts from).
+    step: Option<Step>,
+    key: u64,
+    full: u64,
+    hand: Hand,
+    or: bool,
+    interposed: Option<Square>,
+    depth: i32,
+    /// Parent's depth less the child's: 1, or -1 for a capture of an interposed piece.
+    shift: i32,
+}
+
+impl Bounded {
+    pub fn new(mb: usize) -> Bounded {
+        Bounded {
+            known: KeyMap::default(),
+            known_len: 0,
+            numbers: KeyMap::default(),
+            cap: (mb.max(1) * 1024 * 1024 / ENTRY_BYTES).max(1024),
+        }
+    }
+
+    /// Is the attacker's node `n` mated within `depth` plies (relaxed as the module says)?
+    /// `None` when a limit stopped the search.
+    pub fn mates(&mut self, s: &mut Searcher, n: &Node, depth: i32) -> Option<bool> {
+        self.query(s, n, true, depth)
+    }
+
+    /// Is the defender's node `n` mated within `depth` plies?
+    pub fn mated(&mut self, s: &mut Searcher, n: &Node, depth: i32) -> Option<bool> {
+        self.query(s, n, false, depth)
+    }
+
+    /// The shortest relaxed mate of the attacker's node `n` within `depth` plies: found by
+    /// proving within `depth`, then within two plies less than the mate found, until that
+    /// fails. A lower bound of the conventional length. `None` if there is none or a limit
+    /// stopped the search.
+    pub fn shortest(&mut self, s: &mut Searcher, n: &Node, depth: i32) -> Option<i32> {
+        if self.mates(s, n, depth) != Some(true) {
+            return None;
+        }
+        let mut best = self.proof_of(n).min(depth);
+        while best > 1 {
+            match self.mates(s, n, best - 2) {
+                Some(true) => best = self.proof_of(n).min(best - 2),
+                Some(false) => break,
+                None => return None,
+            }
+        }
+        Some(best)
+    }
+
+    /// The smallest depth at which `n` (either side to move, not reached by an
+    /// interposition) is known mated, `i32::MAX` if none.
+    pub fn proof_of(&self, n: &Node) -> i32 {
+        self.lookup(n.key, &n.attacker_hand)
+            .0
+            .map_or(NO_PROOF, |(d, _)| d)
+    }
+
+    fn query(&mut self, s: &mut Searcher, n: &Node, or: bool, depth: i32) -> Option<bool> {
+        let me = Child {
+            step: None,
+            key: n.key,
+            full: n.full,
+            hand: n.attacker_hand,
+            or,
+            interposed: None,
+            depth,
+            shift: 0,
+        };
+        let mut retries = 0;
+        loop {
+            let v = self.value(s, &me, &[]);
+            if v.pn == 0 {
+                return Some(true);
+            }
+            if v.dn == 0 && !v.rep {
+                return Some(false);
+            }
+            if v.dn == 0 {
+                // The disproof leaned on a repetition: search again without such results, and
+                // after a few tries answer "maybe", which the callers treat as a mate to check.
+                if retries == 3 {
+                    return Some(true);
+                }
+                retries += 1;
+                self.forget_repetitions();
+            }
+            if s.stopped.is_some() {
+                return None;
+            }
+            let mut path = Vec::new();
+            self.mid(s, n, &me, INF - 1, INF - 1, &mut path);
+            if s.stopped.is_some() {
+                return None;
+            }
+        }
+    }
+
+    /// The best proof (smallest depth) and disproof (largest depth) stored for a key that
+    /// apply to `hand`.
+    #[allow(clippy::type_complexity)]
+    fn lookup(&self, key: u64, hand: &Hand) -> (Option<(i32, Hand)>, Option<(i32, Hand, bool)>) {
+        let mut proof: Option<(i32, Hand)> = None;
+        let mut disproof: Option<(i32, Hand, bool)> = None;
+        for e in self.known.get(&key).map_or(&[][..], |l| &l[..]) {
+            if e.proof {
+                if hand.covers(&e.hand) && proof.is_none_or(|(d, _)| e.depth < d) {
+                    proof = Some((e.depth, e.hand));
+                }
+            } else if e.hand.covers(hand)
+                && disproof.is_none_or(|(d, _, r)| (e.depth, !e.rep) > (d, !r))
+            {
+                disproof = Some((e.depth, e.hand, e.rep));
+            }
+        }
+        (proof, disproof)
+    }
+
+    /// Forgets every disproof that leaned on a repetition.
+    fn forget_repetitions(&mut self) {
+        let mut removed = 0;
+        for list in self.known.values_mut() {
+            let before = list.len();
+            list.retain(|e| !e.rep);
+            removed += before - list.len();
+        }
+        self.known_len -= removed;
+        self.numbers.clear();
+    }
+
+    /// What is known of a node: stored results, then the rules that need no search, then
+    /// df-pn's table, then numbers from an earlier visit at the same depth.
+    fn value(&self, s: &Searcher, c: &Child, path: &[u64]) -> Value {
+        let hand = c.hand;
+        let (proof, disproof) = self.lookup(spot_key(c.key, c.interposed), &hand);
+        let (p, ph) = proof.unwrap_or((NO_PROOF, hand));
+        let (d, dh, rep) = disproof.unwrap_or((NO_DISPROOF, hand, false));
+        let mut v = Value {
+            pn: 1,
+            dn: 1,
+            proof: p,
+            proof_hand: ph,
+            disproof: d,
+            disproof_hand: dh,
+            rep,
+        };
+        if p <= c.depth {
+            v.pn = 0;
+            v.dn = INF;
+            return v;
+        }
+        if d >= c.depth {
+            v.pn = INF;
+            v.dn = 0;
+            return v;
+        }
+        let f = floor(c.or, c.interposed.is_some());
+        if c.depth <= f {
+            v.pn = INF;
+            v.dn = 0;
+            v.disproof = f;
+            v.disproof_hand = any_hand();
+            v.rep = false;
+            return v;
+        }
+        // A position already on the path: no shortest mate goes through it again.
+        if path.contains(&c.full) {
+            v.pn = INF;
+            v.dn = 0;
+            v.disproof = c.depth;
+            v.disproof_hand = hand;
+            v.rep = true;
+            return v;
+        }
+        let found = s.table.get(c.key, &hand);
+        if let Some(found) = found {
+            if found.dn == 0 && !found.repetition {
+                v.pn = INF;
+                v.dn = 0;
+                v.disproof = i32::MAX;
+                v.disproof_hand = found.hand;
+                v.rep = false;
+                return v;
+            }
+        }
+        // Not searched at this depth yet: df-pn's numbers tell which way a proof went.
+        (v.pn, v.dn) = match found {
+            Some(f) if f.pn == 0 => (1, 1),
+            Some(f) if f.pn < INF && f.dn < INF => {
+                (add(f.pn, 1).min(HINT_CAP), add(f.dn, 1).min(HINT_CAP))
+            }
+            _ => (2, 2),
+        };
+        if let Some((pn, dn)) = self
+            .numbers
+            .get(&depth_key(spot_key(c.full, c.interposed), c.depth))
+        {
+            v.pn = *pn;
+            v.dn = *dn;
+        }
+        v
+    }
+
+    fn make_room(&mut self) {
+        if self.known_len + self.numbers.len() < self.cap {
+            return;
+        }
+        // Numbers are redone cheaply; results go last.
+        self.numbers.clear();
+        self.numbers.shrink_to_fit();
+        if self.known_len >= self.cap / 2 {
+            self.known.clear();
+            self.known.shrink_to_fit();
+            self.known_len = 0;
+        }
+    }
+
+    fn store(&mut self, key: u64, e: Entry) {
+        self.make_room();
+        let list = self.known.entry(key).or_default();
+        let before = list.len();
+        // Entries the new one makes useless go.
+        list.retain(|o| {
+            o.proof != e.proof
+                || if e.proof {
+                    !(o.hand.covers(&e.hand) && o.depth >= e.depth)
+                } else {
+                    !(e.hand.covers(&o.hand) && o.depth <= e.depth)
+                }
+        });
+        list.push(e);
+        self.known_len = self.known_len + list.len() - before;
+    }
+
+    /// One df-pn visit of a node with thresholds.
+    fn mid(
+        &mut self,
+        s: &mut Searcher,
+        n: &Node,
+        me: &Child,
+        th_pn: u32,
+        th_dn: u32,
+        path: &mut Vec<u64>,
+    ) {
+        if s.tick() {
+            return;
+        }
+        let key = spot_key(n.key, me.interposed);
+        let (or, depth) = (me.or, me.depth);
+        let attacker = s.attacker;
+        let moves = n.moves(attacker);
+        if moves.is_empty() {
+            // The attacker has no check: never a mate. The defender has no move: mated.
+            let e = if or {
+                Entry {
+                    hand: open_hand(&n.attacker_hand),
+                    proof: false,
+                    depth: i32::MAX,
+                    rep: false,
+                }
+            } else {
+                Entry {
+                    hand: and_proof_hand(n, Hand::default()),
+                    proof: true,
+                    depth: 0,
+                    rep: false,
+                }
+            };
+            self.store(key, e);
+            return;
+        }
+        let between = if or {
+            Vec::new()
+        } else {
+            n.interposition_squares()
+        };
+        let children: Vec<Child> = moves
+            .into_iter()
+            .map(|mv| {
+                let step = n.step(mv, attacker);
+                let (cdepth, cinter) = if or {
+                    // A check capturing the interposed piece keeps the two plies.
+                    let free = matches!((me.interposed, mv), (Some(sq), Move::Normal { to, .. }) if to == sq);
+                    (if free { depth + 1 } else { depth - 1 }, None)
+                } else if n.is_interposition(mv, &between) {
+                    (depth - 1, Some(mv.to()))
+                } else {
+                    (depth - 1, None)
+                };
+                Child {
+                    step: Some(step),
+                    key: step.key,
+                    full: step.full,
+                    hand: step.attacker_hand,
+                    or: !or,
+                    interposed: cinter,
+                    depth: cdepth,
+                    shift: depth - cdepth,
+                }
+            })
+            .collect();
+        path.push(n.full);
+        let mut values: Vec<Value> = children.iter().map(|c| self.value(s, c, path)).collect();
+        loop {
+            let (pn, dn) = combine(or, &values);
+            if pn == 0 || dn == 0 {
+                let e = solved(n, me, &children, &values);
+                self.store(key, e);
+                break;
+            }
+            if pn >= th_pn || dn >= th_dn || s.stopped.is_some() {
+                self.make_room();
+                self.numbers
+                    .insert(depth_key(spot_key(n.full, me.interposed), depth), (pn, dn));
+                break;
+            }
+            let decisive = |v: &Value| if or { v.pn } else { v.dn };
+            let mut best = 0;
+            let mut second = INF;
+            for (i, v) in values.iter().enumerate() {
+                let d = decisive(v);
+                if d < decisive(&values[best]) {
+                    second = decisive(&values[best]);
+                    best = i;
+                } else if i != best && d < second {
+                    second = d;
+                }
+            }
+            let b = values[best];
+            let (c_pn, c_dn) = if or {
+                (
+                    th_pn.min(add(second, 1)),
+                    add(th_dn.saturating_sub(dn), b.dn),
+                )
+            } else {
+                (
+                    add(th_pn.saturating_sub(pn), b.pn),
+                    th_dn.min(add(second, 1)),
+                )
+            };
+            let c = &children[best];
+            let child = n.play(c.step.as_ref().expect("a child has a move"));
+            self.mid(s, &child, c, c_pn, c_dn, path);
+            values[best] = self.value(s, c, path);
+        }
+        path.pop();
+    }
+}
+
+fn combine(or: bool, values: &[Value]) -> (u32, u32) {
+    if or {
+        let pn = values.iter().map(|v| v.pn).min().unwrap_or(INF);
+        let dn = values.iter().fold(0, |s, v| add(s, v.dn));
+        (pn, dn)
+    } else {
+        let pn = values.iter().fold(0, |s, v| add(s, v.pn));
+        let dn = values.iter().map(|v| v.dn).min().unwrap_or(INF);
+        (pn, dn)
+    }
+}
+
+/// A depth threshold moved to the parent by the plies the move spends.
+fn shifted(t: i32, shift: i32) -> i32 {
+    if t == NO_PROOF || t == NO_DISPROOF || t == i32::MAX {
+        t
+    } else {
+        t.saturating_add(shift)
+    }
+}
+
+/// The result of a solved node, with its depth and hand, from its children's.
+fn solved(n: &Node, me: &Child, children: &[Child], values: &[Value]) -> Entry {
+    let f = floor(me.or, me.interposed.is_some());
+    // The attacker's hand before the move from what it needs after it.
+    let before = |c: &Child, mut h: Hand| {
+        if let Some(step) = c.step {
+            if let Some(s) = n.dropped_slot(step.mv) {
+                h.add(s);
+            }
+            if let Some(s) = n.captured_slot(step.mv) {
+                h.remove(s);
+            }
+        }
+        h
+    };
+    if me.or {
+        if values.iter().any(|v| v.pn == 0) {
+            // Proven by the check that mates soonest.
+            let (c, v) = children
+                .iter()
+                .zip(values)
+                .filter(|(_, v)| v.pn == 0)
+                .min_by_key(|(c, v)| shifted(v.proof, c.shift))
+                .expect("a proven child");
+            return Entry {
+                hand: before(c, v.proof_hand).min(&n.attacker_hand),
+                proof: true,
+                depth: shifted(v.proof, c.shift),
+                rep: false,
+            };
+        }
+        let mut hand = open_hand(&n.attacker_hand);
+        let mut depth = i32::MAX;
+        let mut rep = false;
+        for (c, v) in children.iter().zip(values) {
+            hand = hand.min(&before(c, v.disproof_hand));
+            depth = depth.min(shifted(v.disproof, c.shift));
+            rep |= v.rep;
+        }
+        return Entry {
+            hand: hand.max(&n.attacker_hand),
+            proof: false,
+            depth: depth.max(f),
+            rep,
+        };
+    }
+    if values.iter().all(|v| v.pn == 0) {
+        let mut hand = Hand::default();
+        let mut depth = 0;
+        for (c, v) in children.iter().zip(values) {
+            hand = hand.max(&v.proof_hand);
+            depth = depth.max(shifted(v.proof, c.shift));
+        }
+        return Entry {
+            hand: and_proof_hand(n, hand),
+            proof: true,
+            depth,
+            rep: false,
+        };
+    }
+    // Disproven by the defence that holds longest.
+    let (c, v) = children
+        .iter()
+        .zip(values)
+        .filter(|(_, v)| v.dn == 0)
+        .max_by_key(|(c, v)| (!v.rep, shifted(v.disproof, c.shift)))
+        .expect("a disproven child");
+    let mut hand = v.disproof_hand;
+    if let Some(s) = c.step.and_then(|step| n.dropped_slot(step.mv)) {
+        // The defender needs the piece it drops: the attacker may hold at most the rest.
+        let total = n.attacker_hand.0[s] + n.defender_hand.0[s];
+        hand.0[s] = hand.0[s].min(total.saturating_sub(1));
+    }
+    Entry {
+        hand: hand.max(&n.attacker_hand),
+        proof: false,
+        depth: shifted(v.disproof, c.shift).max(f),
+        rep: v.rep,
+    }
+}
+
+/// The proof hand of a mated defender's node from its children's: if the defender could drop
+/// onto an interposition square, every kind it lacks must stay with the attacker (with fewer,
+/// the defender would hold one and could drop it).
+fn and_proof_hand(n: &Node, children: Hand) -> Hand {
+    let mut hand = children;
+    if !n.interposition_squares().is_empty() {
+        for (i, d) in n.defender_hand.0.iter().enumerate() {
+            if *d == 0 {
+                hand.0[i] = n.attacker_hand.0[i];
+            }
+        }
+    }
+    hand.min(&n.attacker_hand)
+}
