@@ -456,7 +456,7 @@ fn find_variation(
         return v.status == Status::Mate
             && v.alternatives.iter().any(|a| a.ply == 1 && a.mv == alt.mv);
     }
-    if d % 2 == 0 {
+    if d.is_multiple_of(2) {
         let next = if on_main {
             verdict.line.get(d).copied()
         } else {
