@@ -29,6 +29,12 @@ const NO_MATE: &str = "4k4/9/9/9/9/9/9/9/9 b G 1";
 /// final-move alternatives, sound by default, defects under `strict`.
 const FINAL_MOVE_ALTERNATIVES: &str = "7lk/7p1/7S1/9/9/9/9/9/9 b L 1";
 
+/// 駒余り: "Let's Play Shogi" (ISBN 4-415-04642-8), problem A after R*2a Kx2a, as quoted on
+/// shogi-l, 27 May 1991 (http://www.shogi.net/shogi-l/Archive/1991/Nmay27-00.txt): "Sx2b+ is
+/// mate, but black has a piece in hand, which is not allowed" — ▲2二銀成まで1手詰, the captured
+/// dragon's rook left in hand (tests/data/tsume/published.tsv, lets-play-shogi-a).
+const LEFTOVER: &str = "5b1k1/7+r1/6S2/9/4B4/9/9/9/9 b - 1";
+
 struct Output {
     code: i32,
     stdout: String,
@@ -324,4 +330,149 @@ fn the_defenders_lone_king_is_drawn_gyoku_in_a_tsume() {
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert_eq!(uses_of(&r.stdout, '王'), 1);
     assert_eq!(uses_of(&r.stdout, '玉'), 1);
+}
+
+/// 駒余り is a flaw by default (problem editors count a main line that ends with pieces in the
+/// attacker's hand as unsound): `tsume` reports it and exits 1, a diagram or booklet refuses it;
+/// `--allow-leftover`, or `allow_leftover: true` in the file, the entry or the booklet, accepts it.
+#[test]
+fn pieces_left_in_hand_are_a_defect_unless_allowed() {
+    let r = run(&["tsume", "--json", LEFTOVER]);
+    assert_eq!(r.code, 1, "{}", r.stdout);
+    let j: serde_json::Value = serde_json::from_str(r.stdout.trim()).unwrap();
+    assert_eq!(j["status"], "mate");
+    assert_eq!(j["line"], serde_json::json!(["3c2b+"]));
+    assert_eq!(j["left_in_hand"], 1);
+    assert_eq!(j["leftover_defect"], true);
+    assert_eq!(j["sound"], false);
+    let r = run(&["tsume", LEFTOVER]);
+    assert!(
+        r.stdout
+            .contains("  pieces left in hand: 1 [駒余り] (defect)\n"),
+        "{}",
+        r.stdout
+    );
+    let r = run(&["tsume", "--json", "--allow-leftover", LEFTOVER]);
+    assert_eq!(r.code, 0, "{}", r.stdout);
+    let j: serde_json::Value = serde_json::from_str(r.stdout.trim()).unwrap();
+    assert_eq!(j["leftover_defect"], false);
+    assert_eq!(j["sound"], true);
+
+    let dir = TempDir::new("tsume-print");
+    let out = dir.path("b.pdf");
+    let book = dir.file(
+        "b.yaml",
+        &booklet(&[(ATAMAKIN, ""), (LEFTOVER, "title: 駒余り")], ""),
+    );
+    let r = run(&["booklet", &book, "-o", &out]);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert!(
+        r.stderr.contains(&format!(
+            "{book}:6:5: diagram 2 (第2問) '駒余り': pieces left in hand (駒余り): the main line ▲2二銀成まで1手詰 ends with 1 piece in the attacker's hand"
+        )),
+        "{}",
+        r.stderr
+    );
+    assert!(!std::path::Path::new(&out).exists());
+    for (entry, top, flags) in [
+        ("allow_leftover: true", "", &[][..]),
+        ("", "allow_leftover: true\n", &[][..]),
+        ("", "", &["--allow-leftover"][..]),
+    ] {
+        let book = dir.file("b.yaml", &booklet(&[(LEFTOVER, entry)], top));
+        let mut args = vec!["booklet", book.as_str(), "-o", out.as_str()];
+        args.extend_from_slice(flags);
+        let r = run(&args);
+        assert_eq!(r.code, 0, "{entry} {top} {flags:?}: {}", r.stderr);
+    }
+    let file = dir.file("d.yaml", &format!("position: {LEFTOVER}\ntsume: true\n"));
+    let r = run(&["diagram", &file, "-o", &dir.path("d.svg")]);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert!(
+        r.stderr.contains("pieces left in hand (駒余り)"),
+        "{}",
+        r.stderr
+    );
+}
+
+/// A diagram file takes the booklet's prover fields for itself: `strict: true` makes tolerated
+/// alternatives defects, `prover: {max_nodes, time, hash}` sets its limits (checked, located);
+/// the command line's flags win over them; `tsume` reads them from the file too.
+#[test]
+fn a_diagram_file_sets_its_own_strictness_and_limits() {
+    let dir = TempDir::new("tsume-print");
+    let out = dir.path("d.svg");
+    let plain = dir.file(
+        "plain.yaml",
+        &format!("position: {FINAL_MOVE_ALTERNATIVES}\ntsume: true\n"),
+    );
+    assert_eq!(run(&["diagram", &plain, "-o", &out]).code, 0);
+    let strict = dir.file(
+        "strict.yaml",
+        &format!("position: {FINAL_MOVE_ALTERNATIVES}\ntsume: true\nstrict: true\n"),
+    );
+    let r = run(&["diagram", &strict, "-o", &out]);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert!(
+        r.stderr.contains("alternative solution (余詰): at ply 1 ▲"),
+        "{}",
+        r.stderr
+    );
+    let r = run(&["tsume", "--json", &strict]);
+    assert_eq!(r.code, 1, "{}", r.stdout);
+    let j: serde_json::Value = serde_json::from_str(r.stdout.trim()).unwrap();
+    assert!(j["alternatives"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|a| a["defect"] == true));
+    assert_eq!(run(&["tsume", &plain]).code, 0);
+
+    let limited = dir.file(
+        "limited.yaml",
+        &format!(
+            "position: {WIKI_3}\ntsume: true\nprover: {{max_nodes: 10, time: 30, hash: 16}}\n"
+        ),
+    );
+    let r = run(&["diagram", &limited, "-o", &out]);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert!(
+        r.stderr
+            .contains("unknown: the node limit (10) was reached"),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(run(&["tsume", &limited]).code, 1);
+    // The flag wins over the file.
+    let r = run(&["diagram", &limited, "-o", &out, "--max-nodes", "1000000"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(run(&["tsume", &limited, "--max-nodes", "1000000"]).code, 0);
+    // Bad limits are bad input, located.
+    let bad = dir.file(
+        "bad.yaml",
+        &format!("position: {WIKI_3}\ntsume: true\nprover: {{hash: 0}}\n"),
+    );
+    let r = run(&["diagram", &bad, "-o", &out]);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(
+        r.stderr
+            .contains("bad.yaml:3:9: prover: hash 0 MiB: expected 1 to 65536"),
+        "{}",
+        r.stderr
+    );
+    // In a booklet an entry's own fields win over the booklet's.
+    let book = dir.file(
+        "b.yaml",
+        &booklet(
+            &[(FINAL_MOVE_ALTERNATIVES, "strict: false")],
+            "strict: true\n",
+        ),
+    );
+    let pdf = dir.path("b.pdf");
+    assert_eq!(run(&["booklet", &book, "-o", &pdf]).code, 0);
+    let book = dir.file(
+        "b.yaml",
+        &booklet(&[(WIKI_3, "prover: {max_nodes: 10}")], ""),
+    );
+    assert_eq!(run(&["booklet", &book, "-o", &pdf]).code, 1);
 }

@@ -35,6 +35,7 @@ struct RawBook {
     /// Tsume verification for the whole booklet (see [`crate::diagram::verify`]).
     verify: Option<bool>,
     strict: Option<bool>,
+    allow_leftover: Option<bool>,
     prover: Option<RawProver>,
     #[serde(default)]
     diagrams: Vec<serde::de::IgnoredAny>,
@@ -182,41 +183,27 @@ fn numbering_pattern(text: &str) -> Option<String> {
     )
 }
 
-/// The booklet's `verify`, `strict` and `prover` fields over the defaults.
+/// The booklet's `verify`, `strict`, `allow_leftover` and `prover` fields over the defaults
+/// (checked as a diagram file's, [`crate::diagram::verify::Overrides::from_file`]).
 fn verify_settings(
     verify: Option<bool>,
     strict: Option<bool>,
+    allow_leftover: Option<bool>,
     prover: Option<&RawProver>,
 ) -> Result<Settings, (&'static str, String)> {
-    let mut s = Settings {
+    let base = Settings {
         enabled: verify.unwrap_or(true),
-        strict: strict.unwrap_or(false),
         ..Settings::default()
     };
-    if let Some(p) = prover {
-        if let Some(n) = p.max_nodes {
-            if n == 0 {
-                return Err(("prover", "max_nodes must be at least 1".to_string()));
-            }
-            s.max_nodes = n;
-        }
-        if let Some(t) = p.time {
-            if !(t.is_finite() && t > 0.0) {
-                return Err((
-                    "prover",
-                    format!("time {t}: expected a positive number of seconds"),
-                ));
-            }
-            s.time = Some(t);
-        }
-        if let Some(h) = p.hash {
-            if !(1..=65536).contains(&h) {
-                return Err(("prover", format!("hash {h} MiB: expected 1 to 65536")));
-            }
-            s.hash_mb = h;
-        }
-    }
-    Ok(s)
+    let fields = crate::diagram::verify::Overrides::from_file(
+        strict,
+        allow_leftover,
+        prover.and_then(|p| p.max_nodes),
+        prover.and_then(|p| p.time),
+        prover.and_then(|p| p.hash),
+    )
+    .map_err(|e| ("prover", e))?;
+    Ok(base.with(&fields))
 }
 
 /// Where one entry's text is.
@@ -356,8 +343,13 @@ impl Book {
             };
         }
         o.tsume = raw.tsume.unwrap_or(false);
-        o.verify = verify_settings(raw.verify, raw.strict, raw.prover.as_ref())
-            .map_err(|(field, message)| at(field, message))?;
+        o.verify = verify_settings(
+            raw.verify,
+            raw.strict,
+            raw.allow_leftover,
+            raw.prover.as_ref(),
+        )
+        .map_err(|(field, message)| at(field, message))?;
 
         let mut entries = split_entries(text, source_name)?;
         if entries.len() != raw.diagrams.len() {

@@ -9,7 +9,7 @@ use serde::Serialize;
 use shogiprint::diagram::verify::{self, Settings};
 use shogiprint::formats::notation::{japanese, usi, western};
 use shogiprint::rules::{validate, Position, Variant};
-use shogiprint::tsume::{self, inventory, Limits, Status, Verdict};
+use shogiprint::tsume::{self, inventory, Status, Verdict};
 use std::io::Write;
 use std::path::Path;
 use std::sync::Arc;
@@ -38,11 +38,36 @@ struct Solved {
     alternatives_ja: Vec<verify::AlternativeText>,
     /// What is wrong with the answer a diagram file declares.
     answer_error: Option<String>,
+    /// Every alternative a defect (`--strict`, or a diagram file's `strict: true`).
+    strict: bool,
+    /// Pieces left in the attacker's hand at the end are accepted (`--allow-leftover`, or a
+    /// diagram file's `allow_leftover: true`).
+    allow_leftover: bool,
 }
 
 impl Solved {
-    fn is_sound(&self, strict: bool) -> bool {
-        self.verdict.is_sound(strict) && self.answer_error.is_none()
+    fn new(start: &Position, verdict: Verdict, settings: &Settings) -> Solved {
+        let (ja, en) = notations(start, &verdict);
+        Solved {
+            alternatives_ja: verify::alternative_texts(start, &verdict),
+            verdict,
+            ja,
+            en,
+            answer_error: None,
+            strict: settings.strict,
+            allow_leftover: settings.allow_leftover,
+        }
+    }
+
+    /// The main line ends with pieces in the attacker's hand (駒余り), not accepted.
+    fn leftover_is_defect(&self) -> bool {
+        !self.allow_leftover && self.verdict.left_in_hand.is_some_and(|n| n > 0)
+    }
+
+    fn is_sound(&self) -> bool {
+        self.verdict.is_sound(self.strict)
+            && self.answer_error.is_none()
+            && !self.leftover_is_defect()
     }
 }
 
@@ -79,8 +104,6 @@ pub fn run(
         ..Settings::default()
     };
     args.verify.apply(&mut settings)?;
-    let limits = settings.limits();
-    let strict = settings.strict;
     let mut inputs = Inputs::default();
     let mut worst = 0;
     for arg in &args.inputs {
@@ -91,23 +114,22 @@ pub fn run(
                 Ok(solve_yaml(arg, variant, pieces, &settings)),
             )]
         } else {
-            inputs.each(arg, |e| solve(e, variant, limits))
+            inputs.each(arg, |e| solve(e, variant, &settings))
         };
         for (name, place, outcome) in results {
             let outcome = outcome.unwrap_or_else(Outcome::Malformed);
             let code = match &outcome {
-                Outcome::Solved(s) if s.is_sound(strict) => 0,
+                Outcome::Solved(s) if s.is_sound() => 0,
                 Outcome::Solved(_) | Outcome::Invalid(_) => 1,
                 Outcome::Malformed(_) => 2,
                 Outcome::Refused(_, code) => *code,
             };
             worst = worst.max(code);
             if args.json {
-                let line =
-                    json(&name, &outcome, variant, strict).map_err(|e| Failure::bad("json", e))?;
+                let line = json(&name, &outcome, variant).map_err(|e| Failure::bad("json", e))?;
                 writeln!(out, "{line}")?;
             } else {
-                text(out, &place, &outcome, variant, strict)?;
+                text(out, &place, &outcome, variant)?;
             }
         }
     }
@@ -143,15 +165,10 @@ fn solve_yaml(
         Err(verify::Refusal::Invalid(lines)) => return Outcome::Invalid(lines),
         Err(other) => return Outcome::Refused(vec![other.to_string()], other.exit_code()),
     };
+    // The file's own strict:, allow_leftover: and prover: under the command line's flags.
+    let settings = &settings.for_diagram(&diagram);
     let verdict = tsume::verify(&start, settings.limits());
-    let (ja, en) = notations(&start, &verdict);
-    let mut solved = Solved {
-        alternatives_ja: verify::alternative_texts(&start, &verdict),
-        verdict,
-        ja,
-        en,
-        answer_error: None,
-    };
+    let mut solved = Solved::new(&start, verdict, settings);
     if let (Status::Mate, Some(answer)) = (solved.verdict.status, &notes.answer) {
         let solution = verify::Solution {
             verdict: solved.verdict.clone(),
@@ -167,7 +184,7 @@ fn solve_yaml(
     Outcome::Solved(Box::new(solved))
 }
 
-fn solve(entry: &Entry, variant: &Arc<Variant>, limits: Limits) -> Outcome {
+fn solve(entry: &Entry, variant: &Arc<Variant>, settings: &Settings) -> Outcome {
     let options = validate::Options { tsume: true };
     let position = match input::position(entry, variant, options) {
         Ok(p) => p,
@@ -181,15 +198,8 @@ fn solve(entry: &Entry, variant: &Arc<Variant>, limits: Limits) -> Outcome {
     };
     match inventory::complete(&position) {
         Ok(p) => {
-            let verdict = tsume::verify(&p, limits);
-            let (ja, en) = notations(&p, &verdict);
-            Outcome::Solved(Box::new(Solved {
-                alternatives_ja: verify::alternative_texts(&p, &verdict),
-                verdict,
-                ja,
-                en,
-                answer_error: None,
-            }))
+            let verdict = tsume::verify(&p, settings.limits());
+            Outcome::Solved(Box::new(Solved::new(&p, verdict, settings)))
         }
         Err(lines) => Outcome::Invalid(lines),
     }
@@ -215,12 +225,12 @@ fn text(
     place: &str,
     outcome: &Outcome,
     variant: &Variant,
-    strict: bool,
 ) -> std::io::Result<()> {
     match outcome {
         Outcome::Solved(solved) => {
             let v = &solved.verdict;
-            let verdict = if solved.is_sound(strict) {
+            let strict = solved.strict;
+            let verdict = if solved.is_sound() {
                 "sound"
             } else {
                 "NOT sound"
@@ -237,7 +247,12 @@ fn text(
                     writeln!(out, "  {}", solved.en.join(" "))?;
                 }
                 if let Some(left) = v.left_in_hand.filter(|n| *n > 0) {
-                    writeln!(out, "  pieces left in hand: {left}")?;
+                    let defect = if solved.leftover_is_defect() {
+                        " (defect)"
+                    } else {
+                        ""
+                    };
+                    writeln!(out, "  pieces left in hand: {left} [駒余り]{defect}")?;
                 }
                 for (a, text) in v.alternatives.iter().zip(&solved.alternatives_ja) {
                     let defect = if a.kind.is_defect(strict) {
@@ -292,6 +307,8 @@ struct JsonReport<'a> {
     line_en: Vec<String>,
     alternatives: Vec<JsonAlternative>,
     left_in_hand: Option<u32>,
+    /// The pieces left in hand (駒余り) make the problem unsound.
+    leftover_defect: bool,
     sound: bool,
     nodes: u64,
     ms: u128,
@@ -318,12 +335,7 @@ struct JsonAlternative {
     defect: bool,
 }
 
-fn json(
-    name: &str,
-    outcome: &Outcome,
-    variant: &Variant,
-    strict: bool,
-) -> serde_json::Result<String> {
+fn json(name: &str, outcome: &Outcome, variant: &Variant) -> serde_json::Result<String> {
     let empty = JsonReport {
         input: name,
         status: "invalid",
@@ -334,6 +346,7 @@ fn json(
         line_en: vec![],
         alternatives: vec![],
         left_in_hand: None,
+        leftover_defect: false,
         sound: false,
         nodes: 0,
         ms: 0,
@@ -346,6 +359,7 @@ fn json(
     let report = match outcome {
         Outcome::Solved(solved) => {
             let v = &solved.verdict;
+            let strict = solved.strict;
             JsonReport {
                 status: v.status.name(),
                 limit: match v.status {
@@ -370,7 +384,8 @@ fn json(
                     })
                     .collect(),
                 left_in_hand: v.left_in_hand,
-                sound: solved.is_sound(strict),
+                leftover_defect: solved.leftover_is_defect(),
+                sound: solved.is_sound(),
                 answer_error: solved.answer_error.as_deref(),
                 nodes: v.nodes,
                 ms: v.ms,

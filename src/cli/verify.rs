@@ -1,5 +1,6 @@
-//! The prover's options shared by `tsume`, `diagram` and `booklet`: strictness and limits.
-//! Given on the command line, they override a booklet's `strict` and `prover` fields.
+//! The prover's options shared by `tsume`, `diagram` and `booklet`: strictness, 駒余り and
+//! limits. Given on the command line, they override a booklet's or a diagram file's `strict`,
+//! `allow_leftover` and `prover` fields.
 
 use super::Failure;
 use shogiprint::diagram::verify::Settings;
@@ -22,12 +23,24 @@ pub struct VerifyArgs {
     /// Memory budget of the prover's tables, in MiB [default: 256].
     #[arg(long, value_name = "MB")]
     hash: Option<usize>,
+
+    /// Accept a main line that ends with pieces left in the attacker's hand (駒余り), a flaw by
+    /// default.
+    #[arg(long)]
+    allow_leftover: bool,
 }
 
 impl VerifyArgs {
     /// `settings` with the options given on the command line.
     pub fn apply(&self, settings: &mut Settings) -> Result<(), Failure> {
         settings.strict |= self.strict;
+        settings.allow_leftover |= self.allow_leftover;
+        let given = &mut settings.command_line;
+        given.strict = self.strict.then_some(true);
+        given.allow_leftover = self.allow_leftover.then_some(true);
+        given.max_nodes = self.max_nodes;
+        given.time = self.time;
+        given.hash_mb = self.hash;
         if let Some(n) = self.max_nodes {
             if n == 0 {
                 return Err(Failure::bad("--max-nodes", "must be at least 1"));

@@ -98,6 +98,8 @@ pub struct Options {
     /// A tsume is proven before it is drawn (see [`super::verify`]); `verify: false` in a
     /// file, for drafts and for positions that are not problems.
     pub verify: bool,
+    /// The file's own `strict:`, `allow_leftover:` and `prover:` for its proof.
+    pub prover: super::verify::Overrides,
     pub defender_hand: DefenderHand,
     /// Label the sides 下手/上手 instead of 先手/後手.
     pub handicap: bool,
@@ -131,6 +133,7 @@ impl Default for Options {
             viewer: Color::Black,
             tsume: false,
             verify: true,
+            prover: Default::default(),
             defender_hand: DefenderHand::Rest,
             handicap: false,
             square: 7.0,

@@ -76,6 +76,9 @@ struct RawDiagram {
     #[serde(default)]
     tsume: bool,
     verify: Option<bool>,
+    strict: Option<bool>,
+    allow_leftover: Option<bool>,
+    prover: Option<RawProver>,
     defender_hand: Option<String>,
     handicap: Option<bool>,
     size: Option<f64>,
@@ -96,6 +99,17 @@ struct RawDiagram {
     expect_problems: Option<Vec<String>>,
     comment: Option<String>,
     answer: Option<String>,
+}
+
+/// `prover: {max_nodes, time, hash}`: this diagram's limits (see [`crate::diagram::verify`]).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawProver {
+    max_nodes: Option<u64>,
+    /// Seconds.
+    time: Option<f64>,
+    /// MiB.
+    hash: Option<usize>,
 }
 
 /// `position:` is position text, or a game record at a ply: `{record: game.kif, ply: 24}`.
@@ -269,6 +283,15 @@ pub fn from_yaml_text_numbered(
     if let Some(v) = raw.verify {
         o.verify = v;
     }
+    let p = raw.prover.as_ref();
+    o.prover = crate::diagram::verify::Overrides::from_file(
+        raw.strict,
+        raw.allow_leftover,
+        p.and_then(|p| p.max_nodes),
+        p.and_then(|p| p.time),
+        p.and_then(|p| p.hash),
+    )
+    .map_err(|e| err("prover", None, e))?;
     if let Some(s) = &raw.defender_hand {
         o.defender_hand = match s.as_str() {
             "rest" => DefenderHand::Rest,

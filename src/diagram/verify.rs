@@ -26,6 +26,12 @@ pub struct Settings {
     pub time: Option<f64>,
     /// The prover's table budget in MiB (default 256).
     pub hash_mb: usize,
+    /// Accept a main line that ends with pieces in the attacker's hand (駒余り; default false:
+    /// problem editors count it a flaw, as they do an alternative solution).
+    pub allow_leftover: bool,
+    /// What the command line gave: it wins over a diagram's own fields (see
+    /// [`Settings::for_diagram`]).
+    pub command_line: Overrides,
 }
 
 impl Default for Settings {
@@ -37,11 +43,74 @@ impl Default for Settings {
             max_nodes: limits.max_nodes,
             time: Some(60.0),
             hash_mb: limits.hash_mb,
+            allow_leftover: false,
+            command_line: Overrides::default(),
         }
     }
 }
 
+/// The prover's fields a diagram file (or a booklet entry) may set for itself — `strict:`,
+/// `allow_leftover:`, `prover: {max_nodes, time, hash}` — and the command line's flags; `None`
+/// keeps the setting.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Overrides {
+    pub strict: Option<bool>,
+    pub allow_leftover: Option<bool>,
+    pub max_nodes: Option<u64>,
+    /// Seconds.
+    pub time: Option<f64>,
+    /// MiB.
+    pub hash_mb: Option<usize>,
+}
+
+impl Overrides {
+    /// The fields as a file writes them, checked: `max_nodes` at least 1, `time` a positive
+    /// number of seconds, `hash` 1 to 65536 MiB. The error is the message for the `prover` field.
+    pub fn from_file(
+        strict: Option<bool>,
+        allow_leftover: Option<bool>,
+        max_nodes: Option<u64>,
+        time: Option<f64>,
+        hash: Option<usize>,
+    ) -> Result<Overrides, String> {
+        if max_nodes == Some(0) {
+            return Err("max_nodes must be at least 1".to_string());
+        }
+        if let Some(t) = time.filter(|t| !(t.is_finite() && *t > 0.0)) {
+            return Err(format!("time {t}: expected a positive number of seconds"));
+        }
+        if let Some(h) = hash.filter(|h| !(1..=65536).contains(h)) {
+            return Err(format!("hash {h} MiB: expected 1 to 65536"));
+        }
+        Ok(Overrides {
+            strict,
+            allow_leftover,
+            max_nodes,
+            time,
+            hash_mb: hash,
+        })
+    }
+}
+
 impl Settings {
+    /// These settings with `o`'s fields where it gives them.
+    pub fn with(&self, o: &Overrides) -> Settings {
+        Settings {
+            strict: o.strict.unwrap_or(self.strict),
+            allow_leftover: o.allow_leftover.unwrap_or(self.allow_leftover),
+            max_nodes: o.max_nodes.unwrap_or(self.max_nodes),
+            time: o.time.or(self.time),
+            hash_mb: o.hash_mb.unwrap_or(self.hash_mb),
+            ..self.clone()
+        }
+    }
+
+    /// The settings for one diagram: its own `strict:`, `allow_leftover:` and `prover:` over
+    /// these (a booklet's or the defaults), the command line's flags over both.
+    pub fn for_diagram(&self, diagram: &Diagram) -> Settings {
+        self.with(&diagram.options.prover).with(&self.command_line)
+    }
+
     /// The prover's limits.
     pub fn limits(&self) -> Limits {
         Limits {
@@ -108,6 +177,9 @@ pub enum Refusal {
     /// Alternative solutions that count as defects under the chosen strictness.
     #[error("alternative solution (余詰): {0}")]
     Defect(String),
+    /// The main line ends with pieces in the attacker's hand, not accepted.
+    #[error("pieces left in hand (駒余り): {0}")]
+    Leftover(String),
     /// The declared answer is not a correct main line.
     #[error("answer: {0}")]
     WrongAnswer(String),
@@ -155,6 +227,7 @@ pub fn verify(
             _ => Ok(None),
         };
     }
+    let settings = &settings.for_diagram(diagram);
     let start = start_position(diagram)?;
     // The declared first move, to say which defence refutes it if there is no mate.
     let hint = answer
@@ -240,6 +313,15 @@ pub fn prove(
             format!("at ply {} {text} also mates ({})", a.ply, a.kind.name())
         })
         .collect();
+    if let Some(n) = solution.verdict.left_in_hand.filter(|n| *n > 0) {
+        if defects.is_empty() && !settings.allow_leftover {
+            return Err(Refusal::Leftover(format!(
+                "the main line {} ends with {n} {} in the attacker's hand; write allow_leftover: true (or --allow-leftover) to accept it",
+                solution.answer(Style::Traditional),
+                if n == 1 { "piece" } else { "pieces" }
+            )));
+        }
+    }
     if !defects.is_empty() {
         // A few are enough to see the flaw; the `tsume` command lists them all.
         const SHOWN: usize = 3;
@@ -374,7 +456,7 @@ fn find_variation(
         return v.status == Status::Mate
             && v.alternatives.iter().any(|a| a.ply == 1 && a.mv == alt.mv);
     }
-    if d % 2 == 0 {
+    if d.is_multiple_of(2) {
         let next = if on_main {
             verdict.line.get(d).copied()
         } else {
