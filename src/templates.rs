@@ -18,4 +18,5 @@ pub const VARIANTS: &[(&str, &str)] = &[
         include_str!("../templates/variants/gorogoro.yaml"),
     ),
     ("sho", include_str!("../templates/variants/sho.yaml")),
+    ("chu", include_str!("../templates/variants/chu.yaml")),
 ];

@@ -644,7 +644,7 @@ fn random_playouts_agree_with_haitaka() {
                 .iter()
                 .copied()
                 .filter(|m| match m {
-                    Move::Drop { .. } => true,
+                    Move::Drop { .. } | Move::Lion { .. } => true,
                     Move::Normal { to, promote, .. } => *promote || p.piece_at(*to).is_some(),
                 })
                 .collect();

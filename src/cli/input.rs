@@ -31,7 +31,7 @@ pub fn load_variant(name: &str, pieces: Option<&Path>) -> Result<Arc<Variant>, F
     .map_err(data_failure)?;
     let catalog = Arc::new(catalog);
     // A built-in name wins over a file of the same name: names are what most people type.
-    if let Some(builtin) = Variant::builtin_names().find(|n| n.eq_ignore_ascii_case(name)) {
+    if let Some(builtin) = Variant::builtin_name(name) {
         return Variant::builtin_with(builtin, catalog).map_err(data_failure);
     }
     let path = Path::new(name);

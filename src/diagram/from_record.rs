@@ -54,7 +54,7 @@ pub fn from_record(
 pub fn last_move(mv: Move) -> LastMove {
     LastMove {
         from: match mv {
-            Move::Normal { from, .. } => Some(from),
+            Move::Normal { from, .. } | Move::Lion { from, .. } => Some(from),
             Move::Drop { .. } => None,
         },
         to: mv.to(),

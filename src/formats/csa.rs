@@ -388,6 +388,17 @@ pub fn write_move(pos: &Position, mv: Move) -> String {
     let sq = |s: Square| format!("{}{}", v.size.file(s), v.size.rank(s));
     match mv {
         Move::Drop { kind, to } => format!("{sign}00{}{}", sq(to), code_of(v, kind)),
+        // CSA has no double moves: the squares in order, then the piece.
+        Move::Lion { from, mid, to } => {
+            let kind = pos.piece_at(from).map_or(KindId(0), |p| p.kind);
+            format!(
+                "{sign}{}{}{}{}",
+                sq(from),
+                sq(mid),
+                sq(to),
+                code_of(v, kind)
+            )
+        }
         Move::Normal { from, to, promote } => {
             let kind = pos.piece_at(from).map_or(KindId(0), |p| p.kind);
             let after = if promote {

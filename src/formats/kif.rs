@@ -348,6 +348,13 @@ pub fn write_move(pos: &Position, last: Option<Move>, mv: Move) -> String {
     };
     match mv {
         Move::Drop { kind, .. } => format!("{to}{}打", kind_name(v, kind, pos.turn())),
+        // KIF has no double moves: the Japanese notation's form, then the origin.
+        Move::Lion { from, .. } => format!(
+            "{}({}{})",
+            super::notation::japanese::write(pos, mv, None).trim_start_matches(['▲', '△']),
+            v.size.file(from),
+            v.size.rank(from)
+        ),
         Move::Normal {
             from,
             to: dest,

@@ -4,9 +4,11 @@
 
 use super::data_error::{from_yaml, DataError};
 use crate::rules::betza;
+use crate::rules::movement::LionPower;
 use crate::rules::piece::{KindId, KindRules, PieceKind, MAX_KINDS};
 use crate::rules::PieceCatalog;
 use serde::Deserialize;
+use std::collections::BTreeMap;
 
 /// One entry of the pieces YAML, as written.
 #[derive(Clone, Debug, Deserialize)]
@@ -23,6 +25,9 @@ struct RawPiece {
     reading: String,
     english: String,
     betza: String,
+    /// Lion power as Betza steps (`K`, `fW`, `fF`): see the pieces YAML's header.
+    #[serde(default)]
+    lion: Option<String>,
     #[serde(default)]
     promotes_to: Option<String>,
     #[serde(default)]
@@ -39,6 +44,9 @@ struct RawPiece {
 #[serde(deny_unknown_fields)]
 struct RawCatalog {
     pieces: Vec<RawPiece>,
+    /// Piece lists of their own, by name, for variants that name one with `pieces:` (chu).
+    #[serde(default)]
+    catalogs: BTreeMap<String, Vec<RawPiece>>,
 }
 
 /// Where a raw piece came from, so that errors point into the right file.
@@ -58,6 +66,42 @@ impl PieceCatalog {
 
     pub fn from_yaml(text: &str, source_name: &str) -> Result<PieceCatalog, DataError> {
         compile(load(text, source_name)?)
+    }
+
+    /// Names of the built-in catalogs of their own (`chu`), besides the main list.
+    pub fn builtin_catalog_names() -> Result<Vec<String>, DataError> {
+        let raw: RawCatalog = from_yaml(crate::templates::PIECES, crate::templates::PIECES_NAME)?;
+        Ok(raw.catalogs.into_keys().collect())
+    }
+
+    /// A built-in catalog of its own by name (`chu`, listed under `catalogs:` in the pieces
+    /// YAML), which a variant selects with `pieces: NAME`.
+    pub fn builtin_named(name: &str) -> Result<PieceCatalog, DataError> {
+        let (text, source_name) = (crate::templates::PIECES, crate::templates::PIECES_NAME);
+        let raw: RawCatalog = from_yaml(text, source_name)?;
+        let names: Vec<&str> = raw.catalogs.keys().map(String::as_str).collect();
+        let Some(list) = raw.catalogs.get(name) else {
+            return Err(DataError::new(
+                source_name,
+                format!(
+                    "no piece list '{name}' under catalogs: expected one of {}",
+                    names.join(", ")
+                ),
+            ));
+        };
+        let text: std::sync::Arc<str> = text.into();
+        compile(
+            list.iter()
+                .cloned()
+                .enumerate()
+                .map(|(index, piece)| Sourced {
+                    piece,
+                    index,
+                    source_name: format!("{source_name} (catalogs.{name})"),
+                    text: text.clone(),
+                })
+                .collect(),
+        )
     }
 
     /// The built-in catalog with a user's pieces added: a piece with an existing id replaces it.
@@ -223,18 +267,32 @@ fn compile(raw: Vec<Sourced>) -> Result<PieceCatalog, DataError> {
                 ));
             }
         }
-        let movement =
+        let mut movement =
             betza::parse(&p.betza).map_err(|e| err(s, "betza", format!("'{}': {e}", p.betza)))?;
+        if let Some(lion) = &p.lion {
+            let steps = betza::parse(lion).map_err(|e| err(s, "lion", format!("'{lion}': {e}")))?;
+            movement.lion = Some(LionPower::from_steps(&steps).ok_or_else(|| {
+                err(
+                    s,
+                    "lion",
+                    format!(
+                        "'{lion}': lion power is over single steps (W, F, K and their directions)"
+                    ),
+                )
+            })?);
+        }
         let mut rules = KindRules::default();
         for r in &p.rules {
             match r.as_str() {
                 "one-per-file" => rules.one_per_file = true,
                 "no-drop-mate" => rules.no_drop_mate = true,
+                "second-chance" => rules.second_chance = true,
+                "low-value" => rules.low_value = true,
                 other => {
                     return Err(err(
                         s,
                         "rules",
-                        format!("unknown rule '{other}': expected one-per-file or no-drop-mate"),
+                        format!("unknown rule '{other}': expected one-per-file, no-drop-mate, second-chance or low-value"),
                     ))
                 }
             }

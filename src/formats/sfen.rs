@@ -3,6 +3,10 @@
 //! Input is lenient where SFEN writers differ (hand pieces in any order and repeated, counts
 //! of two digits, the move number missing); output is canonical (hands in catalog order, which
 //! for shogi is `RBGSNLP` then `rbgsnlp`).
+//!
+//! Boards larger than 9×9 (chu shogi's 12×12) follow lishogi: runs of empty squares may take two
+//! digits (`12`), and the third field is not the hands (such variants have no drops) but the
+//! counter-strike square (`5e`, see [`Setup::lion_capture`]) or `-`.
 
 use super::parse_error::ParseError;
 use crate::rules::square::{BoardSize, MAX_FILES, MAX_RANKS};
@@ -84,7 +88,11 @@ pub fn parse(text: &str, catalog: &PieceCatalog) -> Result<Setup, ParseError> {
         }
     };
     if let Some(&(col, hands)) = f.get(2) {
-        parse_hands(hands, col, catalog, &mut setup)?;
+        if size.is_large() {
+            setup.lion_capture = parse_counter_strike(hands, col, size)?;
+        } else {
+            parse_hands(hands, col, catalog, &mut setup)?;
+        }
     }
     if let Some(&(col, number)) = f.get(3) {
         setup.move_number = match number.parse::<u32>() {
@@ -118,7 +126,18 @@ fn parse_board(
                 row_cols.push(col + 1);
             }
             '1'..='9' => {
-                let n = c as usize - '0' as usize;
+                // A run of empty squares: one digit, or two on boards wider than 9 (`12`).
+                let mut n = c as usize - '0' as usize;
+                if let Some(d) = chars.get(i + 1).and_then(|d| d.to_digit(10)) {
+                    n = n * 10 + d as usize;
+                    i += 1;
+                }
+                if n > MAX_FILES as usize {
+                    return Err(ParseError::new(
+                        col,
+                        format!("{n} empty squares: a rank has at most {MAX_FILES}"),
+                    ));
+                }
                 let row = rows.last_mut().expect("rows is never empty");
                 row.extend(std::iter::repeat_n(None, n));
             }
@@ -153,7 +172,7 @@ fn parse_board(
         if rows.last().is_some_and(|r| r.len() > MAX_FILES as usize) {
             return Err(ParseError::new(
                 col,
-                format!("rank {} is wider than 9 squares", rows.len()),
+                format!("rank {} is wider than {MAX_FILES} squares", rows.len()),
             ));
         }
         i += 1;
@@ -161,7 +180,7 @@ fn parse_board(
     if rows.len() > MAX_RANKS as usize {
         return Err(ParseError::new(
             row_cols[MAX_RANKS as usize],
-            "more than 9 ranks",
+            format!("more than {MAX_RANKS} ranks"),
         ));
     }
     let files = rows[0].len();
@@ -188,6 +207,28 @@ fn parse_board(
         ranks: rows.len() as u8,
     };
     Ok((size, rows.into_iter().flatten().collect()))
+}
+
+/// The third field of a large board's SFEN: `-` or the counter-strike square (`5e`).
+fn parse_counter_strike(
+    text: &str,
+    start: usize,
+    size: BoardSize,
+) -> Result<Option<Square>, ParseError> {
+    if text == "-" {
+        return Ok(None);
+    }
+    super::notation::usi::parse_square(size, text)
+        .map(Some)
+        .ok_or_else(|| {
+            ParseError::new(
+                start,
+                format!(
+                    "'{text}': on a {}×{} board the third field is the counter-strike square (such as 5e) or '-'",
+                    size.files, size.ranks
+                ),
+            )
+        })
 }
 
 fn parse_hands(
@@ -279,6 +320,11 @@ pub fn write(setup: &Setup, catalog: &PieceCatalog) -> String {
         }
     }
     let mut hands = String::new();
+    if size.is_large() {
+        if let Some(sq) = setup.lion_capture {
+            hands.push_str(&size.usi(sq).to_string());
+        }
+    }
     for color in Color::ALL {
         for (kind, n) in setup.hand(color) {
             if *n == 0 {

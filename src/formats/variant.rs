@@ -4,10 +4,13 @@
 
 use super::data_error::{from_yaml, DataError};
 use super::sfen;
+use crate::rules::large::LargeTables;
 use crate::rules::square::{BoardSize, MAX_FILES, MAX_RANKS};
 use crate::rules::tables::Tables;
 use crate::rules::validate;
-use crate::rules::{Handicap, KindId, PieceCatalog, PositionError, Setup, Variant};
+use crate::rules::{
+    Handicap, KindId, LionTrading, PieceCatalog, PositionError, Promotion, Setup, Variant,
+};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -16,18 +19,37 @@ use std::sync::Arc;
 #[serde(deny_unknown_fields)]
 struct RawVariant {
     id: String,
+    /// Other names the variant answers to (`chushogi`).
+    #[serde(default)]
+    aliases: Vec<String>,
+    /// A piece list of its own from the pieces YAML's `catalogs:` (`chu`); the main list if absent.
+    #[serde(default)]
+    pieces: Option<String>,
     english: String,
     japanese: String,
     #[serde(default)]
     source: String,
     board: RawBoard,
     promotion_zone: u8,
+    /// `zone` (the default) or `enter-or-capture` (chu shogi).
+    #[serde(default)]
+    promotion: Option<String>,
+    /// `lishogi` (the default) or `jcsa`: chu shogi's lion-trading rules.
+    #[serde(default)]
+    lion_trading: Option<String>,
     drops: bool,
     royal: Vec<String>,
     set: BTreeMap<String, u32>,
     start: String,
     #[serde(default)]
     handicaps: Vec<RawHandicap>,
+}
+
+/// Only the aliases of a variant file, to resolve a name without loading the variant.
+#[derive(Debug, Deserialize)]
+struct RawAliases {
+    #[serde(default)]
+    aliases: Vec<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -58,6 +80,19 @@ impl Variant {
         crate::templates::VARIANTS.iter().map(|(n, _)| *n)
     }
 
+    /// The built-in variant a name or alias means, in any case: `chushogi` is `chu`.
+    pub fn builtin_name(name: &str) -> Option<&'static str> {
+        let wanted = name.to_ascii_lowercase();
+        crate::templates::VARIANTS
+            .iter()
+            .find(|(n, text)| {
+                *n == wanted
+                    || from_yaml::<RawAliases>(text, n)
+                        .is_ok_and(|a| a.aliases.iter().any(|x| x.eq_ignore_ascii_case(name)))
+            })
+            .map(|(n, _)| *n)
+    }
+
     /// A built-in variant with the built-in pieces.
     pub fn builtin(name: &str) -> Result<Arc<Variant>, DataError> {
         let catalog = Arc::new(PieceCatalog::builtin()?);
@@ -66,9 +101,10 @@ impl Variant {
 
     /// A built-in variant with the given catalog.
     pub fn builtin_with(name: &str, catalog: Arc<PieceCatalog>) -> Result<Arc<Variant>, DataError> {
+        let wanted = Variant::builtin_name(name).unwrap_or(name);
         let (file, text) = crate::templates::VARIANTS
             .iter()
-            .find(|(n, _)| *n == name)
+            .find(|(n, _)| *n == wanted)
             .ok_or_else(|| {
                 DataError::new(
                     name,
@@ -89,6 +125,13 @@ impl Variant {
         let raw: RawVariant = from_yaml(text, source_name)?;
         let err =
             |field: &str, msg: String| DataError::new(source_name, msg).at_field(text, None, field);
+        // A variant with a piece list of its own uses it instead of the catalog given.
+        let catalog = match &raw.pieces {
+            Some(name) => Arc::new(
+                PieceCatalog::builtin_named(name).map_err(|e| err("pieces", e.to_string()))?,
+            ),
+            None => catalog,
+        };
         let size = BoardSize {
             files: raw.board.files,
             ranks: raw.board.ranks,
@@ -97,7 +140,7 @@ impl Variant {
             return Err(err(
                 "board",
                 format!(
-                    "{}×{} board: files and ranks must each be 1 to 9",
+                    "{}×{} board: files and ranks must each be 1 to {MAX_FILES}",
                     size.files, size.ranks
                 ),
             ));
@@ -146,22 +189,75 @@ impl Variant {
             royal.push(k);
         }
         let set: Vec<(KindId, u32)> = set.into_iter().collect();
+        let promotion = match raw.promotion.as_deref() {
+            None | Some("zone") => Promotion::Zone,
+            Some("enter-or-capture") => Promotion::EnterOrCapture,
+            Some(other) => {
+                return Err(err(
+                    "promotion",
+                    format!("'{other}': expected zone or enter-or-capture"),
+                ))
+            }
+        };
+        let lion_trading = match raw.lion_trading.as_deref() {
+            None | Some("lishogi") => LionTrading::Lishogi,
+            Some("jcsa") => LionTrading::Jcsa,
+            Some(other) => {
+                return Err(err(
+                    "lion_trading",
+                    format!("'{other}': expected lishogi or jcsa"),
+                ))
+            }
+        };
+        // Boards over 9×9 are played by the large-board engine (royal capture, no drops); the
+        // bitboard engine plays shogi's own rules.
+        if size.is_large() && raw.drops {
+            return Err(err(
+                "drops",
+                format!(
+                    "a {}×{} board is played without drops (the large-board engine has none)",
+                    size.files, size.ranks
+                ),
+            ));
+        }
+        if !size.is_large() && promotion != Promotion::Zone {
+            return Err(err(
+                "promotion",
+                "enter-or-capture is played on boards over 9×9 only (the large-board engine)"
+                    .into(),
+            ));
+        }
+        let large = size.is_large().then(|| {
+            LargeTables::build(
+                &catalog,
+                size,
+                raw.promotion_zone,
+                &royal,
+                promotion,
+                lion_trading,
+            )
+        });
         let tables = Tables::build(&catalog, size, raw.promotion_zone, raw.drops, &set, &royal)
             .map_err(|m| err("set", m))?;
         let mut variant = Variant {
             id: raw.id,
+            aliases: raw.aliases,
+            pieces: raw.pieces,
             english: raw.english,
             japanese: raw.japanese,
             source: raw.source,
             size,
             promotion_zone: raw.promotion_zone,
             drops: raw.drops,
+            promotion,
+            lion_trading,
             royal,
             set,
             start: Setup::empty(size),
             handicaps: Vec::with_capacity(raw.handicaps.len()),
             catalog,
             tables,
+            large,
         };
         // The start position and every handicap must be valid positions of the variant.
         let check = |variant: &Variant,

@@ -163,6 +163,7 @@ pub fn parse(betza: &str) -> Result<Movement, BetzaError> {
     Ok(Movement {
         betza: betza.to_string(),
         motions,
+        lion: None,
     })
 }
 

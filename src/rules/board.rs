@@ -4,7 +4,7 @@
 use super::bitboard::Bitboard;
 use super::color::Color;
 use super::moves::Move;
-use super::piece::{KindId, Piece, MAX_KINDS};
+use super::piece::{KindId, Piece, BITBOARD_KINDS};
 use super::square::{Square, MAX_SQUARES};
 use super::tables::Tables;
 
@@ -12,8 +12,8 @@ use super::tables::Tables;
 pub(crate) struct Board {
     pub squares: [Option<Piece>; MAX_SQUARES],
     pub by_color: [Bitboard; 2],
-    pub by_kind: [Bitboard; MAX_KINDS],
-    pub hands: [[u8; MAX_KINDS]; 2],
+    pub by_kind: [Bitboard; BITBOARD_KINDS],
+    pub hands: [[u8; BITBOARD_KINDS]; 2],
     pub turn: Color,
     pub move_number: u32,
 }
@@ -23,8 +23,8 @@ impl Board {
         Board {
             squares: [None; MAX_SQUARES],
             by_color: [Bitboard::EMPTY; 2],
-            by_kind: [Bitboard::EMPTY; MAX_KINDS],
-            hands: [[0; MAX_KINDS]; 2],
+            by_kind: [Bitboard::EMPTY; BITBOARD_KINDS],
+            hands: [[0; BITBOARD_KINDS]; 2],
             turn: Color::Black,
             move_number: 1,
         }
@@ -92,6 +92,8 @@ impl Board {
                 }
                 self.put(to, piece);
             }
+            // Lion moves are the large-board engine's: this board does not play them.
+            Move::Lion { .. } => return undo,
             Move::Drop { kind, to } => {
                 let count = &mut self.hands[us.index()][kind.index()];
                 if *count == 0 {
@@ -128,6 +130,7 @@ impl Board {
                 self.take(to);
                 self.hands[us.index()][kind.index()] += 1;
             }
+            Move::Lion { .. } => {}
         }
     }
 }

@@ -61,6 +61,9 @@ impl Position {
         if self.is_legal(mv) {
             return None;
         }
+        if self.variant().is_large() {
+            return Some(self.large_reason(mv));
+        }
         let legal = self.legal_moves();
         let size = self.variant().size;
         let us = self.turn();
@@ -90,6 +93,8 @@ impl Position {
                     IllegalReason::CannotReach
                 }
             }
+            // The bitboard engine has no lion moves.
+            Move::Lion { .. } => IllegalReason::CannotReach,
             Move::Normal { from, to, promote } => {
                 let (file, rank) = (size.file(from), size.rank(from));
                 match self.piece_at(from) {
@@ -123,6 +128,47 @@ impl Position {
                 }
             }
         })
+    }
+
+    /// Why a move of the large-board engine (chu shogi) is not legal: no check and no drops
+    /// there, so the reasons are the piece's and its path's.
+    fn large_reason(&self, mv: Move) -> IllegalReason {
+        let size = self.variant().size;
+        let Some(from) = mv.from() else {
+            return IllegalReason::NotInHand;
+        };
+        let Some(piece) = self.piece_at(from) else {
+            return IllegalReason::NoPiece {
+                file: size.file(from),
+                rank: size.rank(from),
+            };
+        };
+        if piece.color != self.turn() {
+            return IllegalReason::NotYours {
+                file: size.file(from),
+                rank: size.rank(from),
+            };
+        }
+        if mv.to() != from
+            && self
+                .piece_at(mv.to())
+                .is_some_and(|p| p.color == piece.color)
+        {
+            return IllegalReason::OwnPiece;
+        }
+        if let Move::Normal {
+            to, promote: true, ..
+        } = mv
+        {
+            if self.is_legal(Move::Normal {
+                from,
+                to,
+                promote: false,
+            }) {
+                return IllegalReason::CannotPromote;
+            }
+        }
+        IllegalReason::CannotReach
     }
 
     /// Does the piece on the move's start square move to its destination, board geometry and

@@ -35,6 +35,7 @@ pub(crate) fn is_legal(t: &Tables, b: &Board, mv: Move) -> bool {
                 return false;
             }
         }
+        Move::Lion { .. } => return false,
         Move::Drop { kind, to } => {
             if !on_board(to)
                 || !t.hand_kinds.contains(&kind)

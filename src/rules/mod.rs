@@ -10,6 +10,8 @@
 //!   (why a move is not legal) serve game records.
 //! - `tables` and `movegen` are the fast legal move generator built from the movement data;
 //!   `checks` picks the moves that give check out of it (for the tsume prover).
+//! - `large` plays boards over 9×9 (chu shogi): a mailbox generator driven by the same movement
+//!   data, with lion moves and royal capture; a variant uses one engine or the other.
 
 pub mod betza;
 pub mod bitboard;
@@ -19,6 +21,7 @@ pub(crate) mod checks;
 pub mod color;
 pub mod illegal;
 pub mod impasse;
+pub(crate) mod large;
 mod legality;
 pub(crate) mod movegen;
 pub mod movement;
@@ -38,7 +41,7 @@ pub use catalog::PieceCatalog;
 pub use color::Color;
 pub use illegal::IllegalReason;
 pub use impasse::{ImpasseRule, ImpasseVerdict};
-pub use movement::{Motion, MotionKind, Movement};
+pub use movement::{LionPower, Motion, MotionKind, Movement};
 pub use moves::Move;
 pub use piece::{KindId, Piece, PieceKind};
 pub use position::{IllegalMove, Position};
@@ -46,4 +49,4 @@ pub use problem::{PositionError, Problem, ProblemCode};
 pub use repetition::{History, PositionKey, Repetition};
 pub use setup::Setup;
 pub use square::{BoardSize, Square};
-pub use variant::{Handicap, Variant};
+pub use variant::{Handicap, LionTrading, Promotion, Variant};

@@ -35,6 +35,38 @@ impl Motion {
 pub struct Movement {
     pub betza: String,
     pub motions: Vec<Motion>,
+    /// Lion power (chu shogi): the right to take two steps in one turn. `None` for most pieces.
+    pub lion: Option<LionPower>,
+}
+
+/// Lion power, from the `lion` field of the pieces YAML: the piece may take a first step in one
+/// of `steps`, then a second step in the same turn, capturing on either or both, coming back to
+/// its square after a capture (igui) or without one (jitto, a pass).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LionPower {
+    /// As written in the data: `K` (the Lion), `fW` (Horned Falcon), `fF` (Soaring Eagle).
+    pub betza: String,
+    /// The first steps, `(dx, dy)` from the owner's side as in [`Motion`].
+    pub steps: Vec<(i8, i8)>,
+    /// The second step may go any king way from the middle square (the Lion, whose `steps` are
+    /// all eight). Otherwise it goes on along the first step's line or straight back.
+    pub any_direction: bool,
+}
+
+impl LionPower {
+    /// Lion power over the one-square steps of `movement` (parsed from the `lion` field); `None`
+    /// if it has other than single steps.
+    pub fn from_steps(movement: &Movement) -> Option<LionPower> {
+        if movement.motions.iter().any(|m| m.kind != MotionKind::Step) {
+            return None;
+        }
+        let steps: Vec<(i8, i8)> = movement.motions.iter().map(|m| (m.dx, m.dy)).collect();
+        Some(LionPower {
+            betza: movement.betza.clone(),
+            any_direction: steps.len() == 8,
+            steps,
+        })
+    }
 }
 
 impl Movement {

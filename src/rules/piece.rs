@@ -13,8 +13,12 @@ impl KindId {
     }
 }
 
-/// The most piece kinds one catalog may hold: bitboards are kept per kind in a fixed array.
-pub const MAX_KINDS: usize = 32;
+/// The most piece kinds one catalog may hold (chu shogi's has 39).
+pub const MAX_KINDS: usize = 64;
+
+/// The most kinds the bitboard engine (boards up to 9×9) plays with: its boards keep a bitboard
+/// and a hand count per kind in fixed arrays, copied at every node of a search.
+pub const BITBOARD_KINDS: usize = 32;
 
 /// A piece of one side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -30,6 +34,12 @@ pub struct KindRules {
     pub one_per_file: bool,
     /// Dropping this kind may not give immediate checkmate (uchifuzume).
     pub no_drop_mate: bool,
+    /// May promote on reaching the last rank even when it could not otherwise (chu shogi's pawn
+    /// and lance, under `promotion: enter-or-capture`).
+    pub second_chance: bool,
+    /// Of too little worth to cover a lion trade: a lion that takes it on its first step may not
+    /// go on to take a protected lion (chu shogi's pawn and go-between).
+    pub low_value: bool,
 }
 
 /// Everything known about one kind of piece.

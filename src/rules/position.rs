@@ -3,6 +3,7 @@
 use super::bitboard::Bitboard;
 use super::board::Board;
 use super::color::Color;
+use super::large::{self, LargeBoard, LargeTables};
 use super::movegen;
 use super::moves::Move;
 use super::piece::{KindId, Piece};
@@ -16,7 +17,10 @@ use std::sync::Arc;
 #[derive(Clone, Debug)]
 pub struct Position {
     variant: Arc<Variant>,
+    /// The bitboard engine's board (empty for a large variant).
     board: Board,
+    /// The large-board engine's board, for a variant over 9×9 (chu shogi).
+    large: Option<Box<LargeBoard>>,
 }
 
 /// A move that is not legal in the position it was tried in.
@@ -35,7 +39,25 @@ impl std::error::Error for IllegalMove {}
 
 impl Position {
     pub(crate) fn from_board(variant: Arc<Variant>, board: Board) -> Position {
-        Position { variant, board }
+        Position {
+            variant,
+            board,
+            large: None,
+        }
+    }
+
+    /// A position of the large-board engine, from a setup of its size.
+    pub(crate) fn from_large(variant: Arc<Variant>, setup: &Setup) -> Position {
+        Position {
+            variant,
+            board: Board::empty(),
+            large: Some(Box::new(LargeBoard::from_setup(setup))),
+        }
+    }
+
+    /// The large-board engine's tables and board, for a variant over 9×9.
+    fn large(&self) -> Option<(&LargeTables, &LargeBoard)> {
+        Some((self.variant.large.as_ref()?, self.large.as_deref()?))
     }
 
     /// A position built from `setup` without validation, for exploring positions no game could
@@ -51,6 +73,19 @@ impl Position {
                 variant.size.ranks,
                 variant.size.files
             ));
+        }
+        if variant.is_large() {
+            if let Some((_, piece)) = setup.pieces().find(|(_, p)| !variant.has_kind(p.kind)) {
+                return Err(format!(
+                    "{} is not a piece of {}",
+                    variant.catalog.get(piece.kind).english,
+                    variant.english
+                ));
+            }
+            if setup.hands.iter().any(|h| h.values().any(|n| *n > 0)) {
+                return Err(format!("{} has no pieces in hand", variant.english));
+            }
+            return Ok(Position::from_large(variant.clone(), setup));
         }
         let mut board = Board::empty();
         for (sq, piece) in setup.pieces() {
@@ -96,20 +131,39 @@ impl Position {
     }
 
     pub fn turn(&self) -> Color {
-        self.board.turn
+        match &self.large {
+            Some(l) => l.turn,
+            None => self.board.turn,
+        }
     }
 
     pub fn move_number(&self) -> u32 {
-        self.board.move_number
+        match &self.large {
+            Some(l) => l.move_number,
+            None => self.board.move_number,
+        }
     }
 
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
-        self.board.squares.get(sq.index()).copied().flatten()
+        match &self.large {
+            Some(l) => l.at(sq),
+            None => self.board.squares.get(sq.index()).copied().flatten(),
+        }
     }
 
     /// How many pieces of `kind` `color` holds in hand.
     pub fn in_hand(&self, color: Color, kind: KindId) -> u32 {
-        self.board.hands[color.index()][kind.index()] as u32
+        if self.large.is_some() {
+            return 0;
+        }
+        self.board.hands[color.index()]
+            .get(kind.index())
+            .map_or(0, |n| *n as u32)
+    }
+
+    /// Chu shogi's counter-strike square ([`Setup::lion_capture`]).
+    pub fn lion_capture(&self) -> Option<Square> {
+        self.large.as_ref().and_then(|l| l.lion_capture)
     }
 
     /// Plain data of this position, e.g. for writing SFEN or editing.
@@ -131,33 +185,49 @@ impl Position {
         }
         setup.turn = self.turn();
         setup.move_number = self.move_number();
+        setup.lion_capture = self.lion_capture();
         setup
     }
 
     /// Every legal move, in generation order.
     pub fn legal_moves(&self) -> Vec<Move> {
+        if let Some((t, b)) = self.large() {
+            return large::movegen::legal_moves(t, b);
+        }
         movegen::legal_moves(&self.variant.tables, &self.board)
     }
 
     /// The legal moves that give check to the opponent's only royal piece, in generation order
     /// (none if it has no single royal piece).
     pub fn checking_moves(&self) -> Vec<Move> {
+        if self.large.is_some() {
+            return Vec::new();
+        }
         super::checks::checking_moves(&self.variant.tables, &self.board)
     }
 
     /// Does the side to move have any legal move?
     pub fn has_legal_move(&self) -> bool {
+        if let Some((t, b)) = self.large() {
+            return !large::movegen::legal_moves(t, b).is_empty();
+        }
         movegen::has_legal_move(&self.variant.tables, &self.board)
     }
 
     /// The number of legal moves, without listing them.
     pub fn count_legal_moves(&self) -> u64 {
+        if let Some((t, b)) = self.large() {
+            return large::movegen::legal_moves(t, b).len() as u64;
+        }
         movegen::count_legal(&self.variant.tables, &self.board)
     }
 
     /// Is `mv` one of [`Position::legal_moves`]? (Decided for this one move, without listing
     /// the others.)
     pub fn is_legal(&self, mv: Move) -> bool {
+        if let Some((t, b)) = self.large() {
+            return large::movegen::legal_moves(t, b).contains(&mv);
+        }
         super::legality::is_legal(&self.variant.tables, &self.board, mv)
     }
 
@@ -172,16 +242,35 @@ impl Position {
 
     /// Plays a move the caller knows to be legal (it came from [`Position::legal_moves`]).
     pub fn play_unchecked(&mut self, mv: Move) {
+        if let (Some(t), Some(b)) = (self.variant.large.as_ref(), self.large.as_deref_mut()) {
+            large::movegen::play(t, b, mv);
+            return;
+        }
         self.board.play(&self.variant.tables, mv);
     }
 
     /// The pieces giving check to the side to move (empty unless it has exactly one royal piece).
     pub fn checkers(&self) -> Bitboard {
+        if self.large.is_some() {
+            return Bitboard::EMPTY;
+        }
         movegen::checkers(&self.variant.tables, &self.board, self.turn())
     }
 
     pub fn is_check(&self) -> bool {
         self.checkers().any()
+    }
+
+    /// Has the side to move no royal piece left? Under royal capture (the large-board engine,
+    /// chu shogi) that ends the game; the bitboard engine's variants end by checkmate first.
+    pub fn royals_lost(&self) -> bool {
+        match self.large() {
+            Some((t, b)) => !large::movegen::has_royal(t, b, b.turn),
+            None => self
+                .board
+                .royals(&self.variant.tables, self.turn())
+                .is_empty(),
+        }
     }
 
     pub fn is_checkmate(&self) -> bool {
@@ -190,11 +279,25 @@ impl Position {
 
     /// The number of leaf nodes of the legal move tree `depth` plies deep.
     pub fn perft(&self, depth: u32) -> u64 {
+        if let Some((t, b)) = self.large() {
+            return large::movegen::perft(t, b, depth);
+        }
         movegen::perft(&self.variant.tables, &self.board, depth)
     }
 
     /// Perft split by first move, in generation order.
     pub fn divide(&self, depth: u32) -> Vec<(Move, u64)> {
+        if self.large.is_some() {
+            return self
+                .legal_moves()
+                .into_iter()
+                .map(|mv| {
+                    let mut child = self.clone();
+                    child.play_unchecked(mv);
+                    (mv, child.perft(depth.saturating_sub(1)))
+                })
+                .collect();
+        }
         let t = &self.variant.tables;
         self.legal_moves()
             .into_iter()

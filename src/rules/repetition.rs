@@ -3,7 +3,7 @@
 //! position first appeared: then that side loses (連続王手の千日手, perpetual check; seed 004).
 
 use super::color::Color;
-use super::piece::{Piece, MAX_KINDS};
+use super::piece::{Piece, BITBOARD_KINDS};
 use super::position::Position;
 use super::square::MAX_SQUARES;
 use rustc_hash::FxHashMap;
@@ -17,7 +17,7 @@ pub struct PositionKey {
     bytes: [u8; KEY_LEN],
 }
 
-const KEY_LEN: usize = MAX_SQUARES + 2 * MAX_KINDS + 1;
+const KEY_LEN: usize = MAX_SQUARES + 2 * BITBOARD_KINDS + 1;
 
 impl PositionKey {
     fn turn(&self) -> Color {
@@ -37,8 +37,8 @@ impl Position {
         for (i, sq) in b.squares.iter().enumerate() {
             bytes[i] = sq.map_or(0, |p: Piece| (p.kind.0 + 1) | ((p.color as u8) << 7));
         }
-        bytes[MAX_SQUARES..MAX_SQUARES + MAX_KINDS].copy_from_slice(&b.hands[0]);
-        bytes[MAX_SQUARES + MAX_KINDS..KEY_LEN - 1].copy_from_slice(&b.hands[1]);
+        bytes[MAX_SQUARES..MAX_SQUARES + BITBOARD_KINDS].copy_from_slice(&b.hands[0]);
+        bytes[MAX_SQUARES + BITBOARD_KINDS..KEY_LEN - 1].copy_from_slice(&b.hands[1]);
         bytes[KEY_LEN - 1] = b.turn as u8;
         PositionKey { bytes }
     }

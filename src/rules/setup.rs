@@ -17,6 +17,10 @@ pub struct Setup {
     pub hands: [Hand; 2],
     pub turn: Color,
     pub move_number: u32,
+    /// Chu shogi's counter-strike square: where a lion was just taken by a piece other than a
+    /// lion, so that the side to move may take a lion only there (lishogi writes it as the
+    /// SFEN's third field). `None` everywhere else.
+    pub lion_capture: Option<Square>,
 }
 
 impl Setup {
@@ -27,6 +31,7 @@ impl Setup {
             hands: [Hand::new(), Hand::new()],
             turn: Color::Black,
             move_number: 1,
+            lion_capture: None,
         }
     }
 

@@ -7,10 +7,14 @@
 
 use std::fmt;
 
-/// The largest board this crate handles: USI names files with one digit and ranks with one letter.
-pub const MAX_FILES: u8 = 9;
-pub const MAX_RANKS: u8 = 9;
-pub const MAX_SQUARES: usize = (MAX_FILES as usize) * (MAX_RANKS as usize);
+/// The largest board this crate reads and plays: 16×16 (a square index still fits a `u8`). USI
+/// names files 10 and up with two digits (`12a`), as lishogi writes chu shogi.
+pub const MAX_FILES: u8 = 16;
+pub const MAX_RANKS: u8 = 16;
+
+/// The squares of the largest board the bitboard engine plays (9×9, in a `u128`): its boards
+/// keep one slot per square in fixed arrays. Larger boards are played by `rules::large`.
+pub const MAX_SQUARES: usize = 81;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Square(u8);
@@ -39,12 +43,18 @@ impl BoardSize {
         self.files as usize * self.ranks as usize
     }
 
+    /// A board over 9×9 (chu shogi's 12×12): played by `rules::large`, and its SFEN's third
+    /// field is the counter-strike square rather than the hands.
+    pub fn is_large(self) -> bool {
+        self.files > 9 || self.ranks > 9
+    }
+
     pub fn is_empty(self) -> bool {
         self.len() == 0
     }
 
     pub fn squares(self) -> impl Iterator<Item = Square> {
-        (0..self.len() as u8).map(Square::new)
+        (0..self.len()).map(|i| Square::new(i as u8))
     }
 
     /// Column from the left (0-based) and row from the top (0-based).

@@ -5,7 +5,7 @@ use super::bitboard::Bitboard;
 use super::catalog::PieceCatalog;
 use super::color::Color;
 use super::movement::{Motion, MotionKind};
-use super::piece::{KindId, MAX_KINDS};
+use super::piece::{KindId, BITBOARD_KINDS, MAX_KINDS};
 use super::square::{BoardSize, Square};
 
 /// The most groups of kinds that slide alike a variant may have (standard shogi has three:
@@ -153,6 +153,42 @@ impl Tables {
         let mut droppable = [false; MAX_KINDS];
         for k in &hand_kinds {
             droppable[k.index()] = true;
+        }
+        if size.is_large() {
+            // Played by `rules::large`: only the per-kind facts above are read.
+            return Ok(Tables {
+                squares: n,
+                board: Bitboard::EMPTY,
+                kinds,
+                in_variant,
+                royal,
+                royal_kinds: royal_kinds.to_vec(),
+                hand_kinds,
+                droppable,
+                promote,
+                base,
+                one_per_file,
+                no_drop_mate,
+                step: Vec::new(),
+                batched: [Vec::new(), Vec::new()],
+                shifts: Vec::new(),
+                step_any: Vec::new(),
+                slide_range: Vec::new(),
+                slide_ids: Vec::new(),
+                rays: Vec::new(),
+                ray_masks: Vec::new(),
+                dead: [[Bitboard::EMPTY; 2]; MAX_KINDS],
+                zone: [Bitboard::EMPTY; 2],
+                files: size.files as u32,
+                slide_groups: Vec::new(),
+            });
+        }
+        if let Some(k) = kinds.iter().find(|k| k.index() >= BITBOARD_KINDS) {
+            return Err(format!(
+                "'{}' is kind number {} of its piece list; boards up to 9×9 play at most {BITBOARD_KINDS} kinds",
+                catalog.get(*k).id,
+                k.index() + 1
+            ));
         }
         let board: Bitboard = size.squares().collect();
         let mut step = vec![Bitboard::EMPTY; catalog.len() * 2 * n];

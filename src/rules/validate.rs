@@ -28,6 +28,9 @@ pub fn validate(
     if !problems.is_empty() {
         return Err(PositionError::new(setup, problems));
     }
+    if variant.is_large() {
+        return Ok(Position::from_large(variant.clone(), &setup));
+    }
     Ok(Position::from_board(variant.clone(), to_board(&setup)))
 }
 
@@ -392,7 +395,8 @@ fn too_many_kings(c: &Check<'_>, color: Color, royal: &[(Square, Piece)], out: &
 /// The side that just moved may not have left its king attacked. Skipped when a piece is not
 /// the variant's: the move tables know only the variant's kinds.
 fn opponent_in_check(c: &Check<'_>, out: &mut Vec<Problem>) {
-    if !c.foreign().is_empty() {
+    // The large-board engine plays royal capture: a royal piece may stand attacked.
+    if !c.foreign().is_empty() || c.variant.is_large() {
         return;
     }
     let t = &c.variant.tables;

@@ -7,6 +7,7 @@ use super::piece::KindId;
 use super::setup::Setup;
 use super::square::BoardSize;
 use super::tables::Tables;
+
 use std::sync::Arc;
 
 /// A named start position of a variant (standard shogi's handicaps).
@@ -25,16 +26,48 @@ pub struct Handicap {
     pub used_for: Option<String>,
 }
 
+/// When a piece may promote.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Promotion {
+    /// Shogi's rule: on a move that starts or ends in the zone (`promotion: zone`, the default).
+    #[default]
+    Zone,
+    /// Chu shogi's (`promotion: enter-or-capture`): on entering the zone, or on a capture that
+    /// starts or ends in it; kinds with the `second-chance` rule also on reaching the last rank.
+    EnterOrCapture,
+}
+
+/// Which reading of chu shogi's lion-trading rules the large-board engine plays (`lion_trading`
+/// in the variant YAML); `rules::large::movegen` states both.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum LionTrading {
+    /// lishogi's: after a lion was taken by another piece, a lion may be taken back by a piece
+    /// other than a lion only on that square.
+    #[default]
+    Lishogi,
+    /// The Japan Chu Shogi Association's ("Okazaki rule"): then only an unprotected lion.
+    Jcsa,
+}
+
 /// A variant, ready to play: its definition, its piece catalog and the tables built from both.
 #[derive(Debug)]
 pub struct Variant {
     pub id: String,
+    /// Other names the variant answers to (`chushogi` for `chu`).
+    pub aliases: Vec<String>,
+    /// The name of the piece list of its own the variant uses (`chu`), or `None` for the main
+    /// catalog; `catalog` holds the list either way.
+    pub pieces: Option<String>,
     pub english: String,
     pub japanese: String,
     pub source: String,
     pub size: BoardSize,
     pub promotion_zone: u8,
     pub drops: bool,
+    /// When a piece may promote.
+    pub promotion: Promotion,
+    /// Chu shogi's lion-trading rules, for a variant with lions.
+    pub lion_trading: LionTrading,
     /// Royal kinds: a side loses when its last royal piece is gone.
     pub royal: Vec<KindId>,
     /// Counts of a full set (both sides) by unpromoted kind, in catalog order.
@@ -44,9 +77,17 @@ pub struct Variant {
     pub handicaps: Vec<Handicap>,
     pub catalog: Arc<PieceCatalog>,
     pub(crate) tables: Tables,
+    /// The large-board engine's tables, for a variant over 9×9 (`None` otherwise).
+    pub(crate) large: Option<super::large::LargeTables>,
 }
 
 impl Variant {
+    /// Is the variant played by the large-board engine (`rules::large`: boards over 9×9, lion
+    /// moves, royal capture) rather than the bitboard engine?
+    pub fn is_large(&self) -> bool {
+        self.size.is_large()
+    }
+
     /// Is `kind` one of this variant's kinds (an unpromoted kind of its set or its promotion)?
     pub fn has_kind(&self, kind: KindId) -> bool {
         self.tables.in_variant[kind.index()]

@@ -119,6 +119,8 @@ impl Node {
                     }
                 }
             }
+            // Lion moves belong to chu shogi, which the prover does not solve.
+            Move::Lion { .. } => {}
             Move::Drop { kind, to } => {
                 key ^= keys::piece_term(to.index(), Piece { kind, color: mover });
                 if let Some(s) = slot(&self.pos, kind) {
@@ -162,7 +164,7 @@ impl Node {
     pub fn dropped_slot(&self, mv: Move) -> Option<usize> {
         match mv {
             Move::Drop { kind, .. } => slot(&self.pos, kind),
-            Move::Normal { .. } => None,
+            Move::Normal { .. } | Move::Lion { .. } => None,
         }
     }
 
@@ -211,7 +213,7 @@ impl Node {
         }
         match mv {
             Move::Drop { .. } => true,
-            Move::Normal { from, .. } => !self
+            Move::Normal { from, .. } | Move::Lion { from, .. } => !self
                 .pos
                 .piece_at(from)
                 .is_some_and(|p| self.pos.variant().is_royal(p.kind)),

@@ -104,6 +104,7 @@ pub fn write_with(pos: &Position, mv: Move, previous_to: Option<Square>, style: 
                 out.push('打');
             }
         }
+        Move::Lion { .. } => out.push_str(&lion_suffix(pos, mv)),
         Move::Normal { from, to, promote } => {
             let rivals = rivals(pos, &legal, kind, to);
             out.push_str(&relation(pos, kind, from, to, &rivals));
@@ -207,8 +208,24 @@ fn mark(color: Color) -> char {
 /// The kind that moves: the piece on the origin square, or the dropped kind.
 fn moving_kind(pos: &Position, mv: Move) -> Option<KindId> {
     match mv {
-        Move::Normal { from, .. } => pos.piece_at(from).map(|p| p.kind),
+        Move::Normal { from, .. } | Move::Lion { from, .. } => pos.piece_at(from).map(|p| p.kind),
         Move::Drop { kind, .. } => Some(kind),
+    }
+}
+
+/// What follows the piece name of a lion's double move (chu shogi), whose square written first
+/// is the destination: `居喰い` (igui: a capture and back), `じっと` (jitto: a pass), or the first
+/// step in brackets, `（５五経由）`. This project's form: no published standard writes every double
+/// move.
+fn lion_suffix(pos: &Position, mv: Move) -> String {
+    let Move::Lion { from, mid, to } = mv else {
+        return String::new();
+    };
+    let size = pos.variant().size;
+    match (to == from, pos.piece_at(mid).is_some()) {
+        (true, true) => format!("居喰い（{}）", square(size, mid)),
+        (true, false) => format!("じっと（{}）", square(size, mid)),
+        (false, _) => format!("（{}経由）", square(size, mid)),
     }
 }
 
@@ -368,6 +385,8 @@ impl Parsed {
                     && self.from.is_none()
                     && matches!(self.action, Action::Drop | Action::None)
             }
+            // Double moves are not read back from Japanese.
+            Move::Lion { .. } => false,
             Move::Normal { from, to, promote } => {
                 if self.action == Action::Drop
                     || promote != (self.action == Action::Promote)

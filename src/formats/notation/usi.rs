@@ -1,5 +1,7 @@
-//! USI notation of moves (`7g7f`, `8h2b+`, `P*5e`) and squares (`7g`): the file as a digit, the
-//! rank as a letter from `a` at the top.
+//! USI notation of moves (`7g7f`, `8h2b+`, `P*5e`) and squares (`7g`): the file as a number, the
+//! rank as a letter from `a` at the top. On boards over 9 files the file takes two digits from
+//! 10 (`12a`), and a lion's double move lists its three squares (`6f5e6d`), as lishogi writes
+//! chu shogi.
 
 use super::NotationError;
 use crate::rules::{BoardSize, Move, Square, Variant};
@@ -9,12 +11,40 @@ pub fn square(size: BoardSize, sq: Square) -> String {
     size.usi(sq).to_string()
 }
 
-/// Reads a USI square (`7g`) that lies on a board of `size`.
+/// Reads a USI square (`7g`, or `12a` on a board of more than 9 files, as lishogi writes chu
+/// shogi) that lies on a board of `size`.
 pub fn parse_square(size: BoardSize, text: &str) -> Option<Square> {
     match text.as_bytes() {
         [f @ b'1'..=b'9', r @ b'a'..=b'z'] => size.from_file_rank(f - b'0', r - b'a' + 1),
+        [b'1', f @ b'0'..=b'9', r @ b'a'..=b'z'] => {
+            size.from_file_rank(10 + f - b'0', r - b'a' + 1)
+        }
         _ => None,
     }
+}
+
+/// Splits USI squares written one after another (`7g7f`, `12a11b`, `6f5e6d`) into their texts:
+/// each is one or two digits and a lowercase letter.
+pub(crate) fn split_squares(text: &str) -> Option<Vec<&str>> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let mut start = 0;
+    while start < bytes.len() {
+        let digits = bytes[start..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        if !(1..=2).contains(&digits) {
+            return None;
+        }
+        let letter = start + digits;
+        if !bytes.get(letter)?.is_ascii_lowercase() {
+            return None;
+        }
+        out.push(&text[start..=letter]);
+        start = letter + 1;
+    }
+    Some(out)
 }
 
 /// The move in USI notation on `variant`'s board.
@@ -30,6 +60,12 @@ pub fn write_move(variant: &Variant, mv: Move) -> String {
         Move::Drop { kind, to } => {
             format!("{}*{}", variant.catalog.get(kind).letter, square(size, to))
         }
+        Move::Lion { from, mid, to } => format!(
+            "{}{}{}",
+            square(size, from),
+            square(size, mid),
+            square(size, to)
+        ),
     }
 }
 
@@ -45,7 +81,7 @@ pub fn parse_move(variant: &Variant, text: &str) -> Result<Move, NotationError> 
     };
     let malformed = || NotationError::Malformed {
         text: text.to_string(),
-        expected: "7g7f, 8h2b+ or P*5e",
+        expected: "7g7f, 8h2b+, P*5e or 6f5e6d",
     };
     if text.is_empty() {
         return Err(NotationError::Empty);
@@ -65,7 +101,7 @@ pub fn parse_move(variant: &Variant, text: &str) -> Result<Move, NotationError> 
             .ok_or_else(|| NotationError::UnknownPiece {
                 text: p.to_string(),
             })?;
-        if to.len() != 2 {
+        if !matches!(split_squares(to).as_deref(), Some([_])) {
             return Err(malformed());
         }
         return Ok(Move::Drop {
@@ -77,14 +113,19 @@ pub fn parse_move(variant: &Variant, text: &str) -> Result<Move, NotationError> 
         Some(rest) => (rest, true),
         None => (text, false),
     };
-    if squares.len() != 4 {
-        return Err(malformed());
+    match split_squares(squares).as_deref() {
+        Some([from, to]) => Ok(Move::Normal {
+            from: square(from)?,
+            to: square(to)?,
+            promote,
+        }),
+        Some([from, mid, to]) if !promote => Ok(Move::Lion {
+            from: square(from)?,
+            mid: square(mid)?,
+            to: square(to)?,
+        }),
+        _ => Err(malformed()),
     }
-    Ok(Move::Normal {
-        from: square(&squares[..2])?,
-        to: square(&squares[2..])?,
-        promote,
-    })
 }
 
 /// The squares a move touches, read leniently for drawing: `7g7f`, `7g-7f`, `7g7f+`, `76-75`,
@@ -100,7 +141,13 @@ pub fn move_squares(size: BoardSize, text: &str) -> Option<(Option<Square>, Squa
     }
     let t = t.strip_suffix('+').unwrap_or(t);
     let t = t.replace('-', "");
-    if t.len() != 4 || !t.is_ascii() {
+    if !t.is_ascii() {
+        return None;
+    }
+    if let Some([from, .., to]) = split_squares(&t).as_deref() {
+        return Some((Some(parse_square(size, from)?), parse_square(size, to)?));
+    }
+    if t.len() != 4 {
         return None;
     }
     Some((

@@ -48,6 +48,28 @@ fn write_origin(pos: &Position, mv: Move, always_from: bool) -> String {
                 usi::square(size, to)
             )
         }
+        Move::Lion { from, mid, to } => {
+            // A double move names every square: `N6fx5e-6d` (x before a square taken).
+            let Some(piece) = pos.piece_at(from) else {
+                return usi::write_move(variant, mv);
+            };
+            let how = |sq: crate::rules::Square| {
+                if pos.piece_at(sq).is_some_and(|p| p.color != piece.color) {
+                    'x'
+                } else {
+                    '-'
+                }
+            };
+            format!(
+                "{}{}{}{}{}{}",
+                variant.catalog.get(piece.kind).sfen(),
+                usi::square(size, from),
+                how(mid),
+                usi::square(size, mid),
+                if to == from { '-' } else { how(to) },
+                usi::square(size, to)
+            )
+        }
         Move::Normal { from, to, promote } => {
             let Some(piece) = pos.piece_at(from) else {
                 return usi::write_move(variant, mv);
@@ -57,7 +79,7 @@ fn write_origin(pos: &Position, mv: Move, always_from: bool) -> String {
                 Move::Normal { from: f, to: t, .. } => {
                     t == to && f != from && pos.piece_at(f).map(|p| p.kind) == Some(piece.kind)
                 }
-                Move::Drop { .. } => false,
+                Move::Drop { .. } | Move::Lion { .. } => false,
             });
             let origin = if shared || always_from {
                 usi::square(size, from)
