@@ -8,7 +8,7 @@
 
 use shogiprint::diagram::{self, face::PROMOTED_INK, spec, Diagram, Layout};
 use shogiprint::draw::{Color as Ink, Fonts, Item, Point};
-use shogiprint::kit::{self, board, FaceStyle, Kit, KitError, KitOptions, Layout as Sheets, Paper};
+use shogiprint::kit::{self, board, FaceStyle, Kit, KitError, KitOptions, Paper};
 use shogiprint::render::to_pdf;
 use shogiprint::rules::Variant;
 use std::collections::BTreeMap;
@@ -73,7 +73,10 @@ fn the_chu_kit_has_92_pieces_at_their_sizes_and_states_its_page_count() {
         // is the set's (fronts standing apex up, backs turned).
         let mut want: BTreeMap<(i64, i64), usize> = BTreeMap::new();
         for p in &kit.parts {
-            let key = ((p.size.0 * 10.0).round() as i64, (p.size.1 * 10.0).round() as i64);
+            let key = (
+                (p.size.0 * 10.0).round() as i64,
+                (p.size.1 * 10.0).round() as i64,
+            );
             *want.entry(key).or_default() += 2;
         }
         let card: Vec<usize> = kit
@@ -86,9 +89,16 @@ fn the_chu_kit_has_92_pieces_at_their_sizes_and_states_its_page_count() {
                 continue;
             }
             for p in pentagons(page) {
-                let (x0, x1) = p.iter().fold((f64::MAX, f64::MIN), |a, q| (a.0.min(q.x), a.1.max(q.x)));
-                let (y0, y1) = p.iter().fold((f64::MAX, f64::MIN), |a, q| (a.0.min(q.y), a.1.max(q.y)));
-                let key = (((x1 - x0) * 10.0).round() as i64, ((y1 - y0) * 10.0).round() as i64);
+                let (x0, x1) = p
+                    .iter()
+                    .fold((f64::MAX, f64::MIN), |a, q| (a.0.min(q.x), a.1.max(q.x)));
+                let (y0, y1) = p
+                    .iter()
+                    .fold((f64::MAX, f64::MIN), |a, q| (a.0.min(q.y), a.1.max(q.y)));
+                let key = (
+                    ((x1 - x0) * 10.0).round() as i64,
+                    ((y1 - y0) * 10.0).round() as i64,
+                );
                 *got.entry(key).or_default() += 1;
             }
         }
@@ -189,7 +199,11 @@ fn every_chu_face_keeps_its_text_and_marks_inside_the_piece() {
                     Item::Shape(s) => {
                         let ink = s.stroke.as_ref().map_or(0.0, |k| k.width / 2.0);
                         for p in s.path.points_along() {
-                            assert!(inside(&o, p, ink + clear - 1e-9), "{} {style:?}: mark at {p:?}", kind.id);
+                            assert!(
+                                inside(&o, p, ink + clear - 1e-9),
+                                "{} {style:?}: mark at {p:?}",
+                                kind.id
+                            );
                         }
                     }
                     Item::Text { glyphs, .. } => {
@@ -201,7 +215,12 @@ fn every_chu_face_keeps_its_text_and_marks_inside_the_piece() {
                                 Point::new(r.x, r.bottom()),
                                 Point::new(r.right(), r.bottom()),
                             ] {
-                                assert!(inside(&o, p, clear - 1e-9), "{} {style:?}: '{}' at {p:?}", kind.id, g.ch);
+                                assert!(
+                                    inside(&o, p, clear - 1e-9),
+                                    "{} {style:?}: '{}' at {p:?}",
+                                    kind.id,
+                                    g.ch
+                                );
                             }
                         }
                     }
@@ -238,7 +257,13 @@ fn the_chu_rules_card_takes_two_pages_with_every_kind_and_the_lion() {
                 _ => None,
             })
             .collect();
-        for words in ["中将棋のルール", "獅子", "居喰い", "Lion trading", "no check rule"] {
+        for words in [
+            "中将棋のルール",
+            "獅子",
+            "居喰い",
+            "Lion trading",
+            "no check rule",
+        ] {
             assert!(text.contains(&words.replace(' ', "")), "{paper}: {words}");
         }
         assert!(!text.contains("二歩"), "no drop rules");
@@ -250,14 +275,22 @@ fn the_chu_rules_card_takes_two_pages_with_every_kind_and_the_lion() {
             .flat_map(|p| &p.items)
             .filter(|i| matches!(i, Item::Shape(s) if s.fill == Some(wood)))
             .count();
-        let promoted = card.facts.pieces.iter().filter(|p| p.promoted.is_some()).count();
+        let promoted = card
+            .facts
+            .pieces
+            .iter()
+            .filter(|p| p.promoted.is_some())
+            .count();
         assert_eq!(card.facts.pieces.len(), 21);
         assert_eq!(faces, 21 + promoted);
         for page in &card.pages {
             for item in &page.items {
                 if let Item::Shape(s) = item {
                     for p in s.path.points_along() {
-                        assert!(card.text_block.inset(-0.5).contains_point(p), "{paper}: {p:?}");
+                        let b = card.text_block.inset(-0.5);
+                        let inside =
+                            p.x >= b.x && p.x <= b.right() && p.y >= b.y && p.y <= b.bottom();
+                        assert!(inside, "{paper}: {p:?}");
                     }
                 }
             }
@@ -322,9 +355,11 @@ fn promoted_chu_pieces_are_red_in_a_traditional_diagram() {
     // (its rook, 飛 in red) — a promoted gold and an unpromoted rook share their character.
     let v = chu();
     let start = shogiprint::formats::sfen::write(&v.start, &v.catalog);
-    let sfen = start
-        .replacen("PPPPPPPPPPPP", "+PPPPPPPPPPP", 1)
-        .replacen("LFCSGKEGSCFL", "LFCS+GKEGSCFL", 1);
+    let sfen = start.replacen("PPPPPPPPPPPP", "+PPPPPPPPPPPP", 1).replacen(
+        "LFCSGKEGSCFL",
+        "LFCS+GKEGSCFL",
+        1,
+    );
     let d = diagram_of(&sfen);
     let l = Layout::of(&d);
     let drawing = diagram::draw(&d, &fonts).unwrap();
@@ -334,7 +369,6 @@ fn promoted_chu_pieces_are_red_in_a_traditional_diagram() {
         .filter(|(_, c)| *c == PROMOTED_INK)
         .map(|(ch, _)| *ch)
         .collect();
-    assert_eq!(red, vec!['飛', 'と'].into_iter().filter(|c| red.contains(c)).collect::<Vec<_>>());
     assert_eq!(red.len(), 2, "{red:?}");
     assert!(red.contains(&'飛') && red.contains(&'と'));
     let black_rooks = glyphs
@@ -343,7 +377,9 @@ fn promoted_chu_pieces_are_red_in_a_traditional_diagram() {
         .count();
     assert_eq!(black_rooks, 4, "the four rooks stay black");
     // Standard shogi's promoted pieces are written with characters of their own: black there.
-    assert!(!diagram::promoted_in_red(&Variant::builtin("standard").unwrap()));
+    assert!(!diagram::promoted_in_red(
+        &Variant::builtin("standard").unwrap()
+    ));
     assert!(diagram::promoted_in_red(&v));
 }
 
@@ -401,5 +437,4 @@ fn lion_power_has_marks_of_its_own() {
         &MarkGeometry::KIT,
     );
     assert_eq!(m.len(), 3 + 7 * 2);
-    let _ = Sheets::Fold;
 }

@@ -775,7 +775,7 @@ fn faces_carry_one_mark_per_motion_of_the_movement_data() {
 fn piece_sheets_stay_within_one_of_the_area_bound() {
     println!("| variant | paper | layout | sheets | bound |");
     println!("|---|---|---|---|---|");
-    for name in ["standard", "minishogi", "gorogoro", "sho"] {
+    for name in ["standard", "minishogi", "gorogoro", "sho", "chu"] {
         let v = variant(name);
         for paper in [Paper::A4, Paper::LETTER] {
             for layout in [Layout::Fold, Layout::Duplex] {
@@ -985,20 +985,22 @@ fn piece_names_are_brushed_by_default_and_fall_back_whole() {
         );
     }
     assert_eq!(Lettering::default(), Lettering::Brush);
-    // 鳳凰 (a chu shogi piece) is not in the brush subset: both characters come from the bold face.
+    // 風神 (a made-up name) is not in the brush subset: both characters come from the bold face.
     let d = face_in(
         &fonts,
         rook,
-        "鳳凰",
-        "鳳",
+        "風神",
+        "風",
         FaceStyle::Kanji,
         Lettering::Brush,
         (27.0, 30.0),
     )
     .unwrap();
-    assert_eq!(roles(&d), [('鳳', FontRole::Bold), ('凰', FontRole::Bold)]);
-    // Every name and abbreviation of the built-in pieces is in the brush subset.
-    for (_, k) in v.catalog.iter() {
+    assert_eq!(roles(&d), [('風', FontRole::Bold), ('神', FontRole::Bold)]);
+    // Every name and abbreviation of the built-in pieces, chu shogi's too, is in the brush
+    // subset.
+    let chu = variant("chu");
+    for k in v.catalog.iter().chain(chu.catalog.iter()).map(|(_, k)| k) {
         for name in [
             Some(&k.kanji),
             Some(&k.abbr),

@@ -103,12 +103,14 @@ pub fn draw_coordinates(
             false => numerals::kanji(l.rank_label(y)),
         };
         let chars: Vec<char> = label.chars().collect();
-        // Two-character numerals (十一) stack, squeezed, as in vertical type.
+        // Two-character numerals (十一, 十二 on a chu board) stack, smaller, as in vertical
+        // type; kept in proportion, since squeezed flat 十一 reads as 士.
         let n = chars.len() as f64;
+        let k = if n > 1.0 { 0.72 } else { 1.0 };
         for (i, ch) in chars.iter().enumerate() {
-            let offset = (i as f64 - (n - 1.0) / 2.0) * style.size / n;
+            let offset = (i as f64 - (n - 1.0) / 2.0) * style.size * k;
             let at = Point::new(l.board.right() + 0.38 * l.w, cy + offset);
-            glyphs.push(fonts.centered(style, *ch, at, (1.0, 1.0 / n), 0.0)?);
+            glyphs.push(fonts.centered(style, *ch, at, (k, k), 0.0)?);
         }
     }
     d.glyphs(Color::BLACK, glyphs);

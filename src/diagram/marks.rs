@@ -69,8 +69,14 @@ pub fn movement_marks(
         })
     };
     if area {
-        // The Lion: two rings round the name, its whole two-step area.
-        for k in [1.0, 0.86] {
+        // The Lion: two rings round the name, its whole two-step area (on a diagram piece,
+        // where the marks stand on the label's box, outside the box's corners).
+        let rings = if geometry.steps_on_box {
+            [1.1, 1.24]
+        } else {
+            [1.0, 0.86]
+        };
+        for k in rings {
             shapes.push(Shape {
                 path: ellipse(hub, rx * k, ry * k),
                 fill: None,

@@ -55,7 +55,7 @@ pub struct Facts {
     /// How many times a position must occur for the game to end by repetition.
     pub repetitions: usize,
     /// The impasse rule, where a side's own army can reach its threshold (standard shogi and
-    /// sho shogi, not the small boards).
+    /// sho shogi, not the small boards, nor chu shogi, which has no such rule).
     pub impasse: Option<Impasse>,
     /// Every handicap of the variant starts with White (上手) to move; `false` without handicaps.
     pub handicap_white_first: bool,
@@ -155,7 +155,11 @@ impl Facts {
             line_lions,
             lion_trading: variant.lion_trading,
             variant: variant.clone(),
-            impasse: impasse(variant, &pieces),
+            impasse: if variant.is_large() {
+                None
+            } else {
+                impasse(variant, &pieces)
+            },
             pieces,
             pieces_per_side,
             zone: variant.promotion_zone,

@@ -541,9 +541,6 @@ fn pieces(
     let head = plan.body * 1.3;
     let mut d = Drawing::new(block.w, 0.0);
     let (ja_head, en_head) = match part {
-        PiecesHead::First if plan.first_rows.is_some() => {
-            ("駒の動き（続く）", "How the pieces move (continued)")
-        }
         PiecesHead::First => ("駒の動き", "How the pieces move"),
         PiecesHead::Continued => ("駒の動き（続き）", "How the pieces move (continued)"),
     };
@@ -567,14 +564,16 @@ fn pieces(
     let mut probe = Drawing::new(0.0, 0.0);
     let lw =
         figures::legend(&mut probe, fonts, Point::new(0.0, 0.0), ls, &items).map_err(&field)?;
-    figures::legend(
-        &mut d,
-        fonts,
-        Point::new(block.w - lw, 0.9 * head),
-        ls,
-        &items,
-    )
-    .map_err(&field)?;
+    if part == PiecesHead::First {
+        figures::legend(
+            &mut d,
+            fonts,
+            Point::new(block.w - lw, 0.9 * head),
+            ls,
+            &items,
+        )
+        .map_err(&field)?;
+    }
     page.place(&d, block.x, top);
 
     let cols = plan.columns;

@@ -160,12 +160,14 @@ pub fn sections(f: &Facts) -> Vec<Section> {
     if !f.lions.is_empty() || !f.line_lions.is_empty() {
         out.push(lion(f));
     }
-    out.push(if f.royal_capture {
-        royal_capture(f)
+    // Royal capture (chu shogi): no check, and the large-board engine has no repetition rule
+    // yet to state.
+    if f.royal_capture {
+        out.push(royal_capture(f));
     } else {
-        check(f)
-    });
-    out.push(repetition(f));
+        out.push(check(f));
+        out.push(repetition(f));
+    }
     if let Some(s) = impasse(f) {
         out.push(s);
     }
@@ -398,11 +400,18 @@ fn royal_capture(f: &Facts) -> Section {
 /// Lion power and the lion-trading rules, in short.
 fn lion(f: &Facts) -> Section {
     let mut s = Section::new("獅子", "The lion");
-    if !f.lions.is_empty() {
-        let (j, e) = (ja_list(f, &f.lions), en_list(f, &f.lions, "and"));
+    // The Lion and the promoted Kirin are both named 獅子 Lion: said once.
+    let mut lions: Vec<KindId> = Vec::new();
+    for &k in &f.lions {
+        if !lions.iter().any(|&l| en(f, l) == en(f, k)) {
+            lions.push(k);
+        }
+    }
+    if !lions.is_empty() {
+        let (j, e) = (ja_list(f, &lions), en_list(f, &lions, "and"));
         s = s.say(
             format!("{j}は1手で玉の動きを2回できる（図の黄色：2マス以内のどこへでも跳べる）。1歩目と2歩目の両方で駒を取れ、取って元のマスに戻る（居喰い）ことも、隣へ行って戻る（じっと：パス）こともできる。"),
-            format!("The {e} move as a king twice in one turn (yellow in the grid: anywhere within two squares, jumping). They may capture on both steps, capture and step back to their square (igui), or step out and back (a pass)."),
+            format!("The {e} moves as a king twice in one turn (yellow in the grid: anywhere within two squares, jumping). It may capture on both steps, capture and step back to its square (igui), or step out and back (a pass)."),
         );
     }
     if !f.line_lions.is_empty() {
@@ -410,18 +419,33 @@ fn lion(f: &Facts) -> Section {
             .line_lions
             .iter()
             .map(|k| {
-                let dirs = f.variant.catalog.get(*k).movement.lion.as_ref().map_or(
-                    (String::new(), String::new()),
-                    |l| direction_words(&l.steps),
-                );
-                (format!("{}は{}", ja(f, *k), dirs.0), format!("the {} {}", en(f, *k), dirs.1))
+                let dirs = f
+                    .variant
+                    .catalog
+                    .get(*k)
+                    .movement
+                    .lion
+                    .as_ref()
+                    .map_or((String::new(), String::new()), |l| {
+                        direction_words(&l.steps)
+                    });
+                (
+                    format!("{}は{}", ja(f, *k), dirs.0),
+                    format!("the {} {}", en(f, *k), dirs.1),
+                )
             })
             .collect();
         let ja_parts: Vec<String> = parts.iter().map(|p| p.0.clone()).collect();
         let en_parts: Vec<String> = parts.iter().map(|p| p.1.clone()).collect();
         s = s.say(
-            format!("{}に、この2歩の動き（1マス目で取って戻るのも可）を持つ。", ja_parts.join("、")),
-            format!("With the same power along one line, {}: one or two squares, capturing on either.", en_parts.join(", ")),
+            format!(
+                "{}に、この2歩の動き（1マス目で取って戻るのも可）を持つ。",
+                ja_parts.join("、")
+            ),
+            format!(
+                "With the same power along one line, {}: one or two squares, capturing on either.",
+                en_parts.join(", ")
+            ),
         );
     }
     if !f.lions.is_empty() {
@@ -429,8 +453,14 @@ fn lion(f: &Facts) -> Section {
             (String::new(), String::new())
         } else {
             (
-                format!("（1歩目で{}以外の駒を取ったときは別）", ja_list(f, &f.low_value)),
-                format!(" (unless its first step took a piece other than a {})", en_list(f, &f.low_value, "or")),
+                format!(
+                    "（1歩目で{}以外の駒を取ったときは別）",
+                    ja_list(f, &f.low_value)
+                ),
+                format!(
+                    " (unless its first step took a piece other than a {})",
+                    en_list(f, &f.low_value, "or")
+                ),
             )
         };
         s = s.say(
