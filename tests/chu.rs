@@ -317,14 +317,29 @@ fn lion_trading_lishogi() {
 fn lion_trading_jcsa_option() {
     let yaml = chu_yaml().replace("lion_trading: lishogi", "lion_trading: jcsa");
     let v = Variant::from_yaml(&yaml, "chu-jcsa.yaml", chu().catalog.clone()).unwrap();
-    let pos = |text: &str| {
+    let after = |v: &Arc<Variant>, text: &str, mv: &str| {
         let setup = sfen::parse(text, &v.catalog).unwrap();
-        Position::from_setup_unchecked(&v, &setup).unwrap()
+        let mut p = Position::from_setup_unchecked(v, &setup).unwrap();
+        p.play(usi::parse_move(v, mv).unwrap()).unwrap();
+        p
     };
-    // White's lion on 3i is unprotected: lishogi forbids 6l3i after 7i8j; JCSA allows it.
-    let mut p = pos("12/12/12/12/12/4r7/12/12/5o3n1n/4N6P/12/6B5 w - 1");
-    p.play(usi::parse_move(&v, "7i8j").unwrap()).unwrap();
-    check(&p, &[("6l3i", true)]);
+    let jcsa = v;
+    // White's kirin takes Black's lion on 8j; White's lion on 3i stands unprotected: JCSA lets
+    // the bishop take it, lishogi only on 8j.
+    let lone = "12/12/12/12/12/12/12/12/5o3n2/4N6P/12/6B5 w - 1";
+    check(
+        &after(&jcsa, lone, "7i8j"),
+        &[("6l3i", true), ("6l8j", true)],
+    );
+    check(
+        &after(&chu(), lone, "7i8j"),
+        &[("6l3i", false), ("6l8j", true)],
+    );
+    // The kirin promotes to a lion as it takes, and White's rook on 8f protects 8j: lishogi lets
+    // the bishop take that lion on the counter-strike square, JCSA does not.
+    let guarded = "12/12/12/12/12/4r7/12/12/5o3n2/4N6P/12/6B5 w - 1";
+    check(&after(&jcsa, guarded, "7i8j+"), &[("6l8j", false)]);
+    check(&after(&chu(), guarded, "7i8j+"), &[("6l8j", true)]);
 }
 
 fn chu_yaml() -> String {
@@ -405,4 +420,57 @@ fn bad_chu_sfens_are_errors() {
             .collect::<Vec<_>>(),
         ["16p"]
     );
+}
+
+/// CHU_TEST "bare king": a lone royal against more loses; two lone royals draw.
+#[test]
+fn bare_king_and_draw() {
+    use shogiprint::rules::{Color, Outcome};
+    let play = |p: &mut Position, mv: &str| {
+        let m = usi::parse_move(p.variant(), mv).unwrap();
+        p.play(m).unwrap();
+    };
+    let mut pos = unchecked("12/12/12/12/6k5/4g7/4G7/6K5/12/12/12/12 b - 1");
+    assert_eq!(pos.outcome(), None);
+    play(&mut pos, "8g8f");
+    assert_eq!(
+        pos.outcome(),
+        Some(Outcome::BareKing {
+            winner: Color::Black
+        })
+    );
+
+    let mut pos2 = unchecked("12/12/12/12/3I2k5/12/12/5+pK5/12/12/12/12 b - 1");
+    for mv in ["6h7h", "6e7d"] {
+        play(&mut pos2, mv);
+        assert_eq!(pos2.outcome(), None, "after {mv}");
+    }
+    play(&mut pos2, "9e9d+");
+    assert_eq!(
+        pos2.outcome(),
+        Some(Outcome::BareKing {
+            winner: Color::Black
+        })
+    );
+
+    let pos3 = unchecked("1P3PP3P1/12/12/12/6k5/12/12/6K5/12/12/12/l10l b - 1");
+    assert_eq!(pos3.outcome(), Some(Outcome::Draw));
+
+    let mut pos4 = unchecked("12/12/12/12/6k5/5g6/4G7/6K5/12/12/12/12 b - 1");
+    assert_eq!(pos4.outcome(), None);
+    play(&mut pos4, "8g7f");
+    assert_eq!(pos4.outcome(), None);
+    let mut alt = pos4.clone();
+    play(&mut pos4, "6e7f");
+    assert_eq!(pos4.outcome(), Some(Outcome::Draw));
+    play(&mut alt, "6e6d");
+    assert_eq!(
+        alt.outcome(),
+        Some(Outcome::BareKing {
+            winner: Color::Black
+        })
+    );
+
+    let pos5 = unchecked("12/12/12/12/6k5/5K6/12/4G7/12/12/12/12 w - 1");
+    assert_eq!(pos5.outcome(), None);
 }

@@ -70,10 +70,10 @@ fn unknown_field() {
         "{e}"
     );
     // The same for a variant file.
-    let v = variant_text().replace("drops: true", "drops: true\npromotion: yes");
+    let v = variant_text().replace("drops: true", "drops: true\npromotions: yes");
     let e = variant_error(&v);
-    assert!(e.message.contains("promotion"), "{e}");
-    assert_eq!(e.line, Some(line_of(&v, "id:", "promotion:")), "{e}");
+    assert!(e.message.contains("promotions"), "{e}");
+    assert_eq!(e.line, Some(line_of(&v, "id:", "promotions:")), "{e}");
 }
 
 #[test]
@@ -205,8 +205,8 @@ fn other_piece_fields() {
         let e = catalog_error(&pieces_file(&[bad]));
         assert_eq!(e.field.as_deref(), Some(field), "{e}");
     }
-    // Too many kinds for the bitboards.
-    let many: Vec<String> = (0..33)
+    // Too many kinds for one catalog (64; boards up to 9×9 play at most 32 of them).
+    let many: Vec<String> = (0..65)
         .map(|i| {
             piece(
                 &format!("p{i}"),
@@ -217,7 +217,7 @@ fn other_piece_fields() {
         })
         .collect();
     let e = catalog_error(&pieces_file(&many));
-    assert!(e.message.contains("at most 32"), "{e}");
+    assert!(e.message.contains("at most 64"), "{e}");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -243,12 +243,13 @@ fn the_variant_template_itself_loads() {
 }
 
 #[test]
-fn board_of_10x10() {
-    let text = variant_text().replace("{ files: 5, ranks: 5 }", "{ files: 10, ranks: 10 }");
+fn board_of_17x17() {
+    // Boards up to 16×16 are read (chu shogi is 12×12); 17 files is too many.
+    let text = variant_text().replace("{ files: 5, ranks: 5 }", "{ files: 17, ranks: 17 }");
     let e = variant_error(&text);
     assert_eq!(e.field.as_deref(), Some("board"), "{e}");
     assert_eq!(e.line, Some(line_of(&text, "id:", "board:")));
-    assert!(e.message.contains("10×10"), "{e}");
+    assert!(e.message.contains("17×17"), "{e}");
     let e = variant_error(&variant_text().replace("files: 5", "files: 0"));
     assert_eq!(e.field.as_deref(), Some("board"), "{e}");
     // 300 does not fit a u8: a type error, located.
@@ -312,7 +313,7 @@ fn start_sfen_invalid_for_the_variant() {
 
 #[test]
 fn unknown_builtin_variant() {
-    let e = Variant::builtin("chu").unwrap_err();
+    let e = Variant::builtin("dai").unwrap_err();
     assert!(e.message.contains("standard"), "{e}");
 }
 

@@ -22,7 +22,12 @@ impl Rng {
 /// Every move `is_legal` could be asked about in `pos`, checked against the generator.
 fn check_every_candidate(pos: &Position) {
     let v = pos.variant();
-    let legal: HashSet<Move> = pos.legal_moves().into_iter().collect();
+    // Lion double moves (chu shogi) are checked against lishogi's cases in tests/chu.rs.
+    let legal: HashSet<Move> = pos
+        .legal_moves()
+        .into_iter()
+        .filter(|m| !matches!(m, Move::Lion { .. }))
+        .collect();
     let squares: Vec<_> = v.size.squares().collect();
     let mut candidates = Vec::new();
     for &from in &squares {
@@ -57,6 +62,10 @@ fn is_legal_agrees_with_the_move_generator_in_random_games_of_every_variant() {
     let mut rng = Rng(20261125);
     for name in Variant::builtin_names() {
         let v = Variant::builtin(name).unwrap();
+        // The large-board engine (chu shogi) answers is_legal from its own move list.
+        if v.is_large() {
+            continue;
+        }
         for _ in 0..6 {
             let mut pos = Position::start(&v).unwrap();
             for _ in 0..80 {

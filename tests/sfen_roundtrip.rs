@@ -44,7 +44,10 @@ fn arb_setup() -> impl Strategy<Value = (usize, Setup)> {
                 color: if black { Color::Black } else { Color::White },
             })),
         ];
-        let hand = proptest::collection::btree_map(0..kinds, 1u32..=999, 0..5);
+        // Boards over 9×9 (chu shogi) have no hands in their SFEN: the third field is the
+        // counter-strike square there.
+        let held = if size.is_large() { 0..1 } else { 0..5 };
+        let hand = proptest::collection::btree_map(0..kinds, 1u32..=999, held);
         (
             Just(vi),
             proptest::collection::vec(square, size.len()),
@@ -167,10 +170,10 @@ fn errors_name_the_column() {
     // '+' with nothing after it, and a gold cannot promote either.
     assert_eq!(error_at("4k3+/9/9/9/9/9/9/9/4K4 b - 1").0, 4);
     assert_eq!(error_at("4k2+G1/9/9/9/9/9/9/9/4K4 b - 1").0, 4);
-    // A rank wider than nine squares: the second digit.
-    assert_eq!(error_at("91/9/9/9/9/9/9/9/4K4 b - 1").0, 2);
-    // Ten ranks: the tenth starts at column 19.
-    assert_eq!(error_at("9/9/9/9/9/9/9/9/9/9 b - 1").0, 19);
+    // A rank wider than sixteen squares (the largest board): the second digit.
+    assert_eq!(error_at("98/9/9/9/9/9/9/9/4K4 b - 1").0, 2);
+    // Seventeen ranks: the seventeenth starts at column 33.
+    assert_eq!(error_at(&format!("{}9 b - 1", "9/".repeat(16))).0, 33);
     // A stray character in the board.
     assert_eq!(error_at("4k4/9/9/9/4#4/9/9/9/4K4 b - 1").0, 12);
     // Hands: a zero count, a count with no letter, an unknown letter, a bad character.

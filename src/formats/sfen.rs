@@ -129,8 +129,11 @@ fn parse_board(
                 // A run of empty squares: one digit, or two on boards wider than 9 (`12`).
                 let mut n = c as usize - '0' as usize;
                 if let Some(d) = chars.get(i + 1).and_then(|d| d.to_digit(10)) {
-                    n = n * 10 + d as usize;
-                    i += 1;
+                    // Two digits only where they make a run a board can have (`12`, not `91`).
+                    if n * 10 + (d as usize) <= MAX_FILES as usize {
+                        n = n * 10 + d as usize;
+                        i += 1;
+                    }
                 }
                 if n > MAX_FILES as usize {
                     return Err(ParseError::new(
@@ -325,7 +328,8 @@ pub fn write(setup: &Setup, catalog: &PieceCatalog) -> String {
             hands.push_str(&size.usi(sq).to_string());
         }
     }
-    for color in Color::ALL {
+    // A large board's third field is the counter-strike square: no hands are written there.
+    for color in Color::ALL.into_iter().filter(|_| !size.is_large()) {
         for (kind, n) in setup.hand(color) {
             if *n == 0 {
                 continue;

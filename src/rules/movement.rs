@@ -117,6 +117,14 @@ impl Movement {
         if !slides.is_empty() {
             parts.push(format!("slides {}", slides.join(" ")));
         }
+        if let Some(lion) = &self.lion {
+            let dirs: Vec<&str> = lion
+                .steps
+                .iter()
+                .map(|&(dx, dy)| direction_name(dx, dy))
+                .collect();
+            parts.push(format!("lion power {}", dirs.join(" ")));
+        }
         parts.join("; ")
     }
 }

@@ -273,6 +273,14 @@ impl Position {
         }
     }
 
+    /// How the game has ended under royal capture (the large-board engine: chu shogi), or `None`
+    /// while it goes on. Always `None` for the bitboard engine's variants, which end by
+    /// checkmate ([`Position::is_checkmate`]).
+    pub fn outcome(&self) -> Option<large::outcome::Outcome> {
+        let (t, b) = self.large()?;
+        large::outcome::outcome(t, b)
+    }
+
     pub fn is_checkmate(&self) -> bool {
         self.is_check() && !movegen::has_legal_move(&self.variant.tables, &self.board)
     }

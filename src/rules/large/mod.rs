@@ -19,6 +19,7 @@
 //! - lion trading ([`LionTrading`]): see `movegen`.
 
 pub(crate) mod movegen;
+pub mod outcome;
 
 use super::catalog::PieceCatalog;
 use super::color::Color;
