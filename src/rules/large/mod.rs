@@ -239,8 +239,9 @@ impl LargeTables {
         match self.promotion {
             Promotion::Zone => f || t,
             Promotion::EnterOrCapture => {
-                (!f && t)
-                    || (capture && (f || t))
+                // Entering the zone, or a capture that starts in it (or ends there).
+                (t && !f)
+                    || (f && capture)
                     || (self.second_chance[piece.kind.index()]
                         && self.last_rank[piece.color.index()][to.index()])
             }
