@@ -32,7 +32,7 @@ use std::path::PathBuf;
     after_help = input::POSITION_HELP
 )]
 pub struct Cli {
-    /// The variant: a built-in name (standard, minishogi, gorogoro, sho) or a variant YAML file.
+    /// The variant: a built-in name (standard, minishogi, gorogoro, sho, chu) or a variant YAML file.
     #[arg(
         long,
         global = true,
