@@ -52,8 +52,9 @@ pub struct Args {
     #[arg(long)]
     no_board: bool,
 
-    /// A board square across x deep in millimetres (default 35.2x38.7, the Japan Shogi
-    /// Association's reference board).
+    /// A board square across x deep in millimetres (default: the variant's traditional board,
+    /// 35.2x38.7 for the Japan Shogi Association's reference board, 34.1x36.6 for chu shogi's
+    /// go-board-sized one). The pieces keep their size: `--scale` changes both.
     #[arg(long, value_name = "WxH", value_parser = parse_square)]
     square: Option<(f64, f64)>,
 
