@@ -13,7 +13,7 @@ use super::hand::Hand;
 use super::node::{Node, Step};
 use super::table::{Entry, Found, Table, INF};
 use super::Limits;
-use crate::rules::Color;
+use crate::rules::{Color, Move};
 use std::time::Instant;
 
 /// Why a search stopped before it had an answer.
@@ -252,8 +252,27 @@ impl Searcher {
             mated |= v.pn == 0;
             values.push(v);
         }
+        // At the defender's node, the drops onto one square wait for each other: only the
+        // first kind not yet proven counts and is searched (lazy interposition). Once one kind
+        // is refuted, the next is usually proven at once by hand superiority, and the node's
+        // proof number is not swollen by every kind the defender could drop.
+        let waits = if or { Vec::new() } else if knob("DFPN_NOLAZY") { vec![NONE; children.len()] } else { drop_chains(n, &children) };
+        let mut visible = vec![true; children.len()];
         loop {
-            let (pn, dn) = combine(or, &values);
+            if !or {
+                for i in 0..children.len() {
+                    let mut j = waits[i];
+                    visible[i] = true;
+                    while j != NONE {
+                        if values[j].pn != 0 {
+                            visible[i] = false;
+                            break;
+                        }
+                        j = waits[j];
+                    }
+                }
+            }
+            let (pn, dn) = combine(or, &values, &visible);
             if pn == 0 || dn == 0 {
                 let entry = self.solved_entry(n, or, &children, &values, pn, dn);
                 let work = (prior_work + self.nodes - start_nodes).min(u32::MAX as u64) as u32;
@@ -276,9 +295,12 @@ impl Searcher {
             }
             // The most promising child and the runner-up, by the number that decides this node.
             let decisive = |v: &ChildValue| if or { v.pn } else { v.dn };
-            let mut best = 0;
+            let mut best = visible.iter().position(|v| *v).unwrap_or(0);
             let mut second = INF;
             for (i, v) in values.iter().enumerate() {
+                if !visible[i] {
+                    continue;
+                }
                 let d = decisive(v);
                 if d < decisive(&values[best]) {
                     second = decisive(&values[best]);
@@ -302,6 +324,12 @@ impl Searcher {
             let child = n.play(&children[best]);
             self.mid(&child, c_pn, c_dn, path);
             values[best] = self.child_value(&children[best], path);
+            if !or && values[best].pn == 0 {
+                // The next kind dropped on that square: the table may know it by now.
+                if let Some(j) = waits.iter().position(|w| *w == best) {
+                    values[j] = self.child_value(&children[j], path);
+                }
+            }
         }
         path.pop();
     }
@@ -323,7 +351,7 @@ impl Searcher {
             Entry {
                 hand: c.attacker_hand,
                 pn: defences,
-                dn: defences,
+                dn: if knob("DFPN_DN1") { 1 } else { defences },
                 repetition: false,
                 work: 0,
             }
@@ -463,17 +491,63 @@ impl Path {
     }
 }
 
-/// Proof and disproof numbers of a node from its children's.
-fn combine(or: bool, values: &[ChildValue]) -> (u32, u32) {
+/// Proof and disproof numbers of a node from its children's, of those `visible` (a hidden
+/// child still counts when it is known to refute the node).
+fn combine(or: bool, values: &[ChildValue], visible: &[bool]) -> (u32, u32) {
     if or {
         let pn = values.iter().map(|v| v.pn).min().unwrap_or(INF);
         let dn = values.iter().fold(0, |s, v| add(s, v.dn));
         (pn, dn)
     } else {
-        let pn = values.iter().fold(0, |s, v| add(s, v.pn));
-        let dn = values.iter().map(|v| v.dn).min().unwrap_or(INF);
+        let mut pn = 0;
+        let mut dn = INF;
+        for (v, seen) in values.iter().zip(visible) {
+            if *seen {
+                pn = add(pn, v.pn);
+                dn = dn.min(v.dn);
+            } else if v.dn == 0 {
+                dn = 0;
+            }
+        }
         (pn, dn)
     }
+}
+
+const NONE: usize = usize::MAX;
+
+/// For each defender's move, the drop it waits for (`NONE` for every move that is not a drop,
+/// and for the first drop of its chain). Drops onto one square are tried the weakest piece
+/// first (the reverse of the generator's order, which lists the hand from the rook down).
+fn drop_chains(n: &Node, children: &[Step]) -> Vec<usize> {
+    let mut waits = vec![NONE; children.len()];
+    let size = n.pos.variant().size;
+    let king = n.king().map(|k| size.col_row(k));
+    let distance = |to| {
+        let (c, r) = size.col_row(to);
+        king.map_or(0, |(kc, kr)| (c as i32 - kc as i32).abs().max((r as i32 - kr as i32).abs()))
+    };
+    let mut drops: Vec<(i32, usize, usize, usize)> = children
+        .iter()
+        .enumerate()
+        .rev()
+        .filter_map(|(i, c)| match c.mv {
+            Move::Drop { to, .. } => {
+                let d = distance(to);
+                let d = if knob("DFPN_FAR") { -d } else { d };
+                Some((d, to.index(), children.len() - i, i))
+            }
+            _ => None,
+        })
+        .collect();
+    drops.sort();
+    let squares = knob("DFPN_SQ");
+    for w in 1..drops.len() {
+        let (prev, cur) = (drops[w - 1], drops[w]);
+        if squares || prev.1 == cur.1 {
+            waits[cur.3] = prev.3;
+        }
+    }
+    waits
 }
 
 /// Kinds the attacker holds may grow without adding a drop; kinds it lacks may not.
@@ -496,4 +570,8 @@ fn leaf_disproof(n: &Node) -> Entry {
         repetition: false,
         work: 1,
     }
+}
+
+fn knob(name: &str) -> bool {
+    std::env::var(name).is_ok()
 }
