@@ -13,6 +13,7 @@ use super::hand::Hand;
 use super::node::{Node, Step};
 use super::table::{Entry, Found, Table, INF};
 use super::Limits;
+use crate::rules::square::MAX_SQUARES;
 use crate::rules::{Color, Move};
 use std::time::Instant;
 
@@ -256,7 +257,11 @@ impl Searcher {
         // first kind not yet proven counts and is searched (lazy interposition). Once one kind
         // is refuted, the next is usually proven at once by hand superiority, and the node's
         // proof number is not swollen by every kind the defender could drop.
-        let waits = if or { Vec::new() } else if knob("DFPN_NOLAZY") { vec![NONE; children.len()] } else { drop_chains(n, &children) };
+        let waits = if or {
+            Vec::new()
+        } else {
+            drop_chains(&children)
+        };
         let mut visible = vec![true; children.len()];
         loop {
             if !or {
@@ -351,7 +356,7 @@ impl Searcher {
             Entry {
                 hand: c.attacker_hand,
                 pn: defences,
-                dn: if knob("DFPN_DN1") { 1 } else { defences },
+                dn: 1,
                 repetition: false,
                 work: 0,
             }
@@ -515,36 +520,18 @@ fn combine(or: bool, values: &[ChildValue], visible: &[bool]) -> (u32, u32) {
 
 const NONE: usize = usize::MAX;
 
-/// For each defender's move, the drop it waits for (`NONE` for every move that is not a drop,
-/// and for the first drop of its chain). Drops onto one square are tried the weakest piece
-/// first (the reverse of the generator's order, which lists the hand from the rook down).
-fn drop_chains(n: &Node, children: &[Step]) -> Vec<usize> {
+/// For each defender's move, the drop it waits for: drops onto one square are tried one at a
+/// time, the weakest piece first (the reverse of the generator's order, which lists the hand
+/// from the rook down); `NONE` for every other move and for the first drop on each square.
+fn drop_chains(children: &[Step]) -> Vec<usize> {
     let mut waits = vec![NONE; children.len()];
-    let size = n.pos.variant().size;
-    let king = n.king().map(|k| size.col_row(k));
-    let distance = |to| {
-        let (c, r) = size.col_row(to);
-        king.map_or(0, |(kc, kr)| (c as i32 - kc as i32).abs().max((r as i32 - kr as i32).abs()))
-    };
-    let mut drops: Vec<(i32, usize, usize, usize)> = children
-        .iter()
-        .enumerate()
-        .rev()
-        .filter_map(|(i, c)| match c.mv {
-            Move::Drop { to, .. } => {
-                let d = distance(to);
-                let d = if knob("DFPN_FAR") { -d } else { d };
-                Some((d, to.index(), children.len() - i, i))
+    let mut next_on = [NONE; MAX_SQUARES];
+    for (i, c) in children.iter().enumerate().rev() {
+        if let Move::Drop { to, .. } = c.mv {
+            if let Some(next) = next_on.get_mut(to.index()) {
+                waits[i] = *next;
+                *next = i;
             }
-            _ => None,
-        })
-        .collect();
-    drops.sort();
-    let squares = knob("DFPN_SQ");
-    for w in 1..drops.len() {
-        let (prev, cur) = (drops[w - 1], drops[w]);
-        if squares || prev.1 == cur.1 {
-            waits[cur.3] = prev.3;
         }
     }
     waits
@@ -570,8 +557,4 @@ fn leaf_disproof(n: &Node) -> Entry {
         repetition: false,
         work: 1,
     }
-}
-
-fn knob(name: &str) -> bool {
-    std::env::var(name).is_ok()
 }
