@@ -1,6 +1,13 @@
 //! Depth-first proof-number search (df-pn, Nagai 2002) with the df-pn+ child thresholds, a
 //! one-ply mate test when a check is generated, and proof and disproof hands.
 //!
+//! Interpositions are expanded lazily: at the defender's node the drops onto one square are
+//! tried one kind at a time, the weakest first, each only once the one before it is proven.
+//! After a pawn interposition is captured and mated, a gold dropped there is usually mated by
+//! the same proof (hand superiority finds it in the table at once), and meanwhile the node's
+//! proof number counts one drop per square instead of one per kind in hand, which kept df-pn
+//! away from long ranging checks that mate.
+//!
 //! Repetition: a position already on the current path counts as a loss for the attacker
 //! (perpetual check loses, and a repeated line is never part of a shortest mate). Such a
 //! disproof depends on the path it was found on (the graph-history interaction problem), so it
