@@ -5,8 +5,9 @@
 //! tried one kind at a time, the weakest first, each only once the one before it is proven.
 //! After a pawn interposition is captured and mated, a gold dropped there is usually mated by
 //! the same proof (hand superiority finds it in the table at once), and meanwhile the node's
-//! proof number counts one drop per square instead of one per kind in hand, which kept df-pn
-//! away from long ranging checks that mate.
+//! proof number counts one drop per square instead of one per kind in hand. (Measured before
+//! the proof-number cap below: 図巧 第9番 127 k nodes instead of 163 k, 第12番 21 k instead
+//! of 30 k; rook first instead of pawn first was worse than no delay at all.)
 //!
 //! Repetition: a position already on the current path counts as a loss for the attacker
 //! (perpetual check loses, and a repeated line is never part of a shortest mate). Such a
