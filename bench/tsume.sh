@@ -85,6 +85,7 @@ grep -v '^#' bench/data/tsume-1000.tsv | cut -f1 > "$work/batch.sfen"
 start=$(date +%s.%N)
 "$bin" tsume --json --hash 1024 --time "$BATCH_TIME" "$work/batch.sfen" > "$work/batch.jsonl" || true
 end=$(date +%s.%N)
+cp "$work/batch.jsonl" target/bench-tsume-batch.jsonl   # kept for a look at single problems
 "$VENV/bin/python" bench/tsume_batch.py bench/data/tsume-1000.tsv "$work/batch.jsonl" \
     "$("$VENV/bin/python" -c "print($end - $start)")"
 fi
