@@ -2,7 +2,10 @@
 //! published.tsv names each source): a problem with a documented cook (余詰) and a documented
 //! promotion choice, book problems whose answers rest on futile interpositions (無駄合) and on
 //! the 駒余り rule, a classic whose key moves must not promote (飛不成) because the promoted rook
-//! would turn a later pawn drop into pawn-drop mate, the inventory check, no mate, and the limits.
+//! would turn a later pawn drop into pawn-drop mate, the inventory check, no mate, and the limits;
+//! 図巧 第3番, whose 11-ply "mate" from cshogi needs the defender to promote, 図巧 第33番 from its
+//! seventh move (a CI-fast main line with 飛不成), and mates from games whose set length counts
+//! futile interpositions.
 
 use shogiprint::diagram::verify::{self, Settings};
 use shogiprint::diagram::Style;
@@ -614,4 +617,27 @@ fn game_mate_7c_is_5_without_futile_interpositions() {
         &start,
         &moves(&["7i6h", "5i6h", "4e6g", "5h4h", "7h6h"])
     )));
+}
+
+/// YaneuraOu's mate3 set, a game position (White to move): the set says 3; by convention it is
+/// mate in 1 (△3九龍): Black's only answers are drops on 4i between the dragon and the king,
+/// which the dragon takes with mate.
+#[test]
+fn game_mate_3b_is_1_without_futile_interpositions() {
+    let p = published("mate3-b");
+    let start = problem(&p.sfen);
+    let v = tsume::verify(&start, Limits::default());
+    assert_eq!(v.status, Status::Mate);
+    assert_eq!(v.length, Some(p.plies - 2));
+    assert_eq!(usi_line(&v), ["2h3i"]);
+    let end = after(&start, &v.line);
+    let variant = standard();
+    let mut replies: Vec<String> = end
+        .legal_moves()
+        .into_iter()
+        .map(|m| usi::write_move(&variant, m))
+        .collect();
+    replies.sort();
+    assert_eq!(replies, ["G*4i", "R*4i"]);
+    assert!(all_futile(&end));
 }
