@@ -2,12 +2,16 @@
 //! published.tsv names each source): a problem with a documented cook (余詰) and a documented
 //! promotion choice, book problems whose answers rest on futile interpositions (無駄合) and on
 //! the 駒余り rule, a classic whose key moves must not promote (飛不成) because the promoted rook
-//! would turn a later pawn drop into pawn-drop mate, the inventory check, no mate, and the limits.
+//! would turn a later pawn drop into pawn-drop mate, the inventory check, no mate, and the limits;
+//! 図巧 第3番, whose 11-ply "mate" from cshogi needs the defender to promote, 図巧 第33番 from its
+//! seventh move (a CI-fast main line with 飛不成), and mates from games whose set length counts
+//! futile interpositions.
 
 use shogiprint::diagram::verify::{self, Settings};
 use shogiprint::diagram::Style;
 use shogiprint::formats::notation::{japanese, usi};
 use shogiprint::rules::{validate, Move, Position, Variant};
+use shogiprint::tsume::dfpn::Limit;
 use shogiprint::tsume::{self, inventory, AltKind, Limits, Status, Verdict};
 use std::process::Command;
 use std::sync::Arc;
@@ -423,4 +427,217 @@ fn max_nodes_10_gives_unknown_on_a_published_problem() {
     assert_eq!(j["limit"], "nodes");
     assert_eq!(j["length"], serde_json::Value::Null);
     assert_eq!(j["line"], serde_json::json!([]));
+}
+
+// --- 図巧 第3番: the defender's unpromoted rook (飛不成) ------------------------------------
+
+/// cshogi's DfPn reports an 11-ply mate in 図巧 第3番 (published: 45 plies). Its line
+/// (S*7g 8f9e G*9f 9e9d N*8f 8i8f+ P*9e 8f9e 9f9e 9d9e R*9f) has the defender promote the rook
+/// when it takes the knight on move 6; the published defence takes unpromoted (8i8f, 飛不成).
+/// After the first five published moves the defender has exactly three moves; the promoted
+/// capture is mated in 5 (cshogi's line), the king's capture in 1, and the published unpromoted
+/// capture is the one that goes on (cshogi: no mate within 5 plies after it, and the prover's
+/// df-pn proves the mate the published line gives).
+#[test]
+fn zukou_3_the_short_mate_needs_the_defender_to_promote() {
+    let p = published("zukou-3");
+    let start = problem(&p.sfen);
+    let line = moves(&p.line);
+    assert_eq!(line.len() as u32, p.plies);
+    assert!(after(&start, &line).is_checkmate());
+    let variant = standard();
+    let pos = after(&start, &line[..5]);
+    let mut replies: Vec<String> = pos
+        .legal_moves()
+        .into_iter()
+        .map(|m| usi::write_move(&variant, m))
+        .collect();
+    replies.sort();
+    assert_eq!(replies, ["8e8f", "8i8f", "8i8f+"]);
+    assert_eq!(p.line[5], "8i8f", "the published defence does not promote");
+    assert_eq!(japanese::line(&start, &line).unwrap()[5], "△同飛不成");
+    let length_after = |reply: &str| {
+        let mut next = pos.clone();
+        next.play(mv(reply)).unwrap();
+        tsume::verify(&next, Limits::default())
+    };
+    let promoted = length_after("8i8f+");
+    assert_eq!(promoted.length, Some(5));
+    assert_eq!(
+        usi_line(&promoted),
+        ["P*9e", "8f9e", "9f9e", "9d9e", "R*9f"]
+    );
+    assert_eq!(length_after("8e8f").length, Some(1));
+    let mut unpromoted = pos.clone();
+    unpromoted.play(mv("8i8f")).unwrap();
+    assert_eq!(tsume::prove(&unpromoted, Limits::default()).0, Status::Mate);
+}
+
+// --- A non-promotion-only move, CI-fast: 図巧 第33番 from its seventh move ------------------
+
+/// After the first six published moves of 図巧 第33番, nine plies remain and the first is the
+/// rook's 8c9c without promotion (▲9三飛不成). The prover's main line has it, 9 plies, and no
+/// promotion choice at ply 1: promoted, the dragon lets the defender escape (cshogi's DfPn
+/// finds no mate within 15 plies after 8c9c+ 8b9d either). The published 4c6a+ of ply 5 may
+/// also be played unpromoted: a promotion choice, reported and tolerated.
+#[test]
+fn zukou_33_main_line_keeps_the_rook_unpromoted() {
+    let p = published("zukou-33");
+    let start = problem(&p.sfen);
+    let line = moves(&p.line);
+    assert_eq!(line.len() as u32, p.plies);
+    assert!(after(&start, &line).is_checkmate());
+    let ja = japanese::line(&start, &line).unwrap();
+    assert_eq!(ja[2], "▲8三飛不成");
+    assert_eq!(ja[6], "▲9三飛不成");
+
+    let pos = after(&start, &line[..6]);
+    let v = tsume::verify(&pos, Limits::default());
+    assert_eq!(v.status, Status::Mate);
+    assert_eq!(v.length, Some(p.plies - 6));
+    let main = usi_line(&v);
+    assert_eq!(main[0], "8c9c");
+    assert_eq!(japanese::line(&pos, &v.line).unwrap()[0], "▲9三飛不成");
+    assert!(
+        !alternatives(&v).iter().any(|a| a.0 == 1),
+        "{:?}",
+        alternatives(&v)
+    );
+    assert!(
+        alternatives(&v).contains(&(5, "4c6a+".to_string(), AltKind::PromotionChoice))
+            || main[4] == "4c6a+",
+        "{:?} {main:?}",
+        alternatives(&v)
+    );
+    // The published line from here is as long as the prover's: accepted as an answer.
+    let settings = Settings::default();
+    let solution = verify::prove(&pos, None, &settings).expect("sound");
+    let published: Vec<String> = p.line[6..].to_vec();
+    verify::check_answer(
+        &pos,
+        &solution,
+        &published.join(" "),
+        Style::Traditional,
+        &settings,
+    )
+    .unwrap_or_else(|e| panic!("the published answer is refused: {e}"));
+    // Promoted, the rook is no mate: the lance need not take, the knight steps to 9d.
+    let mut promoted = pos.clone();
+    promoted.play(mv("8c9c+")).unwrap();
+    promoted.play(mv("8b9d")).unwrap();
+    // (The prover disproves it only through a repetition, so it says `unknown (repetition)`
+    // rather than `no-mate`; either way it finds no mate.)
+    let status = tsume::verify(&promoted, Limits::default()).status;
+    assert!(
+        matches!(status, Status::NoMate | Status::Unknown(Limit::Repetition)),
+        "{status:?}"
+    );
+}
+
+// --- Mates from games where the set counts futile interpositions ---------------------------
+
+/// Every defence at `pos` (the defender to move) is an interposition that the attacker takes
+/// at once with checkmate: a futile interposition (無駄合).
+fn all_futile(pos: &Position) -> bool {
+    let variant = standard();
+    let replies = pos.legal_moves();
+    !replies.is_empty()
+        && replies.into_iter().all(|r| {
+            let to = usi::write_move(&variant, r)[2..4].to_string();
+            let mut next = pos.clone();
+            next.play_unchecked(r);
+            next.legal_moves().into_iter().any(|c| {
+                let text = usi::write_move(&variant, c);
+                let mut mated = next.clone();
+                mated.play_unchecked(c);
+                text[2..4] == to && mated.is_checkmate()
+            })
+        })
+}
+
+/// YaneuraOu's mate7 set, a game position (Black to move): the set says 7 plies; the
+/// conventional length is 5. After ▲2二角成 △2四玉 ▲3二馬 the defender may drop on 2c or 2b,
+/// between the dragon on 2a and the king: on 2c the dragon takes with mate; on 2b the dragon
+/// takes and the next drop (2c) is taken with mate — futile interpositions, which the set
+/// counts: ▲2二角成 △2四玉 ▲3二馬 △2二合 ▲同龍 △2三合 ▲同龍 is its 7 plies.
+#[test]
+fn game_mate_7a_is_5_without_futile_interpositions() {
+    let p = published("mate7-a");
+    let start = problem(&p.sfen);
+    let v = tsume::verify(&start, Limits::default());
+    assert_eq!(v.status, Status::Mate);
+    assert_eq!(v.length, Some(p.plies - 2));
+    assert_eq!(usi_line(&v), ["3a2b+", "3c2d", "2b3b", "2d1c", "S*2d"]);
+    // After ply 3 the defender's moves: the king to 1c, or a drop on 2b/2c.
+    let pos = after(&start, &v.line[..3]);
+    let variant = standard();
+    for r in pos.legal_moves() {
+        let text = usi::write_move(&variant, r);
+        assert!(
+            text == "2d1c" || text.ends_with("*2b") || text.ends_with("*2c"),
+            "{text}"
+        );
+        if text.ends_with("*2c") {
+            let mut next = pos.clone();
+            next.play_unchecked(r);
+            next.play(mv("2a2c")).unwrap();
+            assert!(next.is_checkmate(), "after {text} 2a2c");
+        }
+        if text.ends_with("*2b") {
+            let mut next = pos.clone();
+            next.play_unchecked(r);
+            next.play(mv("2a2b")).unwrap();
+            assert!(all_futile(&next), "after {text} 2a2b");
+        }
+    }
+}
+
+/// YaneuraOu's mate7 set, a game position (White to move): the set says 7; the conventional
+/// length is 5 (△6八龍引 ▲同銀 △6七馬 ▲5九玉 △5八金). The two extra plies are a futile
+/// interposition: after △6八龍引 ▲4九玉 △6七馬 Black's only move is the silver 5i5h between
+/// the horse and the king, and the dragon takes it with mate; after ▲同銀 △6七馬 ▲4八玉 the
+/// other dragon mates on 6h but for a drop on 5h, taken with mate.
+#[test]
+fn game_mate_7c_is_5_without_futile_interpositions() {
+    let p = published("mate7-c");
+    let start = problem(&p.sfen);
+    let v = tsume::verify(&start, Limits::default());
+    assert_eq!(v.status, Status::Mate);
+    assert_eq!(v.length, Some(p.plies - 2));
+    assert_eq!(usi_line(&v), ["7i6h", "5i6h", "4e6g", "5h5i", "G*5h"]);
+    assert_eq!(
+        japanese::line(&start, &v.line).unwrap(),
+        ["△6八龍引", "▲同銀", "△6七馬", "▲5九玉", "△5八金"]
+    );
+    assert!(all_futile(&after(
+        &start,
+        &moves(&["7i6h", "5h4i", "4e6g"])
+    )));
+    assert!(all_futile(&after(
+        &start,
+        &moves(&["7i6h", "5i6h", "4e6g", "5h4h", "7h6h"])
+    )));
+}
+
+/// YaneuraOu's mate3 set, a game position (White to move): the set says 3; by convention it is
+/// mate in 1 (△3九龍): Black's only answers are drops on 4i between the dragon and the king,
+/// which the dragon takes with mate.
+#[test]
+fn game_mate_3b_is_1_without_futile_interpositions() {
+    let p = published("mate3-b");
+    let start = problem(&p.sfen);
+    let v = tsume::verify(&start, Limits::default());
+    assert_eq!(v.status, Status::Mate);
+    assert_eq!(v.length, Some(p.plies - 2));
+    assert_eq!(usi_line(&v), ["2h3i"]);
+    let end = after(&start, &v.line);
+    let variant = standard();
+    let mut replies: Vec<String> = end
+        .legal_moves()
+        .into_iter()
+        .map(|m| usi::write_move(&variant, m))
+        .collect();
+    replies.sort();
+    assert_eq!(replies, ["G*4i", "R*4i"]);
+    assert!(all_futile(&end));
 }
