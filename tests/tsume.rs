@@ -174,6 +174,54 @@ fn alternatives_at_the_root() {
     assert!(!v.is_sound(false));
 }
 
+/// Every alternative carries the moves that lead to it from the start: `ply - 1` legal moves,
+/// each attacker's a check, after which the alternative is a legal check; those on the main
+/// line lead along it. On "l2k5/9/3S2S2" (same suite) the defence △7一玉 to ▲8三角 (not the
+/// main line's) is mated at ply 3 by more than one move: that alternative names its variation.
+#[test]
+fn alternatives_carry_the_moves_that_lead_to_them() {
+    let variant = standard();
+    let mut off_main = 0;
+    for sfen in MATE_IN_1
+        .iter()
+        .chain(MATE_IN_3)
+        .chain(MATE_IN_5)
+        .chain(MATE_IN_7)
+        .chain(MATE_IN_9)
+    {
+        let v = solve(sfen);
+        for a in &v.alternatives {
+            assert_eq!(a.path.len() as u32 + 1, a.ply, "{sfen}: {a:?}");
+            let mut p = problem(sfen);
+            for (i, mv) in a.path.iter().enumerate() {
+                p.play(*mv)
+                    .unwrap_or_else(|e| panic!("{sfen}: {a:?}: ply {}: {e}", i + 1));
+                if i % 2 == 0 {
+                    assert!(p.is_check(), "{sfen}: {a:?}: ply {}", i + 1);
+                }
+            }
+            assert!(p.is_legal(a.mv), "{sfen}: {a:?}");
+            p.play(a.mv).unwrap();
+            assert!(p.is_check(), "{sfen}: {a:?}");
+            assert_eq!(
+                a.on_main_line(&v.line),
+                v.line.starts_with(&a.path),
+                "{sfen}: {a:?}"
+            );
+            off_main += usize::from(!a.on_main_line(&v.line));
+        }
+    }
+    assert!(off_main > 0);
+    let v = solve("l2k5/9/3S2S2/9/9/9/9/9/9 b B2N2rb4g2s2n3l18p 1");
+    let after_71 = v
+        .alternatives
+        .iter()
+        .find(|a| a.path.get(1) == Some(&usi::parse_move(&variant, "6a7a").unwrap()))
+        .expect("an alternative after 6a7a");
+    assert_eq!(usi::write_move(&variant, after_71.path[0]), "B*8c");
+    assert!(!after_71.on_main_line(&v.line));
+}
+
 /// Futile interpositions (無駄合). The king on 1a is hemmed in by its own lance and pawn, and
 /// the silver guards 1b. A lance dropped anywhere on the file mates: every interposition is
 /// captured by the lance with check again, down to 1b where the silver protects it. By the
