@@ -493,3 +493,33 @@ fn zukou_5_length_and_main_line() {
 fn zukou_long_problems_are_proven() {
     assert_zukou_proven(&[1, 3, 4, 6, 8, 9, 10, 11, 12]);
 }
+
+/// 図巧 第7番 as transcribed in tests/data/tsume/zukou.tsv (published: 13 plies, S*8b 7a8b N*7d
+/// 8b8c S*9d 9e9d …). After the fifth move S*9d the king may take the silver itself (8c9d)
+/// instead of the rook taking it, and is then mated in 9 more plies, not 7: cshogi's
+/// `Board.mate_move` (PyPI, every move counted) finds no mate in 7 there and one in 9 (8d9c+),
+/// none in 13 from the start and one in 15 (S*8b). So this transcription is a 15-ply problem;
+/// the published 13 plies need a position where 8c9d is no better (a piece of the original
+/// missing or misplaced; another public solver's source quotes 第7番 without the knight on 7f,
+/// with two knights in the defender's hand).
+#[test]
+fn zukou_7_as_transcribed_king_takes_on_9d_and_lasts_longer() {
+    let (_, sfen, plies, _) = zukou().into_iter().find(|(n, ..)| *n == 7).unwrap();
+    assert_eq!(plies, 13);
+    let variant = standard();
+    let mut p = problem(&sfen);
+    for m in ["S*8b", "7a8b", "N*7d", "8b8c", "S*9d"] {
+        p.play(usi::parse_move(&variant, m).unwrap()).unwrap();
+    }
+    let rook = usi::parse_move(&variant, "9e9d").unwrap();
+    let king = usi::parse_move(&variant, "8c9d").unwrap();
+    assert!(p.is_legal(rook) && p.is_legal(king));
+    let mut after_rook = p.clone();
+    after_rook.play(rook).unwrap();
+    let mut after_king = p;
+    after_king.play(king).unwrap();
+    let v = tsume::verify(&after_rook, Limits::default());
+    assert_eq!(v.length, Some(7), "the published line: 13 = 6 + 7");
+    let v = tsume::verify(&after_king, Limits::default());
+    assert_eq!(v.length, Some(9), "{:?}", usi(&v));
+}

@@ -70,6 +70,14 @@ fn add(a: u32, b: u32) -> u32 {
     a.saturating_add(b).min(INF)
 }
 
+/// The threshold at which the best child yields to the runner-up worth `second`: a quarter
+/// again beyond it (the 1+ε trick, as in df-pn, ε = 1/4), so that close children do not take
+/// turns after every node. Against ε = 0 (plain df-pn thresholds): 図巧 第2番 355 k nodes
+/// instead of 823 k, 第5番 645 k instead of 730 k (ε = 1/2: 188 k and 973 k).
+fn beyond(second: u32) -> u32 {
+    add(second, 1 + second / 4)
+}
+
 fn mix(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
@@ -449,13 +457,13 @@ impl Bounded {
             let b = values[best];
             let (c_pn, c_dn) = if or {
                 (
-                    th_pn.min(add(second, 1)),
+                    th_pn.min(beyond(second)),
                     add(th_dn.saturating_sub(dn), b.dn),
                 )
             } else {
                 (
                     add(th_pn.saturating_sub(pn), b.pn),
-                    th_dn.min(add(second, 1)),
+                    th_dn.min(beyond(second)),
                 )
             };
             let c = &children[best];
