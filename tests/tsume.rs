@@ -523,3 +523,29 @@ fn zukou_7_as_transcribed_king_takes_on_9d_and_lasts_longer() {
     let v = tsume::verify(&after_king, Limits::default());
     assert_eq!(v.length, Some(9), "{:?}", usi(&v));
 }
+
+/// 図巧 第13番 as transcribed in tests/data/tsume/zukou.tsv (published: 17 plies, R*8a 8b8a S*9b
+/// 8a8b 6a7b+ 7a7b S*7c 8b7c 5e6d 6e6d P*7d 6d7d B*8d 7d8d 8c7d+ 8d7d G*8c, from the Open Tsume
+/// record 013.json). At ply 12 the king may step to 8d instead of the dragon taking the pawn,
+/// and is then mated in 11 more plies, not 5; and after the published 6d7d the king may take
+/// the bishop of ply 13 itself (7 plies, not 5). cshogi's `Board.mate_move` (PyPI, every move
+/// counted) agrees: after 7c8d no mate in 9, one in 11 (G*9d); after 6d7d none in 5, one in 7.
+/// So this transcription is at least a 23-ply problem, the length cshogi's DfPn also reports.
+#[test]
+fn zukou_13_as_transcribed_king_escapes_to_8d() {
+    let (_, sfen, plies, _) = zukou().into_iter().find(|(n, ..)| *n == 13).unwrap();
+    assert_eq!(plies, 17);
+    let variant = standard();
+    let after = |moves: &str| {
+        let mut p = problem(&sfen);
+        for m in moves.split_whitespace() {
+            p.play(usi::parse_move(&variant, m).unwrap()).unwrap();
+        }
+        p
+    };
+    let eleven = "R*8a 8b8a S*9b 8a8b 6a7b+ 7a7b S*7c 8b7c 5e6d 6e6d P*7d";
+    let v = tsume::verify(&after(&format!("{eleven} 7c8d")), Limits::default());
+    assert_eq!(v.length, Some(11), "{:?}", usi(&v));
+    let v = tsume::verify(&after(&format!("{eleven} 6d7d")), Limits::default());
+    assert_eq!(v.length, Some(7), "{:?}", usi(&v));
+}
