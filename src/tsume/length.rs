@@ -3,9 +3,9 @@
 //! Every attacker move checks; the attacker picks the shortest mate; the defender the longest
 //! resistance, and between equally long ones the line that leaves the attacker the fewest
 //! pieces in hand (駒余り). Found by an exact AND/OR search that only expands the checks it
-//! cannot rule out: for a proof of at most [`SHORT_PROOF`] plies (by df-pn's own proof), by
+//! cannot rule out: for a proof of at most `SHORT_PROOF` plies (by df-pn's own proof), by
 //! iterative deepening from the root with df-pn's table and a few df-pn nodes per check as the
-//! filter; for a longer one, with the depth-limited df-pn of [`super::bounded`] as the filter
+//! filter; for a longer one, with the depth-limited df-pn of `bounded.rs` as the filter
 //! and lower bound, lengths tried upward from it at each attacker's node.
 //!
 //! Futile interpositions (無駄合), the rule implemented exactly: a defender's move onto a
