@@ -300,6 +300,17 @@ impl Bounded {
             v.rep = true;
             return v;
         }
+        // Numbers from an earlier visit at this depth come first: such a node was not disproven
+        // by df-pn's table then, and that table does not change during this search, so it
+        // need not be read again (its look-ups, cache misses mostly, were a third of the time).
+        if let Some((pn, dn)) = self
+            .numbers
+            .get(&depth_key(spot_key(c.full, c.interposed), c.depth))
+        {
+            v.pn = *pn;
+            v.dn = *dn;
+            return v;
+        }
         let found = s.table.get(c.key, &hand);
         if let Some(found) = found {
             if found.dn == 0 && !found.repetition {
@@ -319,13 +330,6 @@ impl Bounded {
             }
             _ => (2, 2),
         };
-        if let Some((pn, dn)) = self
-            .numbers
-            .get(&depth_key(spot_key(c.full, c.interposed), c.depth))
-        {
-            v.pn = *pn;
-            v.dn = *dn;
-        }
         v
     }
 
