@@ -549,3 +549,27 @@ fn zukou_13_as_transcribed_king_escapes_to_8d() {
     let v = tsume::verify(&after(&format!("{eleven} 6d7d")), Limits::default());
     assert_eq!(v.length, Some(7), "{:?}", usi(&v));
 }
+
+/// 図巧 第12番 as transcribed (published: 21 plies, the line of tests/data/tsume/published.tsv,
+/// zukou-12). After the knight drop of ply 15 (N*3c) the lance on 3a may take it instead of the
+/// king stepping to 1a, and is then mated in 11 more plies, not 5. cshogi's `Board.mate_move`
+/// (PyPI, every move counted) agrees: after 3a3c no mate in 9, one in 11; after 2a1a one in 5.
+/// So this transcription is at least a 27-ply problem, the length cshogi's DfPn also reports.
+#[test]
+fn zukou_12_as_transcribed_lance_takes_on_3c() {
+    let (_, sfen, plies, _) = zukou().into_iter().find(|(n, ..)| *n == 12).unwrap();
+    assert_eq!(plies, 21);
+    let variant = standard();
+    let after = |moves: &str| {
+        let mut p = problem(&sfen);
+        for m in moves.split_whitespace() {
+            p.play(usi::parse_move(&variant, m).unwrap()).unwrap();
+        }
+        p
+    };
+    let fifteen = "R*2c 2b3b 2c1c 3b2a 1c2c 1a2b N*1c 2a1a P*1b 1a1b N*2d 1b1a 1c2a+ 1a2a N*3c";
+    let v = tsume::verify(&after(&format!("{fifteen} 3a3c")), Limits::default());
+    assert_eq!(v.length, Some(11), "{:?}", usi(&v));
+    let v = tsume::verify(&after(&format!("{fifteen} 2a1a")), Limits::default());
+    assert_eq!(v.length, Some(5), "{:?}", usi(&v));
+}
