@@ -70,12 +70,13 @@ fn add(a: u32, b: u32) -> u32 {
     a.saturating_add(b).min(INF)
 }
 
-/// The threshold at which the best child yields to the runner-up worth `second`: a quarter
-/// again beyond it (the 1+ε trick, as in df-pn, ε = 1/4), so that close children do not take
-/// turns after every node. Against ε = 0 (plain df-pn thresholds): 図巧 第2番 355 k nodes
-/// instead of 823 k, 第5番 645 k instead of 730 k (ε = 1/2: 188 k and 973 k).
+/// The threshold at which the best child yields to the runner-up worth `second`: just beyond
+/// it (plain df-pn). The 1+ε trick of df-pn does not pay here: with ε = 1/4, 図巧 第2番 took
+/// 355 k nodes instead of 823 k and 第5番 645 k instead of 730 k, but 第7番 32.6 M instead of
+/// 18.7 M and 第13番 from ply 10 and 8 1.27 M and 1.33 M instead of 1.02 M and 1.22 M (ε = 1/8
+/// and 1/16 were as erratic: 第5番 3.2 M with 1/8).
 fn beyond(second: u32) -> u32 {
-    add(second, 1 + second / 4)
+    add(second, 1)
 }
 
 fn mix(mut z: u64) -> u64 {
