@@ -174,6 +174,54 @@ fn alternatives_at_the_root() {
     assert!(!v.is_sound(false));
 }
 
+/// Every alternative carries the moves that lead to it from the start: `ply - 1` legal moves,
+/// each attacker's a check, after which the alternative is a legal check; those on the main
+/// line lead along it. On "l2k5/9/3S2S2" (same suite) the defence △7一玉 to ▲8三角 (not the
+/// main line's) is mated at ply 3 by more than one move: that alternative names its variation.
+#[test]
+fn alternatives_carry_the_moves_that_lead_to_them() {
+    let variant = standard();
+    let mut off_main = 0;
+    for sfen in MATE_IN_1
+        .iter()
+        .chain(MATE_IN_3)
+        .chain(MATE_IN_5)
+        .chain(MATE_IN_7)
+        .chain(MATE_IN_9)
+    {
+        let v = solve(sfen);
+        for a in &v.alternatives {
+            assert_eq!(a.path.len() as u32 + 1, a.ply, "{sfen}: {a:?}");
+            let mut p = problem(sfen);
+            for (i, mv) in a.path.iter().enumerate() {
+                p.play(*mv)
+                    .unwrap_or_else(|e| panic!("{sfen}: {a:?}: ply {}: {e}", i + 1));
+                if i % 2 == 0 {
+                    assert!(p.is_check(), "{sfen}: {a:?}: ply {}", i + 1);
+                }
+            }
+            assert!(p.is_legal(a.mv), "{sfen}: {a:?}");
+            p.play(a.mv).unwrap();
+            assert!(p.is_check(), "{sfen}: {a:?}");
+            assert_eq!(
+                a.on_main_line(&v.line),
+                v.line.starts_with(&a.path),
+                "{sfen}: {a:?}"
+            );
+            off_main += usize::from(!a.on_main_line(&v.line));
+        }
+    }
+    assert!(off_main > 0);
+    let v = solve("l2k5/9/3S2S2/9/9/9/9/9/9 b B2N2rb4g2s2n3l18p 1");
+    let after_71 = v
+        .alternatives
+        .iter()
+        .find(|a| a.path.get(1) == Some(&usi::parse_move(&variant, "6a7a").unwrap()))
+        .expect("an alternative after 6a7a");
+    assert_eq!(usi::write_move(&variant, after_71.path[0]), "B*8c");
+    assert!(!after_71.on_main_line(&v.line));
+}
+
 /// Futile interpositions (無駄合). The king on 1a is hemmed in by its own lance and pawn, and
 /// the silver guards 1b. A lance dropped anywhere on the file mates: every interposition is
 /// captured by the lance with check again, down to 1b where the silver protects it. By the
@@ -444,4 +492,84 @@ fn zukou_5_length_and_main_line() {
 #[ignore]
 fn zukou_long_problems_are_proven() {
     assert_zukou_proven(&[1, 3, 4, 6, 8, 9, 10, 11, 12]);
+}
+
+/// 図巧 第7番 as transcribed in tests/data/tsume/zukou.tsv (published: 13 plies, S*8b 7a8b N*7d
+/// 8b8c S*9d 9e9d …). After the fifth move S*9d the king may take the silver itself (8c9d)
+/// instead of the rook taking it, and is then mated in 9 more plies, not 7: cshogi's
+/// `Board.mate_move` (PyPI, every move counted) finds no mate in 7 there and one in 9 (8d9c+),
+/// none in 13 from the start and one in 15 (S*8b). So this transcription is a 15-ply problem;
+/// the published 13 plies need a position where 8c9d is no better (a piece of the original
+/// missing or misplaced; another public solver's source quotes 第7番 without the knight on 7f,
+/// with two knights in the defender's hand).
+#[test]
+fn zukou_7_as_transcribed_king_takes_on_9d_and_lasts_longer() {
+    let (_, sfen, plies, _) = zukou().into_iter().find(|(n, ..)| *n == 7).unwrap();
+    assert_eq!(plies, 13);
+    let variant = standard();
+    let mut p = problem(&sfen);
+    for m in ["S*8b", "7a8b", "N*7d", "8b8c", "S*9d"] {
+        p.play(usi::parse_move(&variant, m).unwrap()).unwrap();
+    }
+    let rook = usi::parse_move(&variant, "9e9d").unwrap();
+    let king = usi::parse_move(&variant, "8c9d").unwrap();
+    assert!(p.is_legal(rook) && p.is_legal(king));
+    let mut after_rook = p.clone();
+    after_rook.play(rook).unwrap();
+    let mut after_king = p;
+    after_king.play(king).unwrap();
+    let v = tsume::verify(&after_rook, Limits::default());
+    assert_eq!(v.length, Some(7), "the published line: 13 = 6 + 7");
+    let v = tsume::verify(&after_king, Limits::default());
+    assert_eq!(v.length, Some(9), "{:?}", usi(&v));
+}
+
+/// 図巧 第13番 as transcribed in tests/data/tsume/zukou.tsv (published: 17 plies, R*8a 8b8a S*9b
+/// 8a8b 6a7b+ 7a7b S*7c 8b7c 5e6d 6e6d P*7d 6d7d B*8d 7d8d 8c7d+ 8d7d G*8c, from the Open Tsume
+/// record 013.json). At ply 12 the king may step to 8d instead of the dragon taking the pawn,
+/// and is then mated in 11 more plies, not 5; and after the published 6d7d the king may take
+/// the bishop of ply 13 itself (7 plies, not 5). cshogi's `Board.mate_move` (PyPI, every move
+/// counted) agrees: after 7c8d no mate in 9, one in 11 (G*9d); after 6d7d none in 5, one in 7.
+/// So this transcription is at least a 23-ply problem, the length cshogi's DfPn also reports.
+#[test]
+fn zukou_13_as_transcribed_king_escapes_to_8d() {
+    let (_, sfen, plies, _) = zukou().into_iter().find(|(n, ..)| *n == 13).unwrap();
+    assert_eq!(plies, 17);
+    let variant = standard();
+    let after = |moves: &str| {
+        let mut p = problem(&sfen);
+        for m in moves.split_whitespace() {
+            p.play(usi::parse_move(&variant, m).unwrap()).unwrap();
+        }
+        p
+    };
+    let eleven = "R*8a 8b8a S*9b 8a8b 6a7b+ 7a7b S*7c 8b7c 5e6d 6e6d P*7d";
+    let v = tsume::verify(&after(&format!("{eleven} 7c8d")), Limits::default());
+    assert_eq!(v.length, Some(11), "{:?}", usi(&v));
+    let v = tsume::verify(&after(&format!("{eleven} 6d7d")), Limits::default());
+    assert_eq!(v.length, Some(7), "{:?}", usi(&v));
+}
+
+/// 図巧 第12番 as transcribed (published: 21 plies, the line of tests/data/tsume/published.tsv,
+/// zukou-12). After the knight drop of ply 15 (N*3c) the lance on 3a may take it instead of the
+/// king stepping to 1a, and is then mated in 11 more plies, not 5. cshogi's `Board.mate_move`
+/// (PyPI, every move counted) agrees: after 3a3c no mate in 9, one in 11; after 2a1a one in 5.
+/// So this transcription is at least a 27-ply problem, the length cshogi's DfPn also reports.
+#[test]
+fn zukou_12_as_transcribed_lance_takes_on_3c() {
+    let (_, sfen, plies, _) = zukou().into_iter().find(|(n, ..)| *n == 12).unwrap();
+    assert_eq!(plies, 21);
+    let variant = standard();
+    let after = |moves: &str| {
+        let mut p = problem(&sfen);
+        for m in moves.split_whitespace() {
+            p.play(usi::parse_move(&variant, m).unwrap()).unwrap();
+        }
+        p
+    };
+    let fifteen = "R*2c 2b3b 2c1c 3b2a 1c2c 1a2b N*1c 2a1a P*1b 1a1b N*2d 1b1a 1c2a+ 1a2a N*3c";
+    let v = tsume::verify(&after(&format!("{fifteen} 3a3c")), Limits::default());
+    assert_eq!(v.length, Some(11), "{:?}", usi(&v));
+    let v = tsume::verify(&after(&format!("{fifteen} 2a1a")), Limits::default());
+    assert_eq!(v.length, Some(5), "{:?}", usi(&v));
 }

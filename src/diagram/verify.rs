@@ -9,7 +9,7 @@
 use super::{Diagram, Style};
 use crate::formats::notation::{japanese, usi, western};
 use crate::rules::{validate, Move, Position};
-use crate::tsume::{self, inventory, AltKind, Limits, Status, Verdict};
+use crate::tsume::{self, inventory, Limits, Status, Verdict};
 use std::time::Duration;
 
 /// How tsume diagrams are verified. Every field has a default (see [`Settings::default`]).
@@ -302,14 +302,13 @@ pub fn prove(
         line_ja,
         line_en,
     };
-    let mut budget = VARIATION_PROOFS;
     let defects: Vec<String> = solution
         .verdict
         .alternatives
         .iter()
         .filter(|a| a.kind.is_defect(settings.strict))
         .map(|a| {
-            let text = alternative_text(start, &solution.verdict, a, &mut budget);
+            let text = alternative_text(start, &solution.verdict, a);
             format!("at ply {} {text} also mates ({})", a.ply, a.kind.name())
         })
         .collect();
@@ -342,7 +341,7 @@ pub fn prove(
 /// one on a variation, the moves that lead there from the start (in Japanese).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AlternativeText {
-    /// `▲3四桂`; the USI move and `(on a variation)` if the variation was not found.
+    /// `▲3四桂` (the USI move if it could not be written, which the prover never causes).
     pub mv: String,
     /// The moves before it, from the start, when it is not on the main line.
     pub variation: Option<Vec<String>>,
@@ -357,26 +356,14 @@ impl std::fmt::Display for AlternativeText {
     }
 }
 
-/// How many proofs the search for the variations of a problem's alternatives may run, and each
-/// one's node limit and table size: enough for the variations of short problems, bounded for
-/// long ones (whose alternatives then fall back to USI).
-const VARIATION_PROOFS: u32 = 64;
-const VARIATION_LIMITS: Limits = Limits {
-    max_nodes: 100_000,
-    time: None,
-    hash_mb: 16,
-};
-
-/// Every alternative of `verdict` (proven from `start`) written for people, in its order: on
-/// the main line the move in Japanese at that ply; on a variation the move in Japanese where the
-/// prover's variation reaches that ply (found by following, from the main line, each defence and
-/// the prover's first move after it), with the moves that lead there.
+/// Every alternative of `verdict` (proven from `start`) written for people, in its order: the
+/// move in Japanese where it is played, with the variation that leads there (the prover's own
+/// path) when it is not on the main line.
 pub fn alternative_texts(start: &Position, verdict: &Verdict) -> Vec<AlternativeText> {
-    let mut budget = VARIATION_PROOFS;
     verdict
         .alternatives
         .iter()
-        .map(|a| alternative_text(start, verdict, a, &mut budget))
+        .map(|a| alternative_text(start, verdict, a))
         .collect()
 }
 
@@ -384,38 +371,20 @@ fn alternative_text(
     start: &Position,
     verdict: &Verdict,
     alt: &tsume::Alternative,
-    budget: &mut u32,
 ) -> AlternativeText {
-    let before = alt.ply.saturating_sub(1) as usize;
-    if let Some(&main) = verdict.line.get(before) {
-        let (pos, prev) = played(start, &verdict.line[..before]);
-        let fits = match alt.kind {
-            AltKind::Root | AltKind::Internal => true,
-            AltKind::FinalMove => alt.ply as usize == verdict.line.len(),
-            AltKind::PromotionChoice => same_but_promotion(main, alt.mv),
-        };
-        if fits && alt.mv != main && pos.is_legal(alt.mv) {
-            return AlternativeText {
-                mv: japanese::write(&pos, alt.mv, prev),
-                variation: None,
-            };
-        }
-    }
-    let mut path = Vec::new();
-    if find_variation(start, verdict, before, alt, &mut path, true, budget) {
-        let (pos, prev) = played(start, &path);
-        return AlternativeText {
-            mv: japanese::write(&pos, alt.mv, prev),
-            variation: japanese::line(start, &path).ok(),
-        };
-    }
-    AlternativeText {
-        mv: format!(
-            "{} (on a variation)",
-            usi::write_move(start.variant(), alt.mv)
-        ),
-        variation: None,
-    }
+    let (pos, prev) = played(start, &alt.path);
+    let mv = if pos.is_legal(alt.mv) {
+        japanese::write(&pos, alt.mv, prev)
+    } else {
+        // Never expected: the prover's path and move are legal where it played them.
+        usi::write_move(start.variant(), alt.mv)
+    };
+    let variation = if alt.on_main_line(&verdict.line) {
+        None
+    } else {
+        japanese::line(start, &alt.path).ok()
+    };
+    AlternativeText { mv, variation }
 }
 
 /// `start` after `moves`, and the square the last one went to.
@@ -425,81 +394,6 @@ fn played(start: &Position, moves: &[Move]) -> (Position, Option<crate::rules::S
         pos.play_unchecked(m);
     }
     (pos, moves.last().map(|m| m.to()))
-}
-
-/// Extends `path` (the moves played from `start`, `on_main` while they are the main line's) to
-/// `depth` plies at which `mv` is legal, off the main line: the attacker plays the main line's
-/// move or, off it, the first move of the prover's own line from there; the defender each of
-/// its moves, the main line's first.
-fn find_variation(
-    start: &Position,
-    verdict: &Verdict,
-    depth: usize,
-    alt: &tsume::Alternative,
-    path: &mut Vec<Move>,
-    on_main: bool,
-    budget: &mut u32,
-) -> bool {
-    let (pos, _) = played(start, path);
-    let d = path.len();
-    if d == depth {
-        if on_main || !pos.is_legal(alt.mv) {
-            return false;
-        }
-        // The prover's verdict from here lists the move as another first move (without a
-        // proof left in the budget, a legal move is taken as it).
-        if *budget == 0 {
-            return true;
-        }
-        *budget -= 1;
-        let v = tsume::verify(&pos, VARIATION_LIMITS);
-        return v.status == Status::Mate
-            && v.alternatives.iter().any(|a| a.ply == 1 && a.mv == alt.mv);
-    }
-    if d.is_multiple_of(2) {
-        let next = if on_main {
-            verdict.line.get(d).copied()
-        } else {
-            if *budget == 0 {
-                return false;
-            }
-            *budget -= 1;
-            let v = tsume::verify(&pos, VARIATION_LIMITS);
-            (v.status == Status::Mate)
-                .then(|| v.line.first().copied())
-                .flatten()
-        };
-        let Some(next) = next else { return false };
-        path.push(next);
-        let found = find_variation(start, verdict, depth, alt, path, on_main, budget);
-        if !found {
-            path.pop();
-        }
-        return found;
-    }
-    let main = if on_main {
-        verdict.line.get(d).copied()
-    } else {
-        None
-    };
-    let mut replies = pos.legal_moves();
-    replies.sort_by_key(|r| Some(*r) != main);
-    for r in replies {
-        path.push(r);
-        if find_variation(
-            start,
-            verdict,
-            depth,
-            alt,
-            path,
-            on_main && Some(r) == main,
-            budget,
-        ) {
-            return true;
-        }
-        path.pop();
-    }
-    false
 }
 
 /// Why there is no mate, in words: the defence that holds against the first check, if the
@@ -675,23 +569,4 @@ pub fn check_answer(
         return Err(differs());
     }
     Ok(())
-}
-
-/// The same move but for the promotion.
-fn same_but_promotion(a: Move, b: Move) -> bool {
-    match (a, b) {
-        (
-            Move::Normal {
-                from: f1,
-                to: t1,
-                promote: p1,
-            },
-            Move::Normal {
-                from: f2,
-                to: t2,
-                promote: p2,
-            },
-        ) => f1 == f2 && t1 == t2 && p1 != p2,
-        _ => false,
-    }
 }

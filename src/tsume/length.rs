@@ -2,9 +2,11 @@
 //!
 //! Every attacker move checks; the attacker picks the shortest mate; the defender the longest
 //! resistance, and between equally long ones the line that leaves the attacker the fewest
-//! pieces in hand (駒余り). Found by iterative deepening over a depth-limited AND/OR search in
-//! which df-pn (sharing its table) first settles whether each check mates at all, so only
-//! mating checks are searched for length.
+//! pieces in hand (駒余り). Found by an exact AND/OR search that only expands the checks it
+//! cannot rule out: for a proof of at most `SHORT_PROOF` plies (by df-pn's own proof), by
+//! iterative deepening from the root with df-pn's table and a few df-pn nodes per check as the
+//! filter; for a longer one, with the depth-limited df-pn of `bounded.rs` as the filter
+//! and lower bound, lengths tried upward from it at each attacker's node.
 //!
 //! Futile interpositions (無駄合), the rule implemented exactly: a defender's move onto a
 //! square strictly between the king and a single ranging checker (a drop, or a move of a piece
@@ -29,6 +31,14 @@ const MEMO_BYTES: usize = 96;
 /// Attacker's nodes the walk over df-pn's proof visits at most for an upper bound.
 const WALK_BUDGET: usize = 200_000;
 
+/// Proofs at most this long (by the walk over df-pn's proof) are measured without the
+/// depth-limited df-pn: the plain exact search settles each check with a few df-pn nodes and
+/// is faster there (the depth-limited search costs more than it saves below about 11 plies).
+const SHORT_PROOF: u32 = 11;
+
+/// The df-pn nodes the plain exact search spends on a check it cannot settle from the table.
+const SETTLE_BUDGET: u64 = 10;
+
 /// A mate's length in plies and the pieces the attacker holds at the end.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Val {
@@ -48,6 +58,9 @@ pub struct Lengths<'a> {
     bounded: Bounded,
     memo: KeyMap<Memo>,
     memo_cap: usize,
+    /// Whether the depth-limited df-pn prunes the exact search (long proofs), or only df-pn's
+    /// table and a few df-pn nodes per check do (short ones).
+    deep: bool,
 }
 
 /// The defender prefers longer, then fewer pieces left to the attacker.
@@ -77,6 +90,7 @@ impl<'a> Lengths<'a> {
             bounded: Bounded::new(mb / 2),
             memo: KeyMap::default(),
             memo_cap: (mb / 2 * 1024 * 1024 / MEMO_BYTES).max(1024),
+            deep: true,
         }
     }
 
@@ -84,7 +98,24 @@ impl<'a> Lengths<'a> {
     /// bounded first by the length of the mate df-pn proved (read off its table), which the
     /// conventional length never exceeds.
     pub fn shortest(&mut self, root: &Node, max: u32) -> Option<Val> {
-        let upper = self.upper_bound(root).map_or(max, |u| u.min(max));
+        let walked = self.upper_bound(root);
+        if let Some(upper) = walked.filter(|u| *u <= SHORT_PROOF) {
+            // Iterative deepening: the first length with a mate is the shortest.
+            self.deep = false;
+            let mut depth = 1;
+            while depth <= upper.min(max) {
+                if let Some(v) = self.or_len(root, depth) {
+                    return Some(v);
+                }
+                if self.searcher.stopped.is_some() {
+                    return None;
+                }
+                depth += 2;
+            }
+            // The walk's proof is a mate within `upper`: not finding one means a limit hit.
+            return None;
+        }
+        let upper = walked.map_or(max, |u| u.min(max));
         let found = self.or_len(root, upper);
         if found.is_none() && upper < max && self.searcher.stopped.is_none() {
             return self.or_len(root, max);
@@ -199,6 +230,15 @@ impl<'a> Lengths<'a> {
         if self.searcher.disproven(child) {
             return false;
         }
+        if !self.deep {
+            if depth <= 3 || self.searcher.proven(child) {
+                return true;
+            }
+            return self
+                .searcher
+                .try_prove(child, SETTLE_BUDGET)
+                .unwrap_or(true);
+        }
         self.bounded
             .mated(self.searcher, child, plies(depth) - 1)
             .unwrap_or(true)
@@ -229,6 +269,9 @@ impl<'a> Lengths<'a> {
         if let Some(known) = self.recall(n.full, depth) {
             return known;
         }
+        if !self.deep {
+            return self.or_len_plain(n, depth);
+        }
         let Some(lower) = self.bounded.shortest(self.searcher, n, plies(depth)) else {
             if self.searcher.stopped.is_none() {
                 self.remember(n.full, depth, None);
@@ -254,6 +297,45 @@ impl<'a> Lengths<'a> {
         }
         self.remember(n.full, depth, None);
         None
+    }
+
+    /// The shortest mate from an attacker's node within `depth` plies without the
+    /// depth-limited search: every check that may mate, the best known mate bounding the rest.
+    fn or_len_plain(&mut self, n: &Node, depth: u32) -> Option<Val> {
+        let floor = self.memo.get(&n.full).map_or(0, |m| m.none_within) + 1;
+        let mut checks = self.mating_checks(n, depth);
+        if self.searcher.stopped.is_some() {
+            return None;
+        }
+        // Proven checks first, the cheapest proofs first.
+        checks.sort_by_cached_key(|(_, c)| {
+            (
+                !self.searcher.proven(c),
+                self.searcher.work(c.key, &c.attacker_hand),
+            )
+        });
+        let mut best: Option<Val> = None;
+        for (_, c) in checks {
+            let limit = best.map_or(depth, |b| b.len.min(depth));
+            if let Some(v) = self.and_len(&c, limit - 1) {
+                let v = Val {
+                    len: v.len + 1,
+                    left: v.left,
+                };
+                if best.is_none_or(|b| attacker_better(v, b)) {
+                    best = Some(v);
+                }
+            }
+            if self.searcher.stopped.is_some() {
+                return None;
+            }
+            // Nothing shorter exists: only fewer pieces left could be better.
+            if best.is_some_and(|b| b.len <= floor && b.left == 0) {
+                break;
+            }
+        }
+        self.remember(n.full, depth, best);
+        best
     }
 
     /// The best mate of exactly `t` plies from `n`, none shorter existing.
@@ -295,7 +377,7 @@ impl<'a> Lengths<'a> {
         if let Some(known) = self.recall(n.full, depth) {
             return known;
         }
-        if self.bounded.mated(self.searcher, n, plies(depth)) == Some(false) {
+        if self.deep && self.bounded.mated(self.searcher, n, plies(depth)) == Some(false) {
             self.remember(n.full, depth, None);
             return None;
         }

@@ -68,7 +68,7 @@ impl Status {
 }
 
 /// Where an alternative solution is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum AltKind {
     /// Another first move mates as fast.
     Root,
@@ -76,7 +76,8 @@ pub enum AltKind {
     Internal,
     /// Another last move mates (tolerated by collections).
     FinalMove,
-    /// The same move with the other promotion choice (tolerated by collections).
+    /// The same move with the other promotion choice, at any ply, the last included
+    /// (tolerated by collections).
     PromotionChoice,
 }
 
@@ -102,6 +103,16 @@ pub struct Alternative {
     pub ply: u32,
     pub mv: Move,
     pub kind: AltKind,
+    /// The moves from the start that lead to it (`ply - 1` of them): the main line's first
+    /// moves when it is on the main line, else the variation it is on.
+    pub path: Vec<Move>,
+}
+
+impl Alternative {
+    /// Is it on the main line `line` (rather than on a variation)?
+    pub fn on_main_line(&self, line: &[Move]) -> bool {
+        line.starts_with(&self.path)
+    }
 }
 
 /// Everything found out about one mating position.

@@ -66,21 +66,43 @@ pub fn main_line(lengths: &mut Lengths, root: &Node, value: Val) -> Vec<Move> {
     line
 }
 
-/// Every alternative on the main line and its variations.
+/// Every alternative on the main line and its variations, each with the moves that lead to
+/// it. The main line is walked first (at every defender's node the main line's defence first),
+/// then the variations; the list is ordered by ply, the main line's first at each ply. The
+/// same move of the same kind at the same ply on several variations (after interpositions of
+/// different pieces, say) is listed once, where it is found first.
 pub fn alternatives(lengths: &mut Lengths, root: &Node, value: Val) -> Vec<Alternative> {
     let mut out = Vec::new();
     let mut budget = WALK_BUDGET;
-    walk(lengths, root, value, 1, &mut out, &mut budget);
-    out.sort_by_key(|a| (a.ply, a.mv));
-    out.dedup_by(|a, b| a.ply == b.ply && a.mv == b.mv);
+    let mut path = Vec::new();
+    walk(lengths, root, value, &mut path, &mut out, &mut budget);
+    let mut seen = std::collections::HashSet::new();
+    out.retain(|a| seen.insert((a.ply, a.mv, a.kind)));
+    out.sort_by_key(|a| a.ply);
     out
+}
+
+/// The kind of `other`, another check mating as fast as `chosen` from a node with `len`
+/// plies to go at `ply`. The same move with the other promotion choice is a promotion choice
+/// wherever it is, the last move included (both kinds are tolerated by collections; the
+/// narrower name says more).
+fn kind(chosen: Move, other: Move, ply: u32, len: u32) -> AltKind {
+    if same_but_promotion(chosen, other) {
+        AltKind::PromotionChoice
+    } else if len == 1 {
+        AltKind::FinalMove
+    } else if ply == 1 {
+        AltKind::Root
+    } else {
+        AltKind::Internal
+    }
 }
 
 fn walk(
     lengths: &mut Lengths,
     n: &Node,
     value: Val,
-    ply: u32,
+    path: &mut Vec<Move>,
     out: &mut Vec<Alternative>,
     budget: &mut usize,
 ) {
@@ -88,6 +110,7 @@ fn walk(
         return;
     }
     *budget -= 1;
+    let ply = path.len() as u32 + 1;
     let Some((mv, c, others)) = best_check(lengths, n, value) else {
         return;
     };
@@ -100,33 +123,44 @@ fn walk(
         if v.len + 1 > value.len {
             continue;
         }
-        let kind = if value.len == 1 {
-            AltKind::FinalMove
-        } else if same_but_promotion(mv, other) {
-            AltKind::PromotionChoice
-        } else if ply == 1 {
-            AltKind::Root
-        } else {
-            AltKind::Internal
-        };
         out.push(Alternative {
             ply,
             mv: other,
-            kind,
+            kind: kind(mv, other, ply, value.len),
+            path: path.clone(),
         });
     }
     let Some(defences) = lengths.defences(&c, value.len - 1) else {
         return;
     };
-    for d in defences {
-        if let Some(dv) = d.value {
-            let next = Val {
-                len: dv.len - 1,
-                left: dv.left,
-            };
-            walk(lengths, &d.node, next, ply + 2, out, budget);
+    // The main line's defence (the longest, then fewest pieces left, the first of equals)
+    // first, then the others in their order.
+    let mut valued: Vec<(Move, Node, Val)> = defences
+        .into_iter()
+        .filter_map(|d| d.value.map(|v| (d.mv, d.node, v)))
+        .collect();
+    let mut main = 0;
+    for (i, (_, _, v)) in valued.iter().enumerate() {
+        let b = valued[main].2;
+        if (v.len, std::cmp::Reverse(v.left)) > (b.len, std::cmp::Reverse(b.left)) {
+            main = i;
         }
     }
+    if !valued.is_empty() {
+        let first = valued.remove(main);
+        valued.insert(0, first);
+    }
+    path.push(mv);
+    for (dm, dn, dv) in valued {
+        let next = Val {
+            len: dv.len - 1,
+            left: dv.left,
+        };
+        path.push(dm);
+        walk(lengths, &dn, next, path, out, budget);
+        path.pop();
+    }
+    path.pop();
 }
 
 fn same_but_promotion(a: Move, b: Move) -> bool {
@@ -144,5 +178,46 @@ fn same_but_promotion(a: Move, b: Move) -> bool {
             },
         ) => f1 == f2 && t1 == t2 && p1 != p2,
         _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{KindId, Square};
+
+    fn normal(from: u8, to: u8, promote: bool) -> Move {
+        Move::Normal {
+            from: Square::new(from),
+            to: Square::new(to),
+            promote,
+        }
+    }
+
+    /// The other promotion choice of the chosen move is a promotion choice at every ply, the
+    /// last one (where any other mating move is a final-move alternative) included.
+    #[test]
+    fn the_other_promotion_choice_is_a_promotion_choice_at_any_ply() {
+        let chosen = normal(20, 3, true);
+        let twin = normal(20, 3, false);
+        assert_eq!(kind(chosen, twin, 1, 9), AltKind::PromotionChoice);
+        assert_eq!(kind(chosen, twin, 5, 5), AltKind::PromotionChoice);
+        assert_eq!(kind(chosen, twin, 9, 1), AltKind::PromotionChoice);
+        assert_eq!(kind(twin, chosen, 9, 1), AltKind::PromotionChoice);
+    }
+
+    #[test]
+    fn other_moves_are_root_internal_or_final_move_alternatives() {
+        let chosen = normal(20, 3, true);
+        let other_square = normal(20, 11, true);
+        let drop = Move::Drop {
+            kind: KindId(1),
+            to: Square::new(3),
+        };
+        assert_eq!(kind(chosen, other_square, 1, 9), AltKind::Root);
+        assert_eq!(kind(chosen, drop, 1, 9), AltKind::Root);
+        assert_eq!(kind(chosen, other_square, 3, 7), AltKind::Internal);
+        assert_eq!(kind(chosen, drop, 9, 1), AltKind::FinalMove);
+        assert_eq!(kind(chosen, other_square, 1, 1), AltKind::FinalMove);
     }
 }
