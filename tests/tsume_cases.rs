@@ -374,15 +374,19 @@ fn zukou_12_is_verified_with_the_unpromoted_rook() {
         .any(|a| a.0 == 3 && a.2 == AltKind::PromotionChoice));
 }
 
-/// 図巧 第7番, 13 plies: the published line is the main line.
+/// 図巧 第7番 as transcribed (published: 13 plies) is a 15-ply problem: after S*9d the king may
+/// take the silver itself and last 9 more plies (tests/tsume.rs,
+/// `zukou_7_as_transcribed_king_takes_on_9d_and_lasts_longer`, with cshogi's figures). The
+/// whole verification finds those 15 plies and the published first five moves.
 #[test]
-#[ignore = "prover: the length search of tsume::verify stops at 50 M nodes (≈ 280 s here) on 図巧 第7番; df-pn proves it in ~100 k nodes"]
-fn zukou_7_is_verified_with_its_published_line() {
+#[ignore = "slow: the length search proves 'no mate within 13' exhaustively (100-200 s here)"]
+fn zukou_7_as_transcribed_is_verified_at_15_plies() {
     let p = published("zukou-7");
     let v = tsume::verify(&problem(&p.sfen), Limits::default());
     assert_eq!(v.status, Status::Mate);
-    assert_eq!(v.length, Some(p.plies));
-    assert_eq!(usi_line(&v), p.line);
+    assert_eq!(p.plies, 13);
+    assert_eq!(v.length, Some(15));
+    assert_eq!(usi_line(&v)[..5], p.line[..5]);
 }
 
 // --- Inventory, no mate, limits ------------------------------------------------------------

@@ -99,6 +99,25 @@ impl Searcher {
         }
     }
 
+    /// Lowers the node limit to `cap` for an attempt that may give up; returns the limit to
+    /// give back to [`Searcher::uncap_nodes`].
+    pub fn cap_nodes(&mut self, cap: u64) -> u64 {
+        let old = self.limits.max_nodes;
+        self.limits.max_nodes = old.min(cap);
+        old
+    }
+
+    /// Restores the node limit `old`; tells whether the lowered cap alone stopped the search,
+    /// and if so forgets that stop so that the search can go on another way.
+    pub fn uncap_nodes(&mut self, old: u64) -> bool {
+        let capped = self.stopped == Some(Limit::Nodes) && self.nodes < old;
+        self.limits.max_nodes = old;
+        if capped {
+            self.stopped = None;
+        }
+        capped
+    }
+
     /// Counts a node and tells whether a limit has been reached.
     pub fn tick(&mut self) -> bool {
         if self.stopped.is_some() {
