@@ -379,10 +379,15 @@ fn zukou_12_is_verified_with_the_unpromoted_rook() {
 /// `zukou_7_as_transcribed_king_takes_on_9d_and_lasts_longer`, with cshogi's figures). The
 /// whole verification finds those 15 plies and the published first five moves.
 #[test]
-#[ignore = "slow: the length search proves 'no mate within 13' exhaustively (100-200 s here)"]
+#[ignore = "slow: the length search proves 'no mate within 13' exhaustively (over 50 M nodes)"]
 fn zukou_7_as_transcribed_is_verified_at_15_plies() {
     let p = published("zukou-7");
-    let v = tsume::verify(&problem(&p.sfen), Limits::default());
+    let limits = Limits {
+        max_nodes: 400_000_000,
+        hash_mb: 1024,
+        ..Limits::default()
+    };
+    let v = tsume::verify(&problem(&p.sfen), limits);
     assert_eq!(v.status, Status::Mate);
     assert_eq!(p.plies, 13);
     assert_eq!(v.length, Some(15));
