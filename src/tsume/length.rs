@@ -6,7 +6,10 @@
 //! cannot rule out: for a proof of at most `SHORT_PROOF` plies (by df-pn's own proof), by
 //! iterative deepening from the root with df-pn's table and a few df-pn nodes per check as the
 //! filter; for a longer one, with the depth-limited df-pn of `bounded.rs` as the filter
-//! and lower bound, lengths tried upward from it at each attacker's node.
+//! and lower bound, lengths tried upward from it at each attacker's node. Before a length is
+//! measured, the cheaper question "is there a mate within d at all?" is settled by the same
+//! rules (the first mating check answers it, nothing shorter need be ruled out); it is all the
+//! 余詰 phase asks of the checks that are not on the main line.
 //!
 //! Futile interpositions (無駄合), the rule implemented exactly: a defender's move onto a
 //! square strictly between the king and a single ranging checker (a drop, or a move of a piece
@@ -55,8 +58,11 @@ pub struct Val {
 
 #[derive(Clone, Copy, Default)]
 struct Memo {
-    /// No mate within this many plies.
-    none_within: u32,
+    /// No mate within this many plies (`None`: not known even for 0, which a checkmate, the
+    /// defender to move, is mated within).
+    none_within: Option<u32>,
+    /// A mate within this many plies, its exact length unknown.
+    mate_within: Option<u32>,
     exact: Option<Val>,
 }
 
@@ -222,8 +228,34 @@ impl<'a> Lengths<'a> {
         let m = self.memo.entry(key).or_default();
         match val {
             Some(v) => m.exact = Some(v),
-            None => m.none_within = m.none_within.max(depth),
+            None => m.none_within = Some(m.none_within.map_or(depth, |d| d.max(depth))),
         }
+    }
+
+    fn remember_within(&mut self, key: u64, depth: u32, mated: bool) {
+        if mated {
+            let m = self.memo.entry(key).or_default();
+            m.mate_within = Some(m.mate_within.map_or(depth, |w| w.min(depth)));
+        } else {
+            self.remember(key, depth, None);
+        }
+    }
+
+    fn recall_within(&self, key: u64, depth: u32) -> Option<bool> {
+        let m = self.memo.get(&key)?;
+        if let Some(v) = m.exact {
+            return Some(v.len <= depth);
+        }
+        if m.none_within.is_some_and(|d| d >= depth) {
+            return Some(false);
+        }
+        m.mate_within.filter(|w| *w <= depth).map(|_| true)
+    }
+
+    /// The exact value of a defender's node the search has already measured, if within
+    /// `depth`.
+    pub fn known(&self, n: &Node, depth: u32) -> Option<Val> {
+        self.recall(n.full, depth).flatten()
     }
 
     fn recall(&self, key: u64, depth: u32) -> Option<Option<Val>> {
@@ -231,7 +263,7 @@ impl<'a> Lengths<'a> {
         match m.exact {
             Some(v) if v.len <= depth => Some(Some(v)),
             Some(_) => Some(None),
-            None if m.none_within >= depth => Some(None),
+            None if m.none_within.is_some_and(|d| d >= depth) => Some(None),
             None => None,
         }
     }
@@ -292,11 +324,22 @@ impl<'a> Lengths<'a> {
         };
         // Mates from an attacker's node take an odd number of plies.
         let mut t = (lower.max(1) as u32) | 1;
-        let known_none = self.memo.get(&n.full).map_or(0, |m| m.none_within);
+        let known_none = self
+            .memo
+            .get(&n.full)
+            .and_then(|m| m.none_within)
+            .unwrap_or(0);
         while t <= known_none {
             t += 2;
         }
         while t <= depth {
+            if !self.or_within(n, t) {
+                if self.searcher.stopped.is_some() {
+                    return None;
+                }
+                t += 2;
+                continue;
+            }
             let best = self.or_len_at(n, t);
             if self.searcher.stopped.is_some() {
                 return None;
@@ -314,7 +357,12 @@ impl<'a> Lengths<'a> {
     /// The shortest mate from an attacker's node within `depth` plies without the
     /// depth-limited search: every check that may mate, the best known mate bounding the rest.
     fn or_len_plain(&mut self, n: &Node, depth: u32) -> Option<Val> {
-        let floor = self.memo.get(&n.full).map_or(0, |m| m.none_within) + 1;
+        let floor = self
+            .memo
+            .get(&n.full)
+            .and_then(|m| m.none_within)
+            .unwrap_or(0)
+            + 1;
         let mut checks = self.mating_checks(n, depth);
         if self.searcher.stopped.is_some() {
             return None;
@@ -380,6 +428,119 @@ impl<'a> Lengths<'a> {
         best
     }
 
+    /// Is there a mate from an attacker's node within `depth` plies (by the conventional rules,
+    /// as [`Self::or_len`] would find)? Cheaper than the length itself: the first check that
+    /// mates within `depth` settles it, and nothing shorter need be ruled out.
+    pub fn or_within(&mut self, n: &Node, depth: u32) -> bool {
+        if depth == 0 || self.searcher.tick() {
+            return false;
+        }
+        if let Some(known) = self.recall_within(n.full, depth) {
+            return known;
+        }
+        let mut checks = self.mating_checks(n, depth);
+        if self.searcher.stopped.is_some() {
+            return false;
+        }
+        if self.deep {
+            checks.sort_by_cached_key(|(_, c)| self.bounded.proof_of(c));
+        } else {
+            checks.sort_by_cached_key(|(_, c)| {
+                (
+                    !self.searcher.proven(c),
+                    self.searcher.work(c.key, &c.attacker_hand),
+                )
+            });
+        }
+        for (_, c) in checks {
+            if self.and_within(&c, depth - 1) {
+                self.remember_within(n.full, depth, true);
+                return true;
+            }
+            if self.searcher.stopped.is_some() {
+                return false;
+            }
+        }
+        self.remember_within(n.full, depth, false);
+        false
+    }
+
+    /// Is every defence from a defender's node mated within `depth` plies, futile
+    /// interpositions aside? The answer [`Self::and_len`] gives, without the lengths: an
+    /// interposition mated in time needs no futility test, and the longest resistance the test
+    /// needs is measured only when one is not.
+    pub fn and_within(&mut self, n: &Node, depth: u32) -> bool {
+        if self.searcher.tick() {
+            return false;
+        }
+        if let Some(known) = self.recall_within(n.full, depth) {
+            return known;
+        }
+        if self.deep && self.bounded.mated(self.searcher, n, plies(depth)) == Some(false) {
+            self.remember_within(n.full, depth, false);
+            return false;
+        }
+        let mated = self.and_within_uncached(n, depth);
+        if self.searcher.stopped.is_none() {
+            self.remember_within(n.full, depth, mated);
+        }
+        mated
+    }
+
+    fn and_within_uncached(&mut self, n: &Node, depth: u32) -> bool {
+        let attacker = self.searcher.attacker;
+        let between = n.interposition_squares();
+        let (inter, plain): (Vec<Move>, Vec<Move>) = n
+            .moves(attacker)
+            .into_iter()
+            .partition(|mv| n.is_interposition(*mv, &between));
+        if depth == 0 && !plain.is_empty() {
+            return false;
+        }
+        let mut plain: Vec<(Node, u32)> = plain
+            .into_iter()
+            .map(|mv| {
+                let c = n.child(mv, attacker);
+                let w = self.searcher.work(c.key, &c.attacker_hand);
+                (c, w)
+            })
+            .collect();
+        // The hardest defences first, as in `defences`.
+        plain.sort_by_key(|(_, w)| std::cmp::Reverse(*w));
+        for (c, _) in &plain {
+            if !self.or_within(c, depth - 1) {
+                return false;
+            }
+        }
+        let mut l0 = None;
+        for mv in inter {
+            let c = n.child(mv, attacker);
+            if depth > 0 && self.or_within(&c, depth - 1) {
+                continue;
+            }
+            if self.searcher.stopped.is_some() {
+                return false;
+            }
+            let l0 = match l0 {
+                Some(l) => l,
+                None => {
+                    let mut longest = 0;
+                    for (c, _) in &plain {
+                        match self.or_len(c, depth - 1) {
+                            Some(v) => longest = longest.max(v.len + 1),
+                            None => return false,
+                        }
+                    }
+                    *l0.insert(longest)
+                }
+            };
+            if !self.futile(&c, mv, l0) {
+                return false;
+            }
+        }
+        true
+    }
+
     /// The defender's node: every defence must be mated within `depth` plies; the value is the
     /// longest resistance, futile interpositions left out.
     pub fn and_len(&mut self, n: &Node, depth: u32) -> Option<Val> {
@@ -389,8 +550,9 @@ impl<'a> Lengths<'a> {
         if let Some(known) = self.recall(n.full, depth) {
             return known;
         }
-        if self.deep && self.bounded.mated(self.searcher, n, plies(depth)) == Some(false) {
-            self.remember(n.full, depth, None);
+        // Whether every defence is mated in time is cheaper to settle first: the lengths are
+        // then measured only where they exist.
+        if !self.and_within(n, depth) {
             return None;
         }
         let result = self.and_len_uncached(n, depth);
@@ -500,7 +662,7 @@ impl<'a> Lengths<'a> {
                 continue;
             }
             let g = after.child(mv, attacker);
-            if self.and_len(&g, l0).is_some() {
+            if self.and_within(&g, l0) {
                 return true;
             }
         }

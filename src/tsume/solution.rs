@@ -10,25 +10,35 @@ use crate::rules::Move;
 /// How many attacker's nodes the walk for alternatives visits at most.
 const WALK_BUDGET: usize = 4000;
 
-/// The attacker's best check from `n`, whose mate takes `value`, with its child.
+/// The attacker's best check from `n`, whose mate takes `value`, with its child, and the
+/// other checks that mate within `value.len` as well. Whether a check mates in time is the
+/// cheap question; the exact length is asked only to pick the best, and the one the length
+/// search already measured is taken first.
 fn best_check(lengths: &mut Lengths, n: &Node, value: Val) -> Option<(Move, Node, Vec<Move>)> {
-    let checks = lengths.mating_checks(n, value.len);
-    let mut chosen = None;
-    let mut others = Vec::new();
-    for (mv, c) in checks {
-        let v = lengths.and_len(&c, value.len - 1);
-        let Some(v) = v else { continue };
-        let v = Val {
-            len: v.len + 1,
-            left: v.left,
-        };
-        if chosen.is_none() && v == value {
-            chosen = Some((mv, c));
-        } else {
-            others.push(mv);
+    let left = value.len - 1;
+    let mut mating = Vec::new();
+    for (mv, c) in lengths.mating_checks(n, value.len) {
+        if lengths.and_within(&c, left) {
+            mating.push((mv, c));
         }
     }
-    chosen.map(|(mv, c)| (mv, c, others))
+    let target = Val {
+        len: left,
+        left: value.left,
+    };
+    let mut at = mating
+        .iter()
+        .position(|(_, c)| lengths.known(c, left) == Some(target));
+    if at.is_none() {
+        for (i, (_, c)) in mating.iter().enumerate() {
+            if lengths.and_len(c, left) == Some(target) {
+                at = Some(i);
+                break;
+            }
+        }
+    }
+    let (mv, c) = mating.remove(at?);
+    Some((mv, c, mating.into_iter().map(|(mv, _)| mv).collect()))
 }
 
 /// The main line from `root`, whose shortest mate is `value`.
@@ -116,13 +126,6 @@ fn walk(
     };
     // Other checks that mate within the same length (longer ones are not solutions).
     for other in others {
-        let child = n.child(other, lengths.searcher.attacker);
-        let Some(v) = lengths.and_len(&child, value.len - 1) else {
-            continue;
-        };
-        if v.len + 1 > value.len {
-            continue;
-        }
         out.push(Alternative {
             ply,
             mv: other,
