@@ -19,7 +19,7 @@
 //! by a check that captures the interposed piece (the conventional rule asks that capture to
 //! mate within the longest other defence, at most d).
 
-use super::dfpn::Searcher;
+use super::dfpn::{drop_chains, Searcher, NONE};
 use super::hand::Hand;
 use super::node::{Node, Step};
 use super::table::{KeyMap, INF};
@@ -434,8 +434,32 @@ impl Bounded {
             .collect();
         path.push(n.full);
         let mut values: Vec<Value> = children.iter().map(|c| self.value(s, c, path)).collect();
+        // Lazy interpositions, as in df-pn: the drops onto one square wait for each other,
+        // the weakest first. (Measured: 図巧 第2番 323 k nodes in all instead of 798 k, 第5番
+        // 200 k instead of 396 k; of 20 batch problems that ran out of time, 4 verified within
+        // 1 M nodes each instead of 1.)
+        let waits = if or {
+            Vec::new()
+        } else {
+            let steps: Vec<Step> = children.iter().filter_map(|c| c.step).collect();
+            drop_chains(&steps)
+        };
+        let mut visible = vec![true; children.len()];
         loop {
-            let (pn, dn) = combine(or, &values);
+            if !or {
+                for i in 0..children.len() {
+                    let mut j = waits[i];
+                    visible[i] = true;
+                    while j != NONE {
+                        if values[j].pn != 0 {
+                            visible[i] = false;
+                            break;
+                        }
+                        j = waits[j];
+                    }
+                }
+            }
+            let (pn, dn) = combine(or, &values, &visible);
             if pn == 0 || dn == 0 {
                 let e = solved(n, me, &children, &values);
                 self.store(key, e);
@@ -448,9 +472,12 @@ impl Bounded {
                 break;
             }
             let decisive = |v: &Value| if or { v.pn } else { v.dn };
-            let mut best = 0;
+            let mut best = visible.iter().position(|v| *v).unwrap_or(0);
             let mut second = INF;
             for (i, v) in values.iter().enumerate() {
+                if !visible[i] {
+                    continue;
+                }
                 let d = decisive(v);
                 if d < decisive(&values[best]) {
                     second = decisive(&values[best]);
@@ -475,19 +502,38 @@ impl Bounded {
             let child = n.play(c.step.as_ref().expect("a child has a move"));
             self.mid(s, &child, c, c_pn, c_dn, path);
             values[best] = self.value(s, c, path);
+            if !or && values[best].pn == 0 {
+                // The next kind dropped on that square: the table may know it by now.
+                if let Some(j) = waits.iter().position(|w| *w == best) {
+                    values[j] = self.value(s, &children[j], path);
+                }
+            }
         }
         path.pop();
     }
 }
 
-fn combine(or: bool, values: &[Value]) -> (u32, u32) {
+/// The node's numbers from its visible children's (a waiting drop already known to escape
+/// disproves the defender's node all the same).
+fn combine(or: bool, values: &[Value], visible: &[bool]) -> (u32, u32) {
     if or {
         let pn = values.iter().map(|v| v.pn).min().unwrap_or(INF);
         let dn = values.iter().fold(0, |s, v| add(s, v.dn));
         (pn, dn)
     } else {
-        let pn = values.iter().fold(0, |s, v| add(s, v.pn));
-        let dn = values.iter().map(|v| v.dn).min().unwrap_or(INF);
+        let seen = || {
+            values
+                .iter()
+                .zip(visible)
+                .filter(|(_, v)| **v)
+                .map(|(v, _)| v)
+        };
+        let pn = seen().fold(0, |s, v| add(s, v.pn));
+        let dn = if values.iter().any(|v| v.dn == 0) {
+            0
+        } else {
+            seen().map(|v| v.dn).min().unwrap_or(INF)
+        };
         (pn, dn)
     }
 }

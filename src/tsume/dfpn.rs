@@ -551,12 +551,12 @@ fn combine(or: bool, values: &[ChildValue], visible: &[bool]) -> (u32, u32) {
     }
 }
 
-const NONE: usize = usize::MAX;
+pub(super) const NONE: usize = usize::MAX;
 
 /// For each defender's move, the drop it waits for: drops onto one square are tried one at a
 /// time, the weakest piece first (the reverse of the generator's order, which lists the hand
 /// from the rook down); `NONE` for every other move and for the first drop on each square.
-fn drop_chains(children: &[Step]) -> Vec<usize> {
+pub(super) fn drop_chains(children: &[Step]) -> Vec<usize> {
     let mut waits = vec![NONE; children.len()];
     let mut next_on = [NONE; MAX_SQUARES];
     for (i, c) in children.iter().enumerate().rev() {
