@@ -293,7 +293,7 @@ impl Searcher {
         let waits = if or {
             Vec::new()
         } else {
-            drop_chains(&children)
+            drop_chains(children.iter().map(|c| c.mv))
         };
         let mut visible = vec![true; children.len()];
         loop {
@@ -556,11 +556,13 @@ pub(super) const NONE: usize = usize::MAX;
 /// For each defender's move, the drop it waits for: drops onto one square are tried one at a
 /// time, the weakest piece first (the reverse of the generator's order, which lists the hand
 /// from the rook down); `NONE` for every other move and for the first drop on each square.
-pub(super) fn drop_chains(children: &[Step]) -> Vec<usize> {
-    let mut waits = vec![NONE; children.len()];
+pub(super) fn drop_chains(
+    moves: impl ExactSizeIterator<Item = Move> + DoubleEndedIterator,
+) -> Vec<usize> {
+    let mut waits = vec![NONE; moves.len()];
     let mut next_on = [NONE; MAX_SQUARES];
-    for (i, c) in children.iter().enumerate().rev() {
-        if let Move::Drop { to, .. } = c.mv {
+    for (i, mv) in moves.enumerate().rev() {
+        if let Move::Drop { to, .. } = mv {
             if let Some(next) = next_on.get_mut(to.index()) {
                 waits[i] = *next;
                 *next = i;
