@@ -453,6 +453,17 @@ const ZUKOU_2_LINE: &str = "2h2g 2f1e 2g1f 2e1f N*2g 1f2g P*1f 1e1f 4g2e 1f2e 6c
 const ZUKOU_5_LINE: &str = "B*6c 7d8d 9g9c+ 8d9c 8b9b 9c8c P*8d 8c8d P*8e 8d8c 8a8b 7c8b 6c7d+ \
                             8c7d 9b9d+ 7d7c 5a6b 6a6b 9d7d 7c7d G*8d";
 
+/// 図巧 problem `number` as transcribed, after the USI `moves`.
+fn zukou_after(number: u32, moves: &str) -> Position {
+    let (_, sfen, ..) = zukou().into_iter().find(|(n, ..)| *n == number).unwrap();
+    let variant = standard();
+    let mut p = problem(&sfen);
+    for m in moves.split_whitespace() {
+        p.play(usi::parse_move(&variant, m).unwrap()).unwrap();
+    }
+    p
+}
+
 fn zukou_verdict(number: u32) -> (u32, String, Verdict) {
     let (_, sfen, plies, _) = zukou().into_iter().find(|(n, ..)| *n == number).unwrap();
     let v = solve(&sfen);
@@ -504,13 +515,10 @@ fn zukou_long_problems_are_proven() {
 /// with two knights in the defender's hand).
 #[test]
 fn zukou_7_as_transcribed_king_takes_on_9d_and_lasts_longer() {
-    let (_, sfen, plies, _) = zukou().into_iter().find(|(n, ..)| *n == 7).unwrap();
+    let (_, _, plies, _) = zukou().into_iter().find(|(n, ..)| *n == 7).unwrap();
     assert_eq!(plies, 13);
     let variant = standard();
-    let mut p = problem(&sfen);
-    for m in ["S*8b", "7a8b", "N*7d", "8b8c", "S*9d"] {
-        p.play(usi::parse_move(&variant, m).unwrap()).unwrap();
-    }
+    let p = zukou_after(7, "S*8b 7a8b N*7d 8b8c S*9d");
     let rook = usi::parse_move(&variant, "9e9d").unwrap();
     let king = usi::parse_move(&variant, "8c9d").unwrap();
     assert!(p.is_legal(rook) && p.is_legal(king));
@@ -533,20 +541,18 @@ fn zukou_7_as_transcribed_king_takes_on_9d_and_lasts_longer() {
 /// So this transcription is at least a 23-ply problem, the length cshogi's DfPn also reports.
 #[test]
 fn zukou_13_as_transcribed_king_escapes_to_8d() {
-    let (_, sfen, plies, _) = zukou().into_iter().find(|(n, ..)| *n == 13).unwrap();
+    let (_, _, plies, _) = zukou().into_iter().find(|(n, ..)| *n == 13).unwrap();
     assert_eq!(plies, 17);
-    let variant = standard();
-    let after = |moves: &str| {
-        let mut p = problem(&sfen);
-        for m in moves.split_whitespace() {
-            p.play(usi::parse_move(&variant, m).unwrap()).unwrap();
-        }
-        p
-    };
     let eleven = "R*8a 8b8a S*9b 8a8b 6a7b+ 7a7b S*7c 8b7c 5e6d 6e6d P*7d";
-    let v = tsume::verify(&after(&format!("{eleven} 7c8d")), Limits::default());
+    let v = tsume::verify(
+        &zukou_after(13, &format!("{eleven} 7c8d")),
+        Limits::default(),
+    );
     assert_eq!(v.length, Some(11), "{:?}", usi(&v));
-    let v = tsume::verify(&after(&format!("{eleven} 6d7d")), Limits::default());
+    let v = tsume::verify(
+        &zukou_after(13, &format!("{eleven} 6d7d")),
+        Limits::default(),
+    );
     assert_eq!(v.length, Some(7), "{:?}", usi(&v));
 }
 
@@ -557,19 +563,17 @@ fn zukou_13_as_transcribed_king_escapes_to_8d() {
 /// So this transcription is at least a 27-ply problem, the length cshogi's DfPn also reports.
 #[test]
 fn zukou_12_as_transcribed_lance_takes_on_3c() {
-    let (_, sfen, plies, _) = zukou().into_iter().find(|(n, ..)| *n == 12).unwrap();
+    let (_, _, plies, _) = zukou().into_iter().find(|(n, ..)| *n == 12).unwrap();
     assert_eq!(plies, 21);
-    let variant = standard();
-    let after = |moves: &str| {
-        let mut p = problem(&sfen);
-        for m in moves.split_whitespace() {
-            p.play(usi::parse_move(&variant, m).unwrap()).unwrap();
-        }
-        p
-    };
     let fifteen = "R*2c 2b3b 2c1c 3b2a 1c2c 1a2b N*1c 2a1a P*1b 1a1b N*2d 1b1a 1c2a+ 1a2a N*3c";
-    let v = tsume::verify(&after(&format!("{fifteen} 3a3c")), Limits::default());
+    let v = tsume::verify(
+        &zukou_after(12, &format!("{fifteen} 3a3c")),
+        Limits::default(),
+    );
     assert_eq!(v.length, Some(11), "{:?}", usi(&v));
-    let v = tsume::verify(&after(&format!("{fifteen} 2a1a")), Limits::default());
+    let v = tsume::verify(
+        &zukou_after(12, &format!("{fifteen} 2a1a")),
+        Limits::default(),
+    );
     assert_eq!(v.length, Some(5), "{:?}", usi(&v));
 }

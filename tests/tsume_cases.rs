@@ -69,6 +69,17 @@ fn after(start: &Position, line: &[Move]) -> Position {
     p
 }
 
+/// A published problem with its line, checked to have the published length and to end in
+/// checkmate.
+fn published_mate(id: &str) -> (Published, Position, Vec<Move>) {
+    let p = published(id);
+    let start = problem(&p.sfen);
+    let line = moves(&p.line);
+    assert_eq!(line.len() as u32, p.plies, "{id}");
+    assert!(after(&start, &line).is_checkmate(), "{id}");
+    (p, start, line)
+}
+
 fn usi_line(v: &Verdict) -> Vec<String> {
     let variant = standard();
     v.line
@@ -324,11 +335,7 @@ fn book_mate_in_three_and_its_published_line() {
 /// notation writes the two rook moves that must not promote with 不成.
 #[test]
 fn zukou_12_published_line_keeps_the_rook_unpromoted() {
-    let p = published("zukou-12");
-    let start = problem(&p.sfen);
-    let line = moves(&p.line);
-    assert_eq!(line.len() as u32, p.plies);
-    assert!(after(&start, &line).is_checkmate());
+    let (_, start, line) = published_mate("zukou-12");
     let ja = japanese::line(&start, &line).unwrap();
     assert_eq!(ja[2], "▲1三飛不成");
     assert_eq!(ja[4], "▲2三飛不成");
@@ -449,11 +456,7 @@ fn max_nodes_10_gives_unknown_on_a_published_problem() {
 /// df-pn proves the mate the published line gives).
 #[test]
 fn zukou_3_the_short_mate_needs_the_defender_to_promote() {
-    let p = published("zukou-3");
-    let start = problem(&p.sfen);
-    let line = moves(&p.line);
-    assert_eq!(line.len() as u32, p.plies);
-    assert!(after(&start, &line).is_checkmate());
+    let (p, start, line) = published_mate("zukou-3");
     let variant = standard();
     let pos = after(&start, &line[..5]);
     let mut replies: Vec<String> = pos
@@ -491,11 +494,7 @@ fn zukou_3_the_short_mate_needs_the_defender_to_promote() {
 /// also be played unpromoted: a promotion choice, reported and tolerated.
 #[test]
 fn zukou_33_main_line_keeps_the_rook_unpromoted() {
-    let p = published("zukou-33");
-    let start = problem(&p.sfen);
-    let line = moves(&p.line);
-    assert_eq!(line.len() as u32, p.plies);
-    assert!(after(&start, &line).is_checkmate());
+    let (p, start, line) = published_mate("zukou-33");
     let ja = japanese::line(&start, &line).unwrap();
     assert_eq!(ja[2], "▲8三飛不成");
     assert_eq!(ja[6], "▲9三飛不成");

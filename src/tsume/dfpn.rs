@@ -18,11 +18,11 @@
 //! wrong "no mate".
 
 use super::hand::Hand;
+use super::lazy::{add, combine, Lazy};
 use super::node::{Node, Step};
 use super::table::{Entry, Found, Table, INF};
 use super::Limits;
-use crate::rules::square::MAX_SQUARES;
-use crate::rules::{Color, Move};
+use crate::rules::Color;
 use std::time::Instant;
 
 /// Why a search stopped before it had an answer.
@@ -65,10 +65,6 @@ struct ChildValue {
 /// memo has the rest (see [`super::length`]).
 pub fn table_mb(hash_mb: usize) -> usize {
     (hash_mb.max(1) * 3 / 4).max(1)
-}
-
-fn add(a: u32, b: u32) -> u32 {
-    a.saturating_add(b).min(INF)
 }
 
 /// The threshold at which the best child yields to the runner-up worth `second`: half as much
@@ -286,31 +282,12 @@ impl Searcher {
             mated |= v.pn == 0;
             values.push(v);
         }
-        // At the defender's node, the drops onto one square wait for each other: only the
-        // first kind not yet proven counts and is searched (lazy interposition). Once one kind
-        // is refuted, the next is usually proven at once by hand superiority, and the node's
-        // proof number is not swollen by every kind the defender could drop.
-        let waits = if or {
-            Vec::new()
-        } else {
-            drop_chains(children.iter().map(|c| c.mv))
-        };
-        let mut visible = vec![true; children.len()];
+        // At the defender's node, the drops onto one square wait for each other (`lazy.rs`).
+        let mut lazy = Lazy::new(!or, children.iter().map(|c| c.mv));
         loop {
-            if !or {
-                for i in 0..children.len() {
-                    let mut j = waits[i];
-                    visible[i] = true;
-                    while j != NONE {
-                        if values[j].pn != 0 {
-                            visible[i] = false;
-                            break;
-                        }
-                        j = waits[j];
-                    }
-                }
-            }
-            let (pn, dn) = combine(or, &values, &visible);
+            lazy.update(|j| values[j].pn == 0);
+            let visible = lazy.visible();
+            let (pn, dn) = combine(or, values.iter().map(|v| (v.pn, v.dn)), visible);
             if pn == 0 || dn == 0 {
                 let entry = self.solved_entry(n, or, &children, &values, pn, dn);
                 let work = (prior_work + self.nodes - start_nodes).min(u32::MAX as u64) as u32;
@@ -362,9 +339,8 @@ impl Searcher {
             let child = n.play(&children[best]);
             self.mid(&child, c_pn, c_dn, path);
             values[best] = self.child_value(&children[best], path);
-            if !or && values[best].pn == 0 {
-                // The next kind dropped on that square: the table may know it by now.
-                if let Some(j) = waits.iter().position(|w| *w == best) {
+            if values[best].pn == 0 {
+                if let Some(j) = lazy.next_after(best) {
                     values[j] = self.child_value(&children[j], path);
                 }
             }
@@ -527,49 +503,6 @@ impl Path {
     fn contains(&self, key: u64) -> bool {
         self.filter[key as usize % PATH_FILTER] > 0 && self.keys.contains(&key)
     }
-}
-
-/// Proof and disproof numbers of a node from its children's, of those `visible` (a hidden
-/// child still counts when it is known to refute the node).
-fn combine(or: bool, values: &[ChildValue], visible: &[bool]) -> (u32, u32) {
-    if or {
-        let pn = values.iter().map(|v| v.pn).min().unwrap_or(INF);
-        let dn = values.iter().fold(0, |s, v| add(s, v.dn));
-        (pn, dn)
-    } else {
-        let mut pn = 0;
-        let mut dn = INF;
-        for (v, seen) in values.iter().zip(visible) {
-            if *seen {
-                pn = add(pn, v.pn);
-                dn = dn.min(v.dn);
-            } else if v.dn == 0 {
-                dn = 0;
-            }
-        }
-        (pn, dn)
-    }
-}
-
-pub(super) const NONE: usize = usize::MAX;
-
-/// For each defender's move, the drop it waits for: drops onto one square are tried one at a
-/// time, the weakest piece first (the reverse of the generator's order, which lists the hand
-/// from the rook down); `NONE` for every other move and for the first drop on each square.
-pub(super) fn drop_chains(
-    moves: impl ExactSizeIterator<Item = Move> + DoubleEndedIterator,
-) -> Vec<usize> {
-    let mut waits = vec![NONE; moves.len()];
-    let mut next_on = [NONE; MAX_SQUARES];
-    for (i, mv) in moves.enumerate().rev() {
-        if let Move::Drop { to, .. } = mv {
-            if let Some(next) = next_on.get_mut(to.index()) {
-                waits[i] = *next;
-                *next = i;
-            }
-        }
-    }
-    waits
 }
 
 /// Kinds the attacker holds may grow without adding a drop; kinds it lacks may not.

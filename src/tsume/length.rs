@@ -235,6 +235,14 @@ impl<'a> Lengths<'a> {
         }
     }
 
+    /// The plies within which `n` is known to have no mate (0 if none are known).
+    fn none_within(&self, n: &Node) -> u32 {
+        self.memo
+            .get(&n.full)
+            .and_then(|m| m.none_within)
+            .unwrap_or(0)
+    }
+
     fn remember_within(&mut self, key: u64, depth: u32, mated: bool) {
         if mated {
             let m = self.memo.entry(key).or_default();
@@ -307,6 +315,27 @@ impl<'a> Lengths<'a> {
         out
     }
 
+    /// [`Self::mating_checks`], the likeliest to mate soonest first: with the depth-limited
+    /// search, the checks it found shortest; without, the proven checks, the cheapest proofs
+    /// first. `None` if a limit stopped the search.
+    fn promising_checks(&mut self, n: &Node, depth: u32) -> Option<Vec<(Move, Node)>> {
+        let mut checks = self.mating_checks(n, depth);
+        if self.searcher.stopped.is_some() {
+            return None;
+        }
+        if self.deep {
+            checks.sort_by_cached_key(|(_, c)| self.bounded.proof_of(c));
+        } else {
+            checks.sort_by_cached_key(|(_, c)| {
+                (
+                    !self.searcher.proven(c),
+                    self.searcher.work(c.key, &c.attacker_hand),
+                )
+            });
+        }
+        Some(checks)
+    }
+
     /// The shortest mate from an attacker's node within `depth` plies: the depth-limited df-pn
     /// gives a lower bound, then each length from there is tried in turn.
     pub fn or_len(&mut self, n: &Node, depth: u32) -> Option<Val> {
@@ -327,11 +356,7 @@ impl<'a> Lengths<'a> {
         };
         // Mates from an attacker's node take an odd number of plies.
         let mut t = (lower.max(1) as u32) | 1;
-        let known_none = self
-            .memo
-            .get(&n.full)
-            .and_then(|m| m.none_within)
-            .unwrap_or(0);
+        let known_none = self.none_within(n);
         while t <= known_none {
             t += 2;
         }
@@ -353,23 +378,8 @@ impl<'a> Lengths<'a> {
     /// The shortest mate from an attacker's node within `depth` plies without the
     /// depth-limited search: every check that may mate, the best known mate bounding the rest.
     fn or_len_plain(&mut self, n: &Node, depth: u32) -> Option<Val> {
-        let floor = self
-            .memo
-            .get(&n.full)
-            .and_then(|m| m.none_within)
-            .unwrap_or(0)
-            + 1;
-        let mut checks = self.mating_checks(n, depth);
-        if self.searcher.stopped.is_some() {
-            return None;
-        }
-        // Proven checks first, the cheapest proofs first.
-        checks.sort_by_cached_key(|(_, c)| {
-            (
-                !self.searcher.proven(c),
-                self.searcher.work(c.key, &c.attacker_hand),
-            )
-        });
+        let floor = self.none_within(n) + 1;
+        let checks = self.promising_checks(n, depth)?;
         let mut best: Option<Val> = None;
         for (_, c) in checks {
             let limit = best.map_or(depth, |b| b.len.min(depth));
@@ -396,12 +406,7 @@ impl<'a> Lengths<'a> {
 
     /// The best mate of exactly `t` plies from `n`, none shorter existing.
     fn or_len_at(&mut self, n: &Node, t: u32) -> Option<Val> {
-        let mut checks = self.mating_checks(n, t);
-        if self.searcher.stopped.is_some() {
-            return None;
-        }
-        // The checks the depth-limited search found shortest first.
-        checks.sort_by_cached_key(|(_, c)| self.bounded.proof_of(c));
+        let checks = self.promising_checks(n, t)?;
         let mut best: Option<Val> = None;
         for (_, c) in checks {
             if let Some(v) = self.and_len(&c, t - 1) {
@@ -434,20 +439,9 @@ impl<'a> Lengths<'a> {
         if let Some(known) = self.recall_within(n.full, depth) {
             return known;
         }
-        let mut checks = self.mating_checks(n, depth);
-        if self.searcher.stopped.is_some() {
+        let Some(checks) = self.promising_checks(n, depth) else {
             return false;
-        }
-        if self.deep {
-            checks.sort_by_cached_key(|(_, c)| self.bounded.proof_of(c));
-        } else {
-            checks.sort_by_cached_key(|(_, c)| {
-                (
-                    !self.searcher.proven(c),
-                    self.searcher.work(c.key, &c.attacker_hand),
-                )
-            });
-        }
+        };
         for (_, c) in checks {
             if self.and_within(&c, depth - 1) {
                 self.remember_within(n.full, depth, true);
@@ -485,25 +479,10 @@ impl<'a> Lengths<'a> {
 
     fn and_within_uncached(&mut self, n: &Node, depth: u32) -> bool {
         let attacker = self.searcher.attacker;
-        let between = n.interposition_squares();
-        let (inter, plain): (Vec<Move>, Vec<Move>) = n
-            .moves(attacker)
-            .into_iter()
-            .partition(|mv| n.is_interposition(*mv, &between));
-        if depth == 0 && !plain.is_empty() {
+        let Some((inter, plain)) = self.split_defences(n, n.moves(attacker), depth) else {
             return false;
-        }
-        let mut plain: Vec<(Node, u32)> = plain
-            .into_iter()
-            .map(|mv| {
-                let c = n.child(mv, attacker);
-                let w = self.searcher.work(c.key, &c.attacker_hand);
-                (c, w)
-            })
-            .collect();
-        // The hardest defences first, as in `defences`.
-        plain.sort_by_key(|(_, w)| std::cmp::Reverse(*w));
-        for (c, _) in &plain {
+        };
+        for (_, _, c) in &plain {
             if !self.or_within(c, depth - 1) {
                 return false;
             }
@@ -521,7 +500,7 @@ impl<'a> Lengths<'a> {
                 Some(l) => l,
                 None => {
                     let mut longest = 0;
-                    for (c, _) in &plain {
+                    for (_, _, c) in &plain {
                         match self.or_len(c, depth - 1) {
                             Some(v) => longest = longest.max(v.len + 1),
                             None => return false,
@@ -535,6 +514,40 @@ impl<'a> Lengths<'a> {
             }
         }
         true
+    }
+
+    /// A defender's moves split into interpositions and the others, the others with their
+    /// place in `moves` and their child, the hardest (most df-pn work) first: when there is no
+    /// mate within `depth`, one of them usually shows it soonest. `None` if one of the others
+    /// escapes at once: with no plies left only futile interpositions may remain (a far check
+    /// whose every interposition is captured, each capture again a check).
+    #[allow(clippy::type_complexity)]
+    fn split_defences(
+        &mut self,
+        n: &Node,
+        moves: Vec<Move>,
+        depth: u32,
+    ) -> Option<(Vec<Move>, Vec<(usize, Move, Node)>)> {
+        let attacker = self.searcher.attacker;
+        let between = n.interposition_squares();
+        let (inter, plain): (Vec<Move>, Vec<Move>) = moves
+            .into_iter()
+            .partition(|mv| n.is_interposition(*mv, &between));
+        if depth == 0 && !plain.is_empty() {
+            return None;
+        }
+        let mut nodes: Vec<(usize, Move, Node)> = plain
+            .into_iter()
+            .enumerate()
+            .map(|(i, mv)| (i, mv, n.child(mv, attacker)))
+            .collect();
+        nodes.sort_by_cached_key(|(i, _, c)| {
+            (
+                std::cmp::Reverse(self.searcher.work(c.key, &c.attacker_hand)),
+                *i,
+            )
+        });
+        Some((inter, nodes))
     }
 
     /// The defender's node: every defence must be mated within `depth` plies; the value is the
@@ -581,31 +594,11 @@ impl<'a> Lengths<'a> {
         if moves.is_empty() {
             return Some(Vec::new());
         }
-        let between = n.interposition_squares();
         let mut out = Vec::new();
         let mut l0 = 0;
-        let (inter, plain): (Vec<Move>, Vec<Move>) = moves
-            .into_iter()
-            .partition(|mv| n.is_interposition(*mv, &between));
-        // With no plies left only futile interpositions may remain (a far check whose every
-        // interposition is captured, each capture again a check).
-        if depth == 0 && !plain.is_empty() {
-            return None;
-        }
-        // The hardest defences (most df-pn work) first: when there is no mate within `depth`
-        // one of them usually shows it soonest. The list keeps the generation order.
-        let mut nodes: Vec<(usize, Move, Node, u32)> = plain
-            .into_iter()
-            .enumerate()
-            .map(|(i, mv)| {
-                let c = n.child(mv, attacker);
-                let w = self.searcher.work(c.key, &c.attacker_hand);
-                (i, mv, c, w)
-            })
-            .collect();
-        nodes.sort_by_key(|(i, _, _, w)| (std::cmp::Reverse(*w), *i));
+        let (inter, nodes) = self.split_defences(n, moves, depth)?;
         let mut valued = Vec::with_capacity(nodes.len());
-        for (i, mv, c, _) in nodes {
+        for (i, mv, c) in nodes {
             let v = self.or_len(&c, depth - 1)?;
             let v = Val {
                 len: v.len + 1,

@@ -14,6 +14,7 @@ pub mod dfpn;
 mod hand;
 pub mod inventory;
 mod keys;
+mod lazy;
 pub mod length;
 mod node;
 pub mod solution;

@@ -1,0 +1,147 @@
+//! Which children of a node count, and the node's numbers from theirs; shared by df-pn
+//! (`dfpn.rs`) and the depth-limited df-pn (`bounded.rs`).
+//!
+//! Interpositions are lazy: at the defender's node the drops onto one square wait for each
+//! other, the weakest piece first, and only the first kind not yet proven counts and is
+//! searched. Once one kind is refuted, the next is usually proven at once by hand superiority,
+//! and the node's proof number is not swollen by every kind the defender could drop.
+
+use super::table::INF;
+use crate::rules::square::MAX_SQUARES;
+use crate::rules::Move;
+
+const NONE: usize = usize::MAX;
+
+/// A sum of proof or disproof numbers, capped at infinity.
+pub fn add(a: u32, b: u32) -> u32 {
+    a.saturating_add(b).min(INF)
+}
+
+/// The children of one node that count now.
+pub struct Lazy {
+    /// For each child, the drop it waits for; empty at an attacker's node, where none waits.
+    waits: Vec<usize>,
+    visible: Vec<bool>,
+}
+
+impl Lazy {
+    /// For the children reached by `moves`, at a defender's node or not.
+    pub fn new(
+        defender: bool,
+        moves: impl ExactSizeIterator<Item = Move> + DoubleEndedIterator,
+    ) -> Lazy {
+        let visible = vec![true; moves.len()];
+        let waits = if defender { chains(moves) } else { Vec::new() };
+        Lazy { waits, visible }
+    }
+
+    /// Updates which children count: a drop does once every drop it waits for is proven.
+    pub fn update(&mut self, proven: impl Fn(usize) -> bool) {
+        for i in 0..self.waits.len() {
+            let mut j = self.waits[i];
+            self.visible[i] = true;
+            while j != NONE {
+                if !proven(j) {
+                    self.visible[i] = false;
+                    break;
+                }
+                j = self.waits[j];
+            }
+        }
+    }
+
+    pub fn visible(&self) -> &[bool] {
+        &self.visible
+    }
+
+    /// The drop that waits for child `i`: worth reading again once `i` is proven (the table
+    /// may know it by then).
+    pub fn next_after(&self, i: usize) -> Option<usize> {
+        self.waits.iter().position(|w| *w == i)
+    }
+}
+
+/// For each move, the drop it waits for: drops onto one square are tried one at a time, the
+/// weakest piece first (the reverse of the generator's order, which lists the hand from the rook
+/// down); `NONE` for every other move and for the first drop on each square.
+fn chains(moves: impl ExactSizeIterator<Item = Move> + DoubleEndedIterator) -> Vec<usize> {
+    let mut waits = vec![NONE; moves.len()];
+    let mut next_on = [NONE; MAX_SQUARES];
+    for (i, mv) in moves.enumerate().rev() {
+        if let Move::Drop { to, .. } = mv {
+            if let Some(next) = next_on.get_mut(to.index()) {
+                waits[i] = *next;
+                *next = i;
+            }
+        }
+    }
+    waits
+}
+
+/// Proof and disproof numbers of a node from its children's `(pn, dn)`, of those `visible` (a
+/// hidden child still counts when it is known to refute the node).
+pub fn combine(
+    or: bool,
+    numbers: impl Iterator<Item = (u32, u32)>,
+    visible: &[bool],
+) -> (u32, u32) {
+    let mut pn = if or { INF } else { 0 };
+    let mut dn = if or { 0 } else { INF };
+    for ((p, d), seen) in numbers.zip(visible) {
+        if or {
+            pn = pn.min(p);
+            dn = add(dn, d);
+        } else if *seen {
+            pn = add(pn, p);
+            dn = dn.min(d);
+        } else if d == 0 {
+            dn = 0;
+        }
+    }
+    (pn, dn)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{KindId, Square};
+
+    fn drop(kind: u8, to: u8) -> Move {
+        Move::Drop {
+            kind: KindId(kind),
+            to: Square::new(to),
+        }
+    }
+
+    /// Three drops on one square and one elsewhere: the last listed (the weakest) counts
+    /// first, the others once the one after them is proven.
+    #[test]
+    fn drops_on_one_square_wait_for_the_weaker_one() {
+        let moves = [drop(6, 10), drop(5, 10), drop(6, 20), drop(1, 10)];
+        let mut lazy = Lazy::new(true, moves.into_iter());
+        lazy.update(|_| false);
+        assert_eq!(lazy.visible(), &[false, false, true, true]);
+        assert_eq!(lazy.next_after(3), Some(1));
+        lazy.update(|j| j == 3);
+        assert_eq!(lazy.visible(), &[false, true, true, true]);
+        lazy.update(|j| j == 3 || j == 1);
+        assert_eq!(lazy.visible(), &[true, true, true, true]);
+    }
+
+    #[test]
+    fn at_an_attackers_node_every_child_counts() {
+        let moves = [drop(6, 10), drop(1, 10)];
+        let mut lazy = Lazy::new(false, moves.into_iter());
+        lazy.update(|_| false);
+        assert_eq!(lazy.visible(), &[true, true]);
+        assert_eq!(lazy.next_after(1), None);
+    }
+
+    #[test]
+    fn a_hidden_refutation_still_disproves_the_defenders_node() {
+        let numbers = [(3, 2), (1, 0)];
+        assert_eq!(combine(false, numbers.into_iter(), &[true, false]), (3, 0));
+        assert_eq!(combine(false, numbers.into_iter(), &[true, true]), (4, 0));
+        assert_eq!(combine(true, numbers.into_iter(), &[true, true]), (1, 2));
+    }
+}
