@@ -26,18 +26,15 @@ fn best_check(lengths: &mut Lengths, n: &Node, value: Val) -> Option<(Move, Node
         len: left,
         left: value.left,
     };
-    let mut at = mating
+    let at = mating
         .iter()
-        .position(|(_, c)| lengths.known(c, left) == Some(target));
-    if at.is_none() {
-        for (i, (_, c)) in mating.iter().enumerate() {
-            if lengths.and_len(c, left) == Some(target) {
-                at = Some(i);
-                break;
-            }
-        }
-    }
-    let (mv, c) = mating.remove(at?);
+        .position(|(_, c)| lengths.known(c, left) == Some(target))
+        .or_else(|| {
+            mating
+                .iter()
+                .position(|(_, c)| lengths.and_len(c, left) == Some(target))
+        })?;
+    let (mv, c) = mating.remove(at);
     Some((mv, c, mating.into_iter().map(|(mv, _)| mv).collect()))
 }
 
