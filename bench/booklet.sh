@@ -4,7 +4,7 @@
 # bash bench/booklet.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cargo build --release --quiet
+cargo build --profile bench --quiet
 bin="${CARGO_TARGET_DIR:-target}/release/shogiprint"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT

@@ -13,7 +13,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 n="${1:-1000}"
 target="${CARGO_TARGET_DIR:-target}"
-cargo build --release --quiet --example record_corpus
+cargo build --profile bench --quiet --example record_corpus
 tool="$target/release/examples/record_corpus"
 venv="$target/bench-venv-records"
 if [ ! -x "$venv/bin/python" ]; then

@@ -25,8 +25,8 @@ if ! "$VENV/bin/python" -c 'import cshogi' 2>/dev/null; then
     "$VENV/bin/python" -m pip install --quiet --upgrade pip
     "$VENV/bin/python" -m pip install --quiet cshogi
 fi
-# TSUME_NO_BUILD=1 measures the binary already in target/release (e.g. a quick-profile build).
-[ -n "${TSUME_NO_BUILD:-}" ] || cargo build --release --quiet
+# TSUME_NO_BUILD=1 measures the binary already in target/release (e.g. from `cargo build --release`).
+[ -n "${TSUME_NO_BUILD:-}" ] || cargo build --profile bench --quiet
 bin="${CARGO_TARGET_DIR:-target}/release/shogiprint"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
