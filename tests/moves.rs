@@ -806,3 +806,22 @@ fn fairy_pieces_match_the_reference_generator() {
     let v = Variant::from_yaml(FAIRY_VARIANT, "fairy_variant.yaml", Arc::new(catalog)).unwrap();
     reference_playouts(&v, 40, 120, 0xfeed_beef_1234_5678);
 }
+
+/// A piece in hand passed from one side to the other: the board stays, the hands change, and a
+/// side without the piece passes nothing (the tsume prover compares such positions).
+#[test]
+fn a_piece_in_hand_passes_to_the_other_side() {
+    let v = standard();
+    let setup = sfen::parse("8k/6G2/9/7N1/9/9/9/9/9 b B2rb3g4s3n4l18p 1", &v.catalog).unwrap();
+    let mut p = Position::from_setup_unchecked(&v, &setup).unwrap();
+    let bishop = v.catalog.by_letter('B', false).unwrap();
+    assert!(p.pass_in_hand(Color::Black, bishop));
+    assert_eq!(
+        sfen::write(&p.to_setup(), &v.catalog),
+        "8k/6G2/9/7N1/9/9/9/9/9 b 2r2b3g4s3n4l18p 1"
+    );
+    assert!(!p.pass_in_hand(Color::Black, bishop));
+    assert!(p.pass_in_hand(Color::White, bishop));
+    assert_eq!(p.in_hand(Color::Black, bishop), 1);
+    assert_eq!(p.in_hand(Color::White, bishop), 1);
+}

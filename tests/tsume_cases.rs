@@ -230,7 +230,8 @@ fn cli_reports_the_cook_with_its_ply_and_kind() {
 
 /// An alternative on a variation is written in Japanese where it is played, with the moves
 /// that lead there; JSON keeps the USI move beside them. Geuns' "1. B'5a K3b 2.B4a+ (just B4a
-/// also works)": the promotion choice at ply 3 is on the variation ▲5一角 △3二玉.
+/// also works)": the promotion choice is on the variation ▲5一角 △3二玉, at ply 3, or at ply 5
+/// when the main line starts with the other first move (see above).
 #[test]
 fn an_alternative_on_a_variation_is_written_in_japanese_with_its_variation() {
     let p = published("geuns-1995");
@@ -243,8 +244,16 @@ fn an_alternative_on_a_variation_is_written_in_japanese_with_its_variation() {
         .find(|a| a["kind"] == "promotion-choice")
         .cloned()
         .expect("a promotion choice");
-    assert_eq!(choice["ply"], 3);
-    assert_eq!(choice["variation"], serde_json::json!(["▲5一角", "△3二玉"]));
+    let (ply, variation) = if j["line"][0] == "B*5a" {
+        (3, serde_json::json!(["▲5一角", "△3二玉"]))
+    } else {
+        (
+            5,
+            serde_json::json!(["▲3四桂", "△同歩", "▲5一角", "△3二玉"]),
+        )
+    };
+    assert_eq!(choice["ply"], ply);
+    assert_eq!(choice["variation"], variation);
     let (usi, ja) = match choice["move"].as_str().unwrap() {
         "6c4a+" => ("6c4a+", "▲4一角成"),
         "6c4a" => ("6c4a", "▲4一角不成"),
@@ -252,9 +261,16 @@ fn an_alternative_on_a_variation_is_written_in_japanese_with_its_variation() {
     };
     assert_eq!(choice["move_ja"], ja, "{usi}");
     let (_, out, _) = shogiprint(&["tsume", &p.sfen]);
+    let after = variation
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect::<Vec<_>>()
+        .join(" ");
     assert!(
         out.contains(&format!(
-            "alternative at ply 3: {ja} (after ▲5一角 △3二玉) [promotion-choice]\n"
+            "alternative at ply {ply}: {ja} (after {after}) [promotion-choice]\n"
         )),
         "{out}"
     );
@@ -648,4 +664,34 @@ fn game_mate_3b_is_1_without_futile_interpositions() {
     replies.sort();
     assert_eq!(replies, ["G*4i", "R*4i"]);
     assert!(all_futile(&end));
+}
+
+// --- Far checks answered by every kind interposed ------------------------------------------
+
+/// A generated batch problem (bench/data/tsume-1000.tsv line 269; cshogi 1.1.0 proves it at
+/// depth 5 with ▲6二飛 △8一玉 ▲8三香 △7一玉 ▲7二銀). The rook may be dropped on any square
+/// of the king's rank, and the defender holds six kinds to drop on every square between: the
+/// far drop ▲1二飛 mates in 5 as well (cshogi finds every one of its 38 replies mated), each
+/// interposition taken in turn, so the 余詰 search must settle chains of them. It does within
+/// 2 M nodes; before a capture's position with the dropped piece handed back answered for
+/// every kind dropped on one square, 3 M nodes settled nothing.
+#[test]
+fn far_rook_drops_with_every_kind_interposed_are_settled() {
+    let pos = problem("9/2k6/4S4/2GG5/S8/9/9/9/9 b RSLr2b2gs4n3l18p 1");
+    let limits = Limits {
+        max_nodes: 2_000_000,
+        ..Limits::default()
+    };
+    let v = tsume::verify(&pos, limits);
+    assert_eq!(v.status, Status::Mate);
+    assert_eq!(v.length, Some(5));
+    assert_eq!(usi_line(&v)[..2], ["R*6b", "7b8a"]);
+    // The last move mates but for drops on the square between, each taken with mate.
+    let end = after(&pos, &v.line);
+    assert!(end.is_checkmate() || all_futile(&end));
+    let alts = alternatives(&v);
+    assert!(
+        alts.contains(&(1, "R*1b".to_string(), AltKind::Root)),
+        "{alts:?}"
+    );
 }

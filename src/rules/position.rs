@@ -249,6 +249,18 @@ impl Position {
         self.board.play(&self.variant.tables, mv);
     }
 
+    /// Gives one `kind` from `from`'s hand to the other side's, if `from` holds one (never on a
+    /// large board, where nothing is held): a search compares positions that differ only in who
+    /// holds a piece.
+    pub fn pass_in_hand(&mut self, from: Color, kind: KindId) -> bool {
+        if self.large.is_some() || self.in_hand(from, kind) == 0 {
+            return false;
+        }
+        self.board.hands[from.index()][kind.index()] -= 1;
+        self.board.hands[(!from).index()][kind.index()] += 1;
+        true
+    }
+
     /// The pieces giving check to the side to move (empty unless it has exactly one royal piece).
     pub fn checkers(&self) -> Bitboard {
         if self.large.is_some() {

@@ -12,7 +12,8 @@
 //! all?" ([`Lengths::or_within`], [`Lengths::and_within`]): by the same rules, but the first
 //! mating check settles it and nothing shorter need be ruled out. (Asked before every length
 //! in the search above too, it cost more than it saved: 1.26 M nodes instead of 680 k on a
-//! 7-ply batch problem, and the same 10 of 70 hard batch problems solved.)
+//! 7-ply batch problem, and the same 10 of 70 hard batch problems solved.) It goes over to the
+//! depth-limited df-pn as the filter when the plain search runs long (`solution::solve`).
 //!
 //! Futile interpositions (無駄合), the rule implemented exactly: a defender's move onto a
 //! square strictly between the king and a single ranging checker (a drop, or a move of a piece
@@ -29,7 +30,7 @@ use super::bounded::Bounded;
 use super::dfpn::Searcher;
 use super::node::Node;
 use super::table::KeyMap;
-use crate::rules::Move;
+use crate::rules::{Move, Square};
 
 /// Bytes per memo entry, counting the map's own overhead and its growth by doubling.
 const MEMO_BYTES: usize = 96;
@@ -74,8 +75,8 @@ pub struct Lengths<'a> {
     bounded: Bounded,
     memo: KeyMap<Memo>,
     memo_cap: usize,
-    /// Whether the depth-limited df-pn prunes the exact search (long proofs), or only df-pn's
-    /// table and a few df-pn nodes per check do (short ones).
+    /// Whether the depth-limited df-pn prunes the exact search (long proofs, long 余詰 searches),
+    /// or only df-pn's table and a few df-pn nodes per check do (short ones).
     deep: bool,
 }
 
@@ -89,11 +90,27 @@ fn attacker_better(a: Val, b: Val) -> bool {
     (a.len, a.left) < (b.len, b.left)
 }
 
+/// The fewest pieces the attacker can hold at the end of any mate of `len` plies from its node
+/// `n`: each of its moves drops at most one (captures only add).
+fn fewest_left(n: &Node, len: u32) -> u32 {
+    n.attacker_hand.total().saturating_sub(len.div_ceil(2))
+}
+
 fn plies(depth: u32) -> i32 {
     depth.min(i32::MAX as u32) as i32
 }
 
 impl<'a> Lengths<'a> {
+    /// Whether the depth-limited df-pn is the filter (see the field).
+    pub fn is_deep(&self) -> bool {
+        self.deep
+    }
+
+    /// From now on the depth-limited df-pn is the filter: what the memo knows stays true.
+    pub fn go_deep(&mut self) {
+        self.deep = true;
+    }
+
     /// The memo and the depth-limited search share what the transposition table leaves of the
     /// hash budget (a quarter), half each.
     pub fn new(searcher: &'a mut Searcher, hash_mb: usize) -> Lengths<'a> {
@@ -378,7 +395,8 @@ impl<'a> Lengths<'a> {
     /// The shortest mate from an attacker's node within `depth` plies without the
     /// depth-limited search: every check that may mate, the best known mate bounding the rest.
     fn or_len_plain(&mut self, n: &Node, depth: u32) -> Option<Val> {
-        let floor = self.none_within(n) + 1;
+        // Mates from an attacker's node take an odd number of plies.
+        let floor = (self.none_within(n) + 1) | 1;
         let checks = self.promising_checks(n, depth)?;
         let mut best: Option<Val> = None;
         for (_, c) in checks {
@@ -396,7 +414,7 @@ impl<'a> Lengths<'a> {
                 return None;
             }
             // Nothing shorter exists: only fewer pieces left could be better.
-            if best.is_some_and(|b| b.len <= floor && b.left == 0) {
+            if best.is_some_and(|b| b.len <= floor && b.left <= fewest_left(n, b.len)) {
                 break;
             }
         }
@@ -422,7 +440,7 @@ impl<'a> Lengths<'a> {
                 return None;
             }
             // Nothing shorter exists: only fewer pieces left could be better.
-            if best.is_some_and(|b| b.left == 0) {
+            if best.is_some_and(|b| b.left <= fewest_left(n, t)) {
                 break;
             }
         }
@@ -488,7 +506,11 @@ impl<'a> Lengths<'a> {
             }
         }
         let mut l0 = None;
+        let mut futile_drops = Vec::new();
         for mv in inter {
+            if is_drop_onto(mv, &futile_drops) {
+                continue;
+            }
             let c = n.child(mv, attacker);
             if depth > 0 && self.or_within(&c, depth - 1) {
                 continue;
@@ -509,8 +531,10 @@ impl<'a> Lengths<'a> {
                     *l0.insert(longest)
                 }
             };
-            if !self.futile(&c, mv, l0) {
-                return false;
+            match self.futile(&c, mv, l0) {
+                Futile::No => return false,
+                Futile::Yes => {}
+                Futile::AnyDropHere => futile_drops.push(mv.to()),
             }
         }
         true
@@ -615,9 +639,18 @@ impl<'a> Lengths<'a> {
                 value: Some(v),
             });
         }
+        let mut futile_drops = Vec::new();
         for mv in inter {
             let c = n.child(mv, attacker);
-            if self.futile(&c, mv, l0) {
+            let futile = if is_drop_onto(mv, &futile_drops) {
+                Futile::Yes
+            } else {
+                self.futile(&c, mv, l0)
+            };
+            if futile == Futile::AnyDropHere {
+                futile_drops.push(mv.to());
+            }
+            if futile != Futile::No {
                 out.push(Defence {
                     mv,
                     node: c,
@@ -642,20 +675,49 @@ impl<'a> Lengths<'a> {
     }
 
     /// The futile-interposition test of the module comment.
-    fn futile(&mut self, after: &Node, interposition: Move, l0: u32) -> bool {
+    fn futile(&mut self, after: &Node, interposition: Move, l0: u32) -> Futile {
         let attacker = self.searcher.attacker;
         let sq = interposition.to();
+        // With no plies left (l0 = 0) the answer after the capture does not depend on the
+        // attacker's hand, and a defender holding a piece more is never better off for it (each
+        // defence must again be a futile interposition). So if the capture's position with the
+        // dropped piece handed back (as if the checker had simply moved there) is mated at
+        // once, a drop of any kind there is futile: one position answers for them all. Along a
+        // long diagonal, each kind dropped on each square and captured in turn had made chains
+        // of millions of positions.
+        let dropped = match interposition {
+            Move::Drop { kind, .. } if l0 == 0 => Some(kind),
+            _ => None,
+        };
         for mv in after.moves(attacker) {
             if !matches!(mv, Move::Normal { to, .. } if to == sq) {
                 continue;
             }
             let g = after.child(mv, attacker);
-            if self.and_len(&g, l0).is_some() {
-                return true;
+            let handed_back = dropped.and_then(|kind| g.passed_to_defender(kind, attacker));
+            if handed_back.is_some_and(|b| self.and_within(&b, 0)) {
+                return Futile::AnyDropHere;
+            }
+            if self.and_within(&g, l0) {
+                return Futile::Yes;
             }
         }
-        false
+        Futile::No
     }
+}
+
+/// Whether an interposition is futile.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Futile {
+    No,
+    Yes,
+    /// Yes, and so is a drop of any kind on the same square.
+    AnyDropHere,
+}
+
+/// Is `mv` a drop onto one of `squares`?
+fn is_drop_onto(mv: Move, squares: &[Square]) -> bool {
+    matches!(mv, Move::Drop { to, .. } if squares.contains(&to))
 }
 
 /// One defender's move at an AND node.

@@ -182,8 +182,7 @@ pub fn verify(pos: &Position, limits: Limits) -> Verdict {
             let mut lengths = Lengths::new(&mut searcher, limits.hash_mb);
             match lengths.shortest(&root, MAX_PLIES) {
                 Some(value) => {
-                    let line = solution::main_line(&mut lengths, &root, value);
-                    let alternatives = solution::alternatives(&mut lengths, &root, value);
+                    let (line, alternatives) = solution::solve(&mut lengths, &root, value);
                     match lengths.searcher.stopped {
                         Some(limit) => verdict.status = Status::Unknown(limit),
                         None => {

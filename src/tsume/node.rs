@@ -3,7 +3,7 @@
 
 use super::hand::{slot, Hand};
 use super::keys;
-use crate::rules::{Color, Move, Piece, Position, Square};
+use crate::rules::{Color, KindId, Move, Piece, Position, Square};
 
 /// Where a move leads, known without playing it: the move, the keys and both hands after it.
 #[derive(Clone, Copy, Debug)]
@@ -74,6 +74,29 @@ impl Node {
         } else {
             !self.pos.turn()
         }
+    }
+
+    /// This position with one `kind` more in the defender's hand and one less in the attacker's,
+    /// if the attacker holds one. The board and so the table key stay the same.
+    pub fn passed_to_defender(&self, kind: KindId, attacker: Color) -> Option<Node> {
+        let s = slot(&self.pos, kind)?;
+        let mut pos = self.pos.clone();
+        if !pos.pass_in_hand(attacker, kind) {
+            return None;
+        }
+        let mut node = Node {
+            pos,
+            ..self.clone()
+        };
+        node.attacker_hand.remove(s);
+        node.defender_hand.add(s);
+        node.full = keys::full_key(node.key, &node.attacker_hand);
+        #[cfg(debug_assertions)]
+        {
+            let fresh = Node::new(node.pos.clone(), attacker);
+            debug_assert_eq!((fresh.key, fresh.full), (node.key, node.full));
+        }
+        Some(node)
     }
 
     /// The keys and hands after `mv`, from this node's by the squares the move changes: no
