@@ -25,6 +25,7 @@ use super::lazy::{add, combine, Lazy};
 use super::node::{Node, Step};
 use super::table::{KeyMap, INF};
 use crate::rules::{Move, Square};
+use smallvec::SmallVec;
 
 /// Bytes per entry of either map, counting the map's overhead.
 const ENTRY_BYTES: usize = 64;
@@ -61,7 +62,8 @@ struct Value {
 }
 
 pub struct Bounded {
-    known: KeyMap<Vec<Entry>>,
+    /// Results per key: nearly always one, kept inline.
+    known: KeyMap<SmallVec<[Entry; 1]>>,
     known_len: usize,
     numbers: KeyMap<(u32, u32)>,
     cap: usize,
