@@ -617,6 +617,51 @@ fn game_mate_7a_is_5_without_futile_interpositions() {
 }
 
 /// YaneuraOu's mate7 set, a game position (White to move): the set says 7; the conventional
+/// length is 5 (△8八龍 ▲6九玉 △6七香 ▲同金右 △5八銀). Instead of ▲6九玉 Black may interpose on
+/// 7h; a capture there with check (the knight promoting, on the knight drop: the dragon would be
+/// taken back) leaves every reply mated within 3 plies, inside the 4 that ▲6九玉 lasts: futile
+/// interpositions, the set's two extra plies (cshogi 1.1.0 finds no mate within 5 counting every
+/// interposition, and 9i8h N*7h 8f7h+ 7g7h S*7g 6h6i 8h7h within 7).
+#[test]
+fn game_mate_7b_is_5_without_futile_interpositions() {
+    let p = published("mate7-b");
+    let start = problem(&p.sfen);
+    let v = tsume::verify(&start, Limits::default());
+    assert_eq!(v.status, Status::Mate);
+    assert_eq!(v.length, Some(p.plies - 2));
+    assert_eq!(usi_line(&v)[..2], ["9i8h", "6h6i"]);
+    let pos = after(&start, &v.line[..1]);
+    let variant = standard();
+    let mut interpositions = 0;
+    for r in pos.legal_moves() {
+        let text = usi::write_move(&variant, r);
+        if text == "6h6i" {
+            continue;
+        }
+        assert!(text.ends_with("7h"), "{text}");
+        interpositions += 1;
+        let mut interposed = pos.clone();
+        interposed.play_unchecked(r);
+        let futile = interposed.legal_moves().into_iter().any(|c| {
+            if c.to() != r.to() {
+                return false;
+            }
+            let mut taken = interposed.clone();
+            taken.play_unchecked(c);
+            taken.is_check()
+                && taken.legal_moves().into_iter().all(|d| {
+                    let mut next = taken.clone();
+                    next.play_unchecked(d);
+                    let w = tsume::verify(&next, Limits::default());
+                    w.status == Status::Mate && w.length.is_some_and(|l| l <= 3)
+                })
+        });
+        assert!(futile, "{text}");
+    }
+    assert_eq!(interpositions, 2, "N*7h and 7g7h");
+}
+
+/// YaneuraOu's mate7 set, a game position (White to move): the set says 7; the conventional
 /// length is 5 (△6八龍引 ▲同銀 △6七馬 ▲5九玉 △5八金). The two extra plies are a futile
 /// interposition: after △6八龍引 ▲4九玉 △6七馬 Black's only move is the silver 5i5h between
 /// the horse and the king, and the dragon takes it with mate; after ▲同銀 △6七馬 ▲4八玉 the
