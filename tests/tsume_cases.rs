@@ -579,6 +579,17 @@ fn all_futile(pos: &Position) -> bool {
         })
 }
 
+/// A game mate from YaneuraOu's sets, verified: a mate two plies shorter than the set says (the
+/// set counts futile interpositions). The position and the verdict.
+fn game_mate_two_plies_shorter(id: &str) -> (Position, Verdict) {
+    let p = published(id);
+    let start = problem(&p.sfen);
+    let v = tsume::verify(&start, Limits::default());
+    assert_eq!(v.status, Status::Mate);
+    assert_eq!(v.length, Some(p.plies - 2));
+    (start, v)
+}
+
 /// YaneuraOu's mate7 set, a game position (Black to move): the set says 7 plies; the
 /// conventional length is 5. After ▲2二角成 △2四玉 ▲3二馬 the defender may drop on 2c or 2b,
 /// between the dragon on 2a and the king: on 2c the dragon takes with mate; on 2b the dragon
@@ -586,11 +597,7 @@ fn all_futile(pos: &Position) -> bool {
 /// counts: ▲2二角成 △2四玉 ▲3二馬 △2二合 ▲同龍 △2三合 ▲同龍 is its 7 plies.
 #[test]
 fn game_mate_7a_is_5_without_futile_interpositions() {
-    let p = published("mate7-a");
-    let start = problem(&p.sfen);
-    let v = tsume::verify(&start, Limits::default());
-    assert_eq!(v.status, Status::Mate);
-    assert_eq!(v.length, Some(p.plies - 2));
+    let (start, v) = game_mate_two_plies_shorter("mate7-a");
     assert_eq!(usi_line(&v), ["3a2b+", "3c2d", "2b3b", "2d1c", "S*2d"]);
     // After ply 3 the defender's moves: the king to 1c, or a drop on 2b/2c.
     let pos = after(&start, &v.line[..3]);
@@ -624,11 +631,7 @@ fn game_mate_7a_is_5_without_futile_interpositions() {
 /// interposition, and 9i8h N*7h 8f7h+ 7g7h S*7g 6h6i 8h7h within 7).
 #[test]
 fn game_mate_7b_is_5_without_futile_interpositions() {
-    let p = published("mate7-b");
-    let start = problem(&p.sfen);
-    let v = tsume::verify(&start, Limits::default());
-    assert_eq!(v.status, Status::Mate);
-    assert_eq!(v.length, Some(p.plies - 2));
+    let (start, v) = game_mate_two_plies_shorter("mate7-b");
     assert_eq!(usi_line(&v)[..2], ["9i8h", "6h6i"]);
     let pos = after(&start, &v.line[..1]);
     let variant = standard();
@@ -668,11 +671,7 @@ fn game_mate_7b_is_5_without_futile_interpositions() {
 /// other dragon mates on 6h but for a drop on 5h, taken with mate.
 #[test]
 fn game_mate_7c_is_5_without_futile_interpositions() {
-    let p = published("mate7-c");
-    let start = problem(&p.sfen);
-    let v = tsume::verify(&start, Limits::default());
-    assert_eq!(v.status, Status::Mate);
-    assert_eq!(v.length, Some(p.plies - 2));
+    let (start, v) = game_mate_two_plies_shorter("mate7-c");
     assert_eq!(usi_line(&v), ["7i6h", "5i6h", "4e6g", "5h5i", "G*5h"]);
     assert_eq!(
         japanese::line(&start, &v.line).unwrap(),
@@ -693,11 +692,7 @@ fn game_mate_7c_is_5_without_futile_interpositions() {
 /// which the dragon takes with mate.
 #[test]
 fn game_mate_3b_is_1_without_futile_interpositions() {
-    let p = published("mate3-b");
-    let start = problem(&p.sfen);
-    let v = tsume::verify(&start, Limits::default());
-    assert_eq!(v.status, Status::Mate);
-    assert_eq!(v.length, Some(p.plies - 2));
+    let (start, v) = game_mate_two_plies_shorter("mate3-b");
     assert_eq!(usi_line(&v), ["2h3i"]);
     let end = after(&start, &v.line);
     let variant = standard();

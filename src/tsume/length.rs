@@ -29,14 +29,12 @@
 use super::bounded::Bounded;
 use super::dfpn::Searcher;
 use super::node::Node;
+use super::proof_walk;
 use super::table::KeyMap;
 use crate::rules::{Move, Square};
 
 /// Bytes per memo entry, counting the map's own overhead and its growth by doubling.
 const MEMO_BYTES: usize = 96;
-
-/// Attacker's nodes the walk over df-pn's proof visits at most for an upper bound.
-const WALK_BUDGET: usize = 200_000;
 
 /// Proofs at most this long (by the walk over df-pn's proof) are measured without the
 /// depth-limited df-pn: the plain exact search settles each check with a few df-pn nodes and
@@ -108,11 +106,6 @@ impl<'a> Lengths<'a> {
         self.deep
     }
 
-    /// From now on the depth-limited df-pn is the filter: what the memo knows stays true.
-    pub fn go_deep(&mut self) {
-        self.deep = true;
-    }
-
     /// The memo and the depth-limited search share what the transposition table leaves of the
     /// hash budget (a quarter), half each.
     pub fn new(searcher: &'a mut Searcher, hash_mb: usize) -> Lengths<'a> {
@@ -133,27 +126,24 @@ impl<'a> Lengths<'a> {
     /// bounded first by the length of the mate df-pn proved (read off its table), which the
     /// conventional length never exceeds.
     pub fn shortest(&mut self, root: &Node, max: u32) -> Option<Val> {
-        let walked = self.upper_bound(root);
+        let walked = proof_walk::length(self.searcher, root);
         if let Some(upper) = walked.filter(|u| *u <= SHORT_PROOF) {
-            // Iterative deepening: the first length with a mate is the shortest.
-            self.deep = false;
-            let saved = self.searcher.cap_nodes(self.searcher.nodes + PLAIN_BUDGET);
-            let mut depth = 1;
-            let mut found = None;
-            while depth <= upper.min(max) {
-                found = self.or_len(root, depth);
-                if found.is_some() || self.searcher.stopped.is_some() {
-                    break;
+            // Iterative deepening: the first length with a mate is the shortest. (The walk's
+            // proof is a mate within `upper`: not finding one means a limit hit.)
+            let deepening = |l: &mut Self| {
+                let mut depth = 1;
+                while depth <= upper.min(max) {
+                    let found = l.or_len(root, depth);
+                    if found.is_some() || l.searcher.stopped.is_some() {
+                        return found;
+                    }
+                    depth += 2;
                 }
-                depth += 2;
-            }
-            // What the memo learnt stays true; past the budget the depth-limited search
-            // carries on from there.
-            if !self.searcher.uncap_nodes(saved) {
-                // The walk's proof is a mate within `upper`: not finding one means a limit hit.
+                None
+            };
+            if let Some(found) = self.plain_first(PLAIN_BUDGET, deepening) {
                 return found;
             }
-            self.deep = true;
         }
         let upper = walked.map_or(max, |u| u.min(max));
         let found = self.or_len(root, upper);
@@ -163,79 +153,22 @@ impl<'a> Lengths<'a> {
         found
     }
 
-    /// The length of one mate in df-pn's proof (every interposition counted): at each
-    /// attacker's node the proven check that took df-pn least work, at each defender's node
-    /// the longest defence. `None` if the table no longer holds a whole proof.
-    fn upper_bound(&mut self, root: &Node) -> Option<u32> {
-        let mut memo = KeyMap::default();
-        let mut path = Vec::new();
-        let mut budget = WALK_BUDGET;
-        self.walk_or(root, &mut memo, &mut path, &mut budget)
-    }
-
-    fn walk_or(
+    /// Runs `search` without the depth-limited df-pn, for at most `budget` nodes: its result,
+    /// or `None` if the budget ran out. Then the depth-limited df-pn is the filter from here on,
+    /// and what the memo learnt stays true.
+    pub fn plain_first<T>(
         &mut self,
-        n: &Node,
-        memo: &mut KeyMap<u32>,
-        path: &mut Vec<u64>,
-        budget: &mut usize,
-    ) -> Option<u32> {
-        if let Some(v) = memo.get(&n.full) {
-            return Some(*v);
-        }
-        if *budget == 0 {
+        budget: u64,
+        search: impl FnOnce(&mut Self) -> T,
+    ) -> Option<T> {
+        self.deep = false;
+        let saved = self.searcher.cap_nodes(self.searcher.nodes + budget);
+        let found = search(self);
+        if self.searcher.uncap_nodes(saved) {
+            self.deep = true;
             return None;
         }
-        *budget -= 1;
-        let attacker = self.searcher.attacker;
-        let mut proven: Vec<(u32, Node)> = n
-            .moves(attacker)
-            .into_iter()
-            .map(|mv| n.child(mv, attacker))
-            .filter(|c| !path.contains(&c.full) && self.searcher.proven(c))
-            .map(|c| (self.searcher.work(c.key, &c.attacker_hand), c))
-            .collect();
-        proven.sort_by_key(|(w, _)| *w);
-        path.push(n.full);
-        let mut found = None;
-        for (_, c) in proven {
-            if let Some(v) = self.walk_and(&c, memo, path, budget) {
-                found = Some(v + 1);
-                break;
-            }
-        }
-        path.pop();
-        if let Some(v) = found {
-            memo.insert(n.full, v);
-        }
-        found
-    }
-
-    fn walk_and(
-        &mut self,
-        n: &Node,
-        memo: &mut KeyMap<u32>,
-        path: &mut Vec<u64>,
-        budget: &mut usize,
-    ) -> Option<u32> {
-        let attacker = self.searcher.attacker;
-        let mut longest = 0;
-        path.push(n.full);
-        for mv in n.moves(attacker) {
-            let c = n.child(mv, attacker);
-            let v = if path.contains(&c.full) || !self.searcher.proven(&c) {
-                None
-            } else {
-                self.walk_or(&c, memo, path, budget)
-            };
-            let Some(v) = v else {
-                path.pop();
-                return None;
-            };
-            longest = longest.max(v + 1);
-        }
-        path.pop();
-        Some(longest)
+        Some(found)
     }
 
     fn remember(&mut self, key: u64, depth: u32, val: Option<Val>) {

@@ -17,6 +17,7 @@ mod keys;
 mod lazy;
 pub mod length;
 mod node;
+mod proof_walk;
 pub mod solution;
 mod table;
 

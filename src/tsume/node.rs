@@ -84,13 +84,16 @@ impl Node {
         if !pos.pass_in_hand(attacker, kind) {
             return None;
         }
-        let mut node = Node {
+        let (mut attacker_hand, mut defender_hand) = (self.attacker_hand, self.defender_hand);
+        attacker_hand.remove(s);
+        defender_hand.add(s);
+        let node = Node {
             pos,
-            ..self.clone()
+            key: self.key,
+            full: keys::full_key(self.key, &attacker_hand),
+            attacker_hand,
+            defender_hand,
         };
-        node.attacker_hand.remove(s);
-        node.defender_hand.add(s);
-        node.full = keys::full_key(node.key, &node.attacker_hand);
         #[cfg(debug_assertions)]
         {
             let fresh = Node::new(node.pos.clone(), attacker);

@@ -49,19 +49,13 @@ fn best_check(lengths: &mut Lengths, n: &Node, value: Val) -> Option<(Move, Node
 /// the main line are many far drops, each answered by many interpositions (a 3-ply batch
 /// problem: 86 k nodes instead of 822 k). What the first try learnt stays in the memo.
 pub fn solve(lengths: &mut Lengths, root: &Node, value: Val) -> (Vec<Move>, Vec<Alternative>) {
+    let both = |l: &mut Lengths| (main_line(l, root, value), alternatives(l, root, value));
     if !lengths.is_deep() {
-        let saved = lengths
-            .searcher
-            .cap_nodes(lengths.searcher.nodes + PLAIN_BUDGET);
-        let line = main_line(lengths, root, value);
-        let alternatives = alternatives(lengths, root, value);
-        if !lengths.searcher.uncap_nodes(saved) {
-            return (line, alternatives);
+        if let Some(found) = lengths.plain_first(PLAIN_BUDGET, both) {
+            return found;
         }
-        lengths.go_deep();
     }
-    let line = main_line(lengths, root, value);
-    (line, alternatives(lengths, root, value))
+    both(lengths)
 }
 
 /// The main line from `root`, whose shortest mate is `value`.
