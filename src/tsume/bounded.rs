@@ -65,6 +65,10 @@ pub struct Bounded {
     /// Results per key: nearly always one, kept inline.
     known: KeyMap<SmallVec<[Entry; 1]>>,
     known_len: usize,
+    /// The keys of `known` that got a disproof leaning on a repetition, so that forgetting
+    /// those disproofs does not go over the whole map (which took an eighth of the time);
+    /// `None` once it would outgrow the memory budget, and the whole map is gone over.
+    rep_keys: Option<Vec<u64>>,
     numbers: KeyMap<(u32, u32)>,
     cap: usize,
 }
@@ -141,6 +145,7 @@ impl Bounded {
         Bounded {
             known: KeyMap::default(),
             known_len: 0,
+            rep_keys: Some(Vec::new()),
             numbers: KeyMap::default(),
             cap: (mb.max(1) * 1024 * 1024 / ENTRY_BYTES).max(1024),
         }
@@ -247,11 +252,22 @@ impl Bounded {
     /// Forgets every disproof that leaned on a repetition.
     fn forget_repetitions(&mut self) {
         let mut removed = 0;
-        for list in self.known.values_mut() {
+        let mut forget = |list: &mut SmallVec<[Entry; 1]>| {
             let before = list.len();
             list.retain(|e| !e.rep);
             removed += before - list.len();
+        };
+        match self.rep_keys.as_mut() {
+            Some(keys) => {
+                for key in keys.drain(..) {
+                    if let Some(list) = self.known.get_mut(&key) {
+                        forget(list);
+                    }
+                }
+            }
+            None => self.known.values_mut().for_each(forget),
         }
+        self.rep_keys = Some(Vec::new());
         self.known_len -= removed;
         self.numbers.clear();
     }
@@ -344,6 +360,7 @@ impl Bounded {
             self.known.clear();
             self.known.shrink_to_fit();
             self.known_len = 0;
+            self.rep_keys = Some(Vec::new());
         }
     }
 
@@ -362,6 +379,15 @@ impl Bounded {
         });
         list.push(e);
         self.known_len = self.known_len + list.len() - before;
+        if e.rep {
+            let cap = self.cap;
+            if let Some(keys) = self.rep_keys.as_mut() {
+                keys.push(key);
+                if keys.len() > cap / 8 {
+                    self.rep_keys = None;
+                }
+            }
+        }
     }
 
     /// One df-pn visit of a node with thresholds.

@@ -691,8 +691,8 @@ mod tests {
 
     fn node(sfen: &str) -> Node {
         let v = Variant::builtin("standard").unwrap();
-        let p = crate::formats::sfen::position(sfen, &v, validate::Options { tsume: true })
-            .unwrap();
+        let p =
+            crate::formats::sfen::position(sfen, &v, validate::Options { tsume: true }).unwrap();
         let p = inventory::complete(&p).unwrap();
         let attacker = p.turn();
         Node::new(p, attacker)
