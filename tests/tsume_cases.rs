@@ -664,6 +664,19 @@ fn game_mate_7b_is_5_without_futile_interpositions() {
     assert_eq!(interpositions, 2, "N*7h and 7g7h");
 }
 
+/// The same game after △8八龍 ▲7八桂 △同龍 ▲同金: the dragon is gone and White has no mate
+/// (cshogi 1.1.0: `DfPn(255, 10 000 000)` finds none in 133 k nodes). df-pn's disproof leans on
+/// repeated checks; the check that keeps nothing depending on the path confirms it, where
+/// before the answer was `unknown (repetition)`.
+#[test]
+fn game_mate_7b_after_the_dragon_is_taken_has_no_mate() {
+    let start = problem(&published("mate7-b").sfen);
+    let mut pos = after(&start, &moves(&["9i8h", "N*7h", "8h7h"]));
+    pos.play(mv("7g7h")).unwrap();
+    let v = tsume::verify(&pos, Limits::default());
+    assert_eq!(v.status, Status::NoMate);
+}
+
 /// YaneuraOu's mate7 set, a game position (White to move): the set says 7; the conventional
 /// length is 5 (△6八龍引 ▲同銀 △6七馬 ▲5九玉 △5八金). The two extra plies are a futile
 /// interposition: after △6八龍引 ▲4九玉 △6七馬 Black's only move is the silver 5i5h between

@@ -14,8 +14,9 @@
 //! disproof depends on the path it was found on (the graph-history interaction problem), so it
 //! is stored with a `repetition` mark. A proof never depends on one, so "mate" is always sound.
 //! If the root is disproven through a marked entry, the marked entries are forgotten and the
-//! search runs again; if that keeps happening the answer is `unknown` (repetition), never a
-//! wrong "no mate".
+//! search runs again; if that keeps happening, a plain search that keeps nothing depending on
+//! the path checks the disproof (`no_mate_check.rs`), and if it cannot within its budget the
+//! answer is `unknown` (repetition), never a wrong "no mate".
 
 use super::hand::Hand;
 use super::lazy::{add, combine, Lazy};
@@ -59,6 +60,18 @@ struct ChildValue {
     dn: u32,
     repetition: bool,
     hand: Hand,
+}
+
+/// The nodes the check of a disproof through repetitions may spend ([`Searcher::prove`]).
+const CHECK_BUDGET: u64 = 1_000_000;
+
+/// What df-pn's table says of a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Known {
+    NoMate,
+    NoMateByRepetition,
+    Open,
+    Mate,
 }
 
 /// The transposition table's share of the hash budget: three quarters; the length search's
@@ -156,7 +169,12 @@ impl Searcher {
                 self.table.forget_repetitions();
             }
         }
-        Err(Limit::Repetition)
+        // Still a disproof through repetitions: checked by a search that keeps nothing that
+        // depends on the path.
+        match super::no_mate_check::no_mate(self, root, CHECK_BUDGET) {
+            Some(true) => Ok(false),
+            _ => Err(self.stopped.unwrap_or(Limit::Repetition)),
+        }
     }
 
     /// Tries to settle `node` within `budget` more nodes: `None` if it could not.
@@ -179,6 +197,17 @@ impl Searcher {
             Some(false)
         } else {
             None
+        }
+    }
+
+    /// What the table says of `node` (with hand superiority).
+    pub fn known(&self, node: &Node) -> Known {
+        let v = self.lookup(node);
+        match (v.pn, v.dn, v.repetition) {
+            (0, _, _) => Known::Mate,
+            (_, 0, false) => Known::NoMate,
+            (_, 0, true) => Known::NoMateByRepetition,
+            _ => Known::Open,
         }
     }
 

@@ -16,6 +16,7 @@ pub mod inventory;
 mod keys;
 mod lazy;
 pub mod length;
+mod no_mate_check;
 mod node;
 mod proof_walk;
 pub mod solution;
