@@ -53,13 +53,13 @@ def main(data_path, ours_path, wall):
     sound = [i for i, r in enumerate(rows) if verified[i] and r.get("sound")]
     if sound:
         sound_ms = [rows[i]["ms"] for i in sound]
+        unsound_s = sum(r["ms"] for i, r in enumerate(rows) if verified[i] and not r.get("sound")) / 1000
+        unverified_s = sum(r["ms"] for i, r in enumerate(rows) if not verified[i]) / 1000
         print(
             f"sound problems among the verified: {len(sound)}, {sum(sound_ms) / 1000:.1f} s in all, "
             f"{sum(sound_ms) / len(sound):.0f} ms each on average, slowest {max(sound_ms)} ms; "
-            f"the {sum(verified) - len(sound)} unsound ones "
-            f"{sum(r['ms'] for i, r in enumerate(rows) if verified[i] and not r.get('sound')) / 1000:.1f} s, "
-            f"the {n - sum(verified)} not verified "
-            f"{sum(r['ms'] for i, r in enumerate(rows) if not verified[i]) / 1000:.1f} s"
+            f"the {sum(verified) - len(sound)} unsound ones {unsound_s:.1f} s, "
+            f"the {n - sum(verified)} not verified {unverified_s:.1f} s"
         )
     print()
     print("| plies | problems | fully verified | same length | shorter | longer | total ms | slowest ms |")

@@ -66,7 +66,7 @@ struct ChildValue {
 const CHECK_BUDGET: u64 = 1_000_000;
 
 /// What df-pn's table says of a position.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Known {
     NoMate,
     NoMateByRepetition,
@@ -190,13 +190,10 @@ impl Searcher {
         if self.stopped == Some(Limit::Nodes) && self.nodes < saved {
             self.stopped = None;
         }
-        let v = self.lookup(node);
-        if v.pn == 0 {
-            Some(true)
-        } else if v.dn == 0 && !v.repetition {
-            Some(false)
-        } else {
-            None
+        match self.known(node) {
+            Known::Mate => Some(true),
+            Known::NoMate => Some(false),
+            Known::NoMateByRepetition | Known::Open => None,
         }
     }
 
@@ -213,7 +210,7 @@ impl Searcher {
 
     /// Is `node` known to be mate (with hand superiority)?
     pub fn proven(&self, node: &Node) -> bool {
-        self.lookup(node).pn == 0
+        self.known(node) == Known::Mate
     }
 
     /// Nodes df-pn spent below `node` (0 if it has no entry): how hard it is.
@@ -223,8 +220,7 @@ impl Searcher {
 
     /// Is `node` known not to be mate, without leaning on a repetition?
     pub fn disproven(&self, node: &Node) -> bool {
-        let v = self.lookup(node);
-        v.dn == 0 && !v.repetition
+        self.known(node) == Known::NoMate
     }
 
     fn lookup(&self, node: &Node) -> ChildValue {

@@ -411,8 +411,8 @@ impl<'a> Lengths<'a> {
     }
 
     /// Is every defence from a defender's node mated within `depth` plies, futile
-    /// interpositions aside? The answer [`Self::and_len`] gives, with only the lengths the
-    /// futility test needs (the other defences', when there are interpositions).
+    /// interpositions aside? The answer [`Self::and_len`] gives, without measuring any length
+    /// (see the interpositions below).
     pub fn and_within(&mut self, n: &Node, depth: u32) -> bool {
         if self.searcher.tick() {
             return false;
@@ -461,23 +461,18 @@ impl<'a> Lengths<'a> {
             // The capture first: it plays one move, where "mated within depth - 1 anyway"
             // tries every check (far drops along a file: 872 k nodes instead of 1.62 M on a
             // 5-ply batch problem).
-            match self.futile(&c, mv, top.saturating_sub(2)) {
-                Futile::Yes => continue,
-                Futile::AnyDropHere => {
-                    futile_drops.push(mv.to());
-                    continue;
-                }
-                Futile::No => {}
+            if settles(
+                self.futile(&c, mv, top.saturating_sub(2)),
+                mv,
+                &mut futile_drops,
+            ) {
+                continue;
             }
-            if top >= 2 && *l0_is_top.get_or_insert_with(|| self.longest_is(&plain, depth)) {
-                match self.futile(&c, mv, top) {
-                    Futile::Yes => continue,
-                    Futile::AnyDropHere => {
-                        futile_drops.push(mv.to());
-                        continue;
-                    }
-                    Futile::No => {}
-                }
+            if top >= 2
+                && *l0_is_top.get_or_insert_with(|| self.longest_is(&plain, depth))
+                && settles(self.futile(&c, mv, top), mv, &mut futile_drops)
+            {
+                continue;
             }
             if self.searcher.stopped.is_some() || depth == 0 || !self.or_within(&c, depth - 1) {
                 return false;
@@ -599,15 +594,9 @@ impl<'a> Lengths<'a> {
         let mut futile_drops = Vec::new();
         for mv in inter {
             let c = n.child(mv, attacker);
-            let futile = if is_drop_onto(mv, &futile_drops) {
-                Futile::Yes
-            } else {
-                self.futile(&c, mv, l0)
-            };
-            if futile == Futile::AnyDropHere {
-                futile_drops.push(mv.to());
-            }
-            if futile != Futile::No {
+            if is_drop_onto(mv, &futile_drops)
+                || settles(self.futile(&c, mv, l0), mv, &mut futile_drops)
+            {
                 out.push(Defence {
                     mv,
                     node: c,
@@ -670,6 +659,15 @@ enum Futile {
     Yes,
     /// Yes, and so is a drop of any kind on the same square.
     AnyDropHere,
+}
+
+/// Does the futility test's answer `futile` for the interposition `mv` settle it (futile)?
+/// Notes the square when a drop of any kind there is futile too.
+fn settles(futile: Futile, mv: Move, futile_drops: &mut Vec<Square>) -> bool {
+    if futile == Futile::AnyDropHere {
+        futile_drops.push(mv.to());
+    }
+    futile != Futile::No
 }
 
 /// Is `mv` a drop onto one of `squares`?

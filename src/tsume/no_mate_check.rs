@@ -52,8 +52,9 @@ fn escapes(s: &mut Searcher, n: &Node, path: &mut Vec<u64>) -> Option<bool> {
     Some(true)
 }
 
-/// The defender's node `c` (its key last on `path`): does some reply escape mate? The replies
-/// df-pn did not prove mated come first, those it disproved before the others.
+/// The defender's node `c` (its key last on `path`): does some reply escape mate? Replies
+/// df-pn proved mated are not tried; of the others, those it disproved through a repetition
+/// come first.
 fn refuted(s: &mut Searcher, c: &Node, path: &mut Vec<u64>) -> Option<bool> {
     if s.tick() {
         return None;
@@ -72,7 +73,7 @@ fn refuted(s: &mut Searcher, c: &Node, path: &mut Vec<u64>) -> Option<bool> {
         }
     }
     // Disproofs through repetitions first: they are the likeliest escapes.
-    open.sort_by_key(|(k, _)| *k);
+    open.sort_by_key(|(k, _)| *k != Known::NoMateByRepetition);
     for (_, g) in open {
         path.push(g.full);
         let escaped = escapes(s, &g, path);
