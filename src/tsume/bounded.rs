@@ -17,7 +17,8 @@
 //! they do not (the exact search then finds out). Futile interpositions are what differ: an
 //! interposition is answered either as any other defence, or, without spending the two plies,
 //! by a check that captures the interposed piece (the conventional rule asks that capture to
-//! mate within the longest other defence, at most d).
+//! mate within the longest other defence, at most d). When the defender could only interpose,
+//! that longest other defence is 0 plies: the capture keeps the plies only if it mates at once.
 
 use super::dfpn::Searcher;
 use super::hand::Hand;
@@ -88,10 +89,19 @@ fn mix(mut z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// A key (table key or full key) marked with the interposed square if any.
-fn spot_key(key: u64, interposed: Option<Square>) -> u64 {
+/// An interposition seen from the node it leads to: the square, and whether every defence of
+/// its parent was an interposition. Then the longest resistance of the parent's other defences
+/// is 0, and the conventional rule calls it futile only if taking the piece mates at once.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Interposed {
+    sq: Square,
+    only_defences: bool,
+}
+
+/// A key (table key or full key) marked with the interposition if any.
+fn spot_key(key: u64, interposed: Option<Interposed>) -> u64 {
     match interposed {
-        Some(sq) => key ^ mix(0x1_0000 + sq.index() as u64),
+        Some(i) => key ^ mix(0x1_0000 + i.sq.index() as u64 + ((i.only_defences as u64) << 8)),
         None => key,
     }
 }
@@ -134,9 +144,10 @@ struct Child {
     full: u64,
     hand: Hand,
     or: bool,
-    interposed: Option<Square>,
+    interposed: Option<Interposed>,
     depth: i32,
-    /// Parent's depth less the child's: 1, or -1 for a capture of an interposed piece.
+    /// Parent's depth less the child's: 1, or -1 for a capture of an interposed piece (up to
+    /// the parent's depth for one that must mate at once).
     shift: i32,
 }
 
@@ -189,7 +200,13 @@ impl Bounded {
             .map_or(NO_PROOF, |(d, _)| d)
     }
 
-    fn query(&mut self, s: &mut Searcher, n: &Node, or: bool, depth: i32) -> Option<bool> {
+    pub(super) fn query(
+        &mut self,
+        s: &mut Searcher,
+        n: &Node,
+        or: bool,
+        depth: i32,
+    ) -> Option<bool> {
         let me = Child {
             step: None,
             key: n.key,
@@ -432,16 +449,31 @@ impl Bounded {
         } else {
             n.interposition_squares()
         };
+        let only_defences =
+            !between.is_empty() && moves.iter().all(|mv| n.is_interposition(*mv, &between));
         let children: Vec<Child> = moves
             .into_iter()
             .map(|mv| {
                 let step = n.step(mv, attacker);
                 let (cdepth, cinter) = if or {
-                    // A check capturing the interposed piece keeps the two plies.
-                    let free = matches!((me.interposed, mv), (Some(sq), Move::Normal { to, .. }) if to == sq);
-                    (if free { depth + 1 } else { depth - 1 }, None)
+                    // A check capturing the interposed piece keeps the two plies; when the
+                    // interpositions were the only defences, only if it mates at once (else it
+                    // is an ordinary check).
+                    match (me.interposed, mv) {
+                        (Some(i), Move::Normal { to, .. }) if to == i.sq => {
+                            let kept = if i.only_defences { 0 } else { depth + 1 };
+                            (kept.max(depth - 1), None)
+                        }
+                        _ => (depth - 1, None),
+                    }
                 } else if n.is_interposition(mv, &between) {
-                    (depth - 1, Some(mv.to()))
+                    (
+                        depth - 1,
+                        Some(Interposed {
+                            sq: mv.to(),
+                            only_defences,
+                        }),
+                    )
                 } else {
                     (depth - 1, None)
                 };

@@ -52,3 +52,88 @@ fn mated_within_agrees_with_the_length() {
     }
     assert!(compared > 300, "only {compared} compared");
 }
+
+/// The depth-limited df-pn must stay a relaxation of the conventional rules: it never says "no
+/// mate within d" where the plain exact search (which never asks it) finds one. At every node
+/// of the main lines of problems whose defender can often only interpose, the interposed piece
+/// taken only some plies later: each is asked at the exact length the plain search finds.
+#[test]
+fn the_relaxed_search_never_misses_a_conventional_mate() {
+    // Batch problems of bench/data/tsume-1000.tsv (generated), with the main lines of their
+    // conventional solutions (11 and 13 plies; both unsound, the lines are the first of equals).
+    let problems = [
+        (
+            "9/k2+L5/p3R4/1l7/2S6/9/9/9/9 b Sr2b4g2s4n2l17p 1",
+            "S*8c 9b9a 5c5a N*6a 5a6a B*8a 6a8a 9a8a N*7c 8a9a B*8b",
+        ),
+        (
+            "gks6/n8/R1S6/S8/B8/9/9/9/9 b Rb3gs3n4l18p 1",
+            "9c8c+ G*8b 8c8b 9a8b 7c8b 7a8b G*7b 8a7b R*6b 7b8a G*7b 8a9a 7b8b",
+        ),
+    ];
+    let limits = Limits {
+        max_nodes: 1_000_000,
+        ..Limits::default()
+    };
+    let variant = Variant::builtin("standard").unwrap();
+    let mut compared = 0;
+    for (sfen, line) in problems {
+        let root = node(sfen);
+        let attacker = root.pos.turn();
+        let line: Vec<Move> = line
+            .split(' ')
+            .map(|m| crate::formats::notation::usi::parse_move(&variant, m).unwrap())
+            .collect();
+        let mut n = root.clone();
+        for (ply, mv) in line.iter().enumerate() {
+            let or = ply % 2 == 0;
+            let mut s1 = Searcher::new(attacker, limits);
+            let mut plain = Lengths::new(&mut s1, 64);
+            plain.deep = false;
+            let left = (line.len() - ply) as u32;
+            let exact = if or {
+                plain.or_len(&n, left)
+            } else {
+                plain.and_len(&n, left)
+            };
+            if s1.stopped.is_some() {
+                n = n.child(*mv, attacker);
+                continue;
+            }
+            let exact = exact.unwrap_or_else(|| panic!("{sfen} ply {ply}: no exact mate"));
+            assert_eq!(exact.len, left, "{sfen} ply {ply}");
+            let mut s2 = Searcher::new(attacker, limits);
+            let relaxed = Bounded::new(16).query(&mut s2, &n, or, exact.len as i32);
+            assert_eq!(relaxed, Some(true), "{sfen} ply {ply} within {}", exact.len);
+            compared += 1;
+            n = n.child(*mv, attacker);
+        }
+    }
+    eprintln!("compared {compared}");
+    assert!(compared >= 20, "only {compared} compared");
+}
+#[test]
+fn tmp_probe() {
+    let variant = Variant::builtin("standard").unwrap();
+    let root = node("1+S+B1k4/9/6R2/9/9/9/9/9/9 b RBN4g3s3n4l18p 3");
+    let attacker = root.pos.turn();
+    let mv = crate::formats::notation::usi::parse_move(&variant, "R*5e").unwrap();
+    let c = root.child(mv, attacker);
+    for deep in [false, true] {
+        let mut s1 = Searcher::new(attacker, Limits::default());
+        let mut l = Lengths::new(&mut s1, 256);
+        l.deep = deep;
+        let v = l.and_len(&c, 4);
+        let w = l.and_within(&c, 4);
+        eprintln!("deep {deep} and_len {v:?} within {w}");
+        if let Some(ds) = l.defences(&c, 6) {
+            for d in ds {
+                eprintln!(
+                    "   {:?} {:?}",
+                    crate::formats::notation::usi::write_move(&variant, d.mv),
+                    d.value
+                );
+            }
+        }
+    }
+}
