@@ -74,8 +74,9 @@ pub enum Known {
     Mate,
 }
 
-/// The transposition table's share of the hash budget: three quarters; the length search's
-/// memo has the rest (see [`super::length`]).
+/// The transposition table's share of the hash budget while it proves the mate: three
+/// quarters; the length search takes the rest, and what the table has not taken by then (see
+/// [`super::length::Lengths::new`]).
 pub fn table_mb(hash_mb: usize) -> usize {
     (hash_mb.max(1) * 3 / 4).max(1)
 }

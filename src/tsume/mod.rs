@@ -33,9 +33,9 @@ use std::time::{Duration, Instant};
 pub struct Limits {
     pub max_nodes: u64,
     pub time: Option<Duration>,
-    /// The memory budget in MiB: three quarters for df-pn's transposition table, a quarter for
-    /// the length search's memo (both count their map overhead; a few MiB of fixed cost come on
-    /// top).
+    /// The memory budget in MiB: up to three quarters for df-pn's transposition table while
+    /// it proves the mate, then whatever it has not taken (at least a quarter) for the length
+    /// search (all count their map overhead; a few MiB of fixed cost come on top).
     pub hash_mb: usize,
 }
 

@@ -242,6 +242,26 @@ impl Table {
         }
     }
 
+    /// The bytes its slots take now.
+    pub fn bytes(&self) -> usize {
+        self.slots.len() * SLOT_BYTES
+    }
+
+    /// Keeps the table within `bytes` from now on (within its current size if that is more,
+    /// within its own budget if that is less); past it, it drops cheap entries instead of
+    /// growing. The bytes it may take from now on.
+    pub fn limit(&mut self, bytes: usize) -> usize {
+        self.max_slots = (bytes * 2 / 3 / SLOT_BYTES)
+            .min(self.max_slots)
+            .max(self.slots.len());
+        if self.slots.len() * 2 > self.max_slots {
+            self.bytes()
+        } else {
+            // The last doubling holds the old half for a moment.
+            self.max_slots * SLOT_BYTES * 3 / 2
+        }
+    }
+
     pub fn len(&self) -> usize {
         self.live
     }
