@@ -243,7 +243,7 @@ impl Table {
     }
 
     /// The bytes its slots take now.
-    pub fn bytes(&self) -> usize {
+    fn bytes(&self) -> usize {
         self.slots.len() * SLOT_BYTES
     }
 
