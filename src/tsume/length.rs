@@ -112,8 +112,8 @@ impl<'a> Lengths<'a> {
     /// hash budget, half each. From here on the table keeps to what it has taken, or a
     /// quarter of its three quarters if that is more (the plain search still proves checks
     /// with df-pn), so the rest goes to them: after a short proof, most of the budget. They do
-    /// most of the work from now on (an 11-ply batch problem: 116 s with a quarter of 1 GiB,
-    /// 68 s with a quarter of 4 GiB, 35 s this way).
+    /// most of the work from now on (an 11-ply batch problem at `--hash 1024`: 103 s with a
+    /// quarter, 38 s this way).
     pub fn new(searcher: &'a mut Searcher, hash_mb: usize) -> Lengths<'a> {
         let table = super::dfpn::table_mb(hash_mb) * 1024 * 1024;
         let taken = searcher.table.limit(table / 4).div_ceil(1024 * 1024);
