@@ -33,7 +33,8 @@ use super::dfpn::Searcher;
 use super::node::Node;
 use super::proof_walk;
 use super::table::KeyMap;
-use crate::rules::{Move, Square};
+use crate::rules::Move;
+use futile::{is_drop_onto, settles};
 
 /// Bytes per memo entry, counting the map's own overhead and its growth by doubling.
 const MEMO_BYTES: usize = 96;
@@ -658,60 +659,6 @@ impl<'a> Lengths<'a> {
         }
         Some(out)
     }
-
-    /// The futile-interposition test of the module comment.
-    fn futile(&mut self, after: &Node, interposition: Move, l0: u32) -> Futile {
-        let attacker = self.searcher.attacker;
-        let sq = interposition.to();
-        // With no plies left (l0 = 0) the answer after the capture does not depend on the
-        // attacker's hand, and a defender holding a piece more is never better off for it (each
-        // defence must again be a futile interposition). So if the capture's position with the
-        // dropped piece handed back (as if the checker had simply moved there) is mated at
-        // once, a drop of any kind there is futile: one position answers for them all. Along a
-        // long diagonal, each kind dropped on each square and captured in turn had made chains
-        // of millions of positions.
-        let dropped = match interposition {
-            Move::Drop { kind, .. } if l0 == 0 => Some(kind),
-            _ => None,
-        };
-        for mv in after.moves(attacker) {
-            if !matches!(mv, Move::Normal { to, .. } if to == sq) {
-                continue;
-            }
-            let g = after.child(mv, attacker);
-            let handed_back = dropped.and_then(|kind| g.passed_to_defender(kind, attacker));
-            if handed_back.is_some_and(|b| self.and_within(&b, 0)) {
-                return Futile::AnyDropHere;
-            }
-            if self.and_within(&g, l0) {
-                return Futile::Yes;
-            }
-        }
-        Futile::No
-    }
-}
-
-/// Whether an interposition is futile.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Futile {
-    No,
-    Yes,
-    /// Yes, and so is a drop of any kind on the same square.
-    AnyDropHere,
-}
-
-/// Does the futility test's answer `futile` for the interposition `mv` settle it (futile)?
-/// Notes the square when a drop of any kind there is futile too.
-fn settles(futile: Futile, mv: Move, futile_drops: &mut Vec<Square>) -> bool {
-    if futile == Futile::AnyDropHere {
-        futile_drops.push(mv.to());
-    }
-    futile != Futile::No
-}
-
-/// Is `mv` a drop onto one of `squares`?
-fn is_drop_onto(mv: Move, squares: &[Square]) -> bool {
-    matches!(mv, Move::Drop { to, .. } if squares.contains(&to))
 }
 
 /// One defender's move at an AND node.
@@ -721,6 +668,9 @@ pub struct Defence {
     /// Plies to mate from the defender's node through this move; `None` when futile.
     pub value: Option<Val>,
 }
+
+#[path = "futile.rs"]
+mod futile;
 
 #[cfg(test)]
 #[path = "length_tests.rs"]

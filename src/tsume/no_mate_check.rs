@@ -90,18 +90,13 @@ fn refuted(s: &mut Searcher, c: &Node, path: &mut Vec<u64>) -> Option<bool> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{validate, Variant};
-    use crate::tsume::{inventory, Limits};
+    use crate::tsume::Limits;
 
     fn check(sfen: &str) -> Option<bool> {
-        let v = Variant::builtin("standard").unwrap();
-        let p =
-            crate::formats::sfen::position(sfen, &v, validate::Options { tsume: true }).unwrap();
-        let p = inventory::complete(&p).unwrap();
-        let attacker = p.turn();
+        let n = Node::from_sfen(sfen);
         // An empty table: the search alone decides.
-        let mut s = Searcher::new(attacker, Limits::default());
-        no_mate(&mut s, &Node::new(p, attacker), 1_000_000)
+        let mut s = Searcher::new(n.pos.turn(), Limits::default());
+        no_mate(&mut s, &n, 1_000_000)
     }
 
     /// Mates in 1 and 3 of the antma/tsumeshogi-check suite (as in tests/tsume.rs) are found

@@ -246,3 +246,18 @@ impl Node {
         }
     }
 }
+
+#[cfg(test)]
+impl Node {
+    /// A standard-shogi tsume position from SFEN, the defender holding the rest of the set,
+    /// the side to move attacking.
+    pub fn from_sfen(sfen: &str) -> Node {
+        use crate::rules::{validate, Variant};
+        let v = Variant::builtin("standard").expect("the standard variant");
+        let options = validate::Options { tsume: true };
+        let p = crate::formats::sfen::position(sfen, &v, options).expect("a tsume position");
+        let p = super::inventory::complete(&p).expect("one set");
+        let attacker = p.turn();
+        Node::new(p, attacker)
+    }
+}

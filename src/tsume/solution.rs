@@ -243,18 +243,15 @@ mod tests {
     /// measured first: here the last first move that mates as fast is measured beforehand.
     #[test]
     fn equal_mates_give_the_first_in_move_order_whatever_was_measured_first() {
-        use crate::rules::{validate, Variant};
+        use crate::rules::Variant;
         use crate::tsume::dfpn::Searcher;
-        use crate::tsume::{inventory, Limits};
+        use crate::tsume::Limits;
         // Batch problem 4 of the session's 70 hard ones (bench/data/tsume-1000.tsv,
         // generated): mate in 5, a dozen first moves mate as fast.
         let sfen = "5+L3/7k1/9/7G1/9/9/9/9/9 b RBSrb3g3s4n3l18p 1";
         let v = Variant::builtin("standard").unwrap();
-        let p =
-            crate::formats::sfen::position(sfen, &v, validate::Options { tsume: true }).unwrap();
-        let p = inventory::complete(&p).unwrap();
-        let attacker = p.turn();
-        let root = Node::new(p, attacker);
+        let root = Node::from_sfen(sfen);
+        let attacker = root.pos.turn();
         let line = |warm: bool| {
             let mut s = Searcher::new(attacker, Limits::default());
             assert_eq!(s.prove(&root, 4), Ok(true));
