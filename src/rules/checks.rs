@@ -111,7 +111,9 @@ pub(crate) fn checking_moves(t: &Tables, b: &Board) -> Vec<Move> {
     let Some(test) = CheckTest::new(t, b) else {
         return Vec::new();
     };
-    let mut out = Vec::new();
+    // Room for the checks of nearly any position: growing the vector one push at a time was
+    // a twentieth of the tsume prover's time.
+    let mut out = Vec::with_capacity(64);
     movegen::generate(
         t,
         b,

@@ -30,7 +30,7 @@
 
 use super::bounded::Bounded;
 use super::dfpn::Searcher;
-use super::node::Node;
+use super::node::{Node, Step};
 use super::proof_walk;
 use super::table::KeyMap;
 use crate::rules::Move;
@@ -304,34 +304,37 @@ impl<'a> Lengths<'a> {
             }
             return;
         }
+        // Steps, not nodes: only the checks tried are played (copying a position for every
+        // check was a fifth of the time on a 5-ply batch problem with many far drops).
         let attacker = self.searcher.attacker;
+        let proof = |l: &Self, st: &Step| l.bounded.proof_of(st.key, &st.attacker_hand);
         let mut shown = Vec::new();
         let mut others = Vec::new();
         for mv in n.moves(attacker) {
-            let c = n.child(mv, attacker);
-            match self.bounded.proof_of(&c) {
-                proof if proof < plies(depth) => shown.push((proof, c)),
-                _ => others.push(c),
+            let st = n.step(mv, attacker);
+            match proof(self, &st) {
+                p if p < plies(depth) => shown.push((p, st)),
+                _ => others.push(st),
             }
         }
-        shown.sort_by_key(|(proof, _)| *proof);
-        for (_, c) in shown {
-            if visit(self, &c) {
+        shown.sort_by_key(|(p, _)| *p);
+        for (_, st) in shown {
+            if visit(self, &n.play(&st)) {
                 return;
             }
         }
         let mut rest = Vec::new();
-        for c in others {
-            if self.mates(&c, depth) {
-                rest.push(c);
+        for st in others {
+            if self.mates(&n.play(&st), depth) {
+                rest.push(st);
             }
             if self.searcher.stopped.is_some() {
                 return;
             }
         }
-        rest.sort_by_cached_key(|c| self.bounded.proof_of(c));
-        for c in rest {
-            if visit(self, &c) {
+        rest.sort_by_cached_key(|st| proof(self, st));
+        for st in rest {
+            if visit(self, &n.play(&st)) {
                 return;
             }
         }
@@ -439,6 +442,10 @@ impl<'a> Lengths<'a> {
         if let Some(known) = self.recall_within(n.full, depth) {
             return known;
         }
+        if self.bounded.exactly_mated(n, depth) {
+            self.remember_within(n.full, depth, true);
+            return true;
+        }
         let mut mated = false;
         self.visit_checks(n, depth, |l, c| {
             mated = l.and_within(c, depth - 1);
@@ -463,6 +470,11 @@ impl<'a> Lengths<'a> {
         if self.deep && self.bounded.mated(self.searcher, n, plies(depth)) == Some(false) {
             self.remember_within(n.full, depth, false);
             return false;
+        }
+        // A proof that never took an interposed piece for free is one by the rules as well.
+        if self.bounded.exactly_mated(n, depth) {
+            self.remember_within(n.full, depth, true);
+            return true;
         }
         let mated = self.and_within_uncached(n, depth);
         if self.searcher.stopped.is_none() {
@@ -493,7 +505,8 @@ impl<'a> Lengths<'a> {
         let top = depth & !1;
         let mut l0_is_top: Option<bool> = None;
         let mut futile_drops = Vec::new();
-        for mv in inter {
+        // The weakest drops first, as in `defences`.
+        for mv in inter.into_iter().rev() {
             if is_drop_onto(mv, &futile_drops) {
                 continue;
             }
@@ -631,13 +644,17 @@ impl<'a> Lengths<'a> {
                 value: Some(v),
             });
         }
+        // The weakest drops first (the generator lists the hand from the rook down): after
+        // one is taken, the proof usually needs none of it, and by hand superiority it settles
+        // the stronger drops there too. Listed in the generator's order all the same.
         let mut futile_drops = Vec::new();
-        for mv in inter {
+        let mut interposed = Vec::with_capacity(inter.len());
+        for mv in inter.into_iter().rev() {
             let c = n.child(mv, attacker);
             if is_drop_onto(mv, &futile_drops)
                 || settles(self.futile(&c, mv, l0), mv, &mut futile_drops)
             {
-                out.push(Defence {
+                interposed.push(Defence {
                     mv,
                     node: c,
                     value: None,
@@ -648,7 +665,7 @@ impl<'a> Lengths<'a> {
                 return None;
             }
             let v = self.or_len(&c, depth - 1)?;
-            out.push(Defence {
+            interposed.push(Defence {
                 mv,
                 node: c,
                 value: Some(Val {
@@ -657,6 +674,7 @@ impl<'a> Lengths<'a> {
                 }),
             });
         }
+        out.extend(interposed.into_iter().rev());
         Some(out)
     }
 }

@@ -103,3 +103,83 @@ fn the_relaxed_search_never_misses_a_conventional_mate() {
     }
     assert!(compared >= 20, "only {compared} compared");
 }
+
+/// Mated within `depth` plies counting every defence, interpositions too (a test's brute force).
+fn plainly_mated(
+    n: &Node,
+    attacker: crate::rules::Color,
+    depth: u32,
+    memo: &mut std::collections::HashMap<(u64, u32), bool>,
+) -> bool {
+    if let Some(known) = memo.get(&(n.full, depth)) {
+        return *known;
+    }
+    let moves = n.moves(attacker);
+    let mated = if n.pos.turn() == attacker {
+        depth > 0
+            && moves
+                .into_iter()
+                .any(|mv| plainly_mated(&n.child(mv, attacker), attacker, depth - 1, memo))
+    } else {
+        moves.is_empty()
+            || (depth > 0
+                && moves
+                    .into_iter()
+                    .all(|mv| plainly_mated(&n.child(mv, attacker), attacker, depth - 1, memo)))
+    };
+    memo.insert((n.full, depth), mated);
+    mated
+}
+
+/// A proof of the depth-limited df-pn marked exact never took an interposed piece for free, so
+/// it is a mate that counts every defence, and so one by the conventional rules too: wherever
+/// it says so, on the defender's node after every check of positions full of far checks and
+/// interposition chains, and on each node after the defender's reply, a brute force that counts
+/// every defence finds the mate.
+#[test]
+fn an_exact_relaxed_proof_counts_every_defence() {
+    // Batch problems of bench/data/tsume-1000.tsv (generated).
+    let problems = [
+        "9/9/1k7/9/2R6/9/9/9/9 b RSP2b4g3s4n4l17p 1",
+        "1k7/L8/9/2R6/9/9/9/9/9 b RBLb4g4s4n2l18p 1",
+        "9/9/8k/9/7G1/9/6R2/9/9 b BPrb3g4s4n4l17p 1",
+        "9/9/3p1kpS1/3G5/3g5/9/9/9/9 b 2R2b2g3s4n4l16p 1",
+        "7gs/6k2/4g3p/5+S2g/9/9/9/9/9 b RGSr2bs4n4l17p 1",
+        "2spg4/9/4k4/5s3/2G5+B/3+R5/9/9/9 b RGLbg2s4n3l17p 1",
+        "9/2k6/9/9/2+B2N3/9/9/9/9 b RGSrb3g3s3n4l18p 1",
+    ];
+    let limits = Limits {
+        max_nodes: 1_000_000,
+        ..Limits::default()
+    };
+    let (mut exact, mut inexact) = (0, 0);
+    for sfen in problems {
+        let root = Node::from_sfen(sfen);
+        let attacker = root.pos.turn();
+        let mut memo = std::collections::HashMap::new();
+        for mv in root.moves(attacker) {
+            let child = root.child(mv, attacker);
+            for depth in [2u32, 4, 6] {
+                let mut s = Searcher::new(attacker, limits);
+                let mut bounded = Bounded::new(16);
+                if bounded.mated(&mut s, &child, depth as i32) != Some(true) {
+                    continue;
+                }
+                let mut nodes = vec![(child.clone(), depth)];
+                for reply in child.moves(attacker) {
+                    nodes.push((child.child(reply, attacker), depth - 1));
+                }
+                for (n, d) in nodes {
+                    if !bounded.exactly_mated(&n, d) {
+                        inexact += 1;
+                        continue;
+                    }
+                    let mated = plainly_mated(&n, attacker, d, &mut memo);
+                    assert!(mated, "{sfen} {mv:?} within {d}: {}", n.pos.to_sfen());
+                    exact += 1;
+                }
+            }
+        }
+    }
+    assert!(exact >= 50 && inexact >= 50, "{exact} exact, {inexact} not");
+}

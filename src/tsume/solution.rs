@@ -11,9 +11,6 @@ use crate::rules::Move;
 /// same 80 k nodes on the short problems; 21, 20 and 20 of 70 hard batch problems verified).
 const PLAIN_BUDGET: u64 = 20_000;
 
-/// How many attacker's nodes the walk for alternatives visits at most.
-const WALK_BUDGET: usize = 4000;
-
 /// The attacker's best check from `n`, whose mate takes `value`, with its child, and the
 /// other checks that mate within `value.len` as well. Whether a check mates in time is the
 /// cheap question; the exact length is asked only to pick the best. Of equally good checks
@@ -95,12 +92,15 @@ pub fn main_line(lengths: &mut Lengths, root: &Node, value: Val) -> Vec<Move> {
 /// it. The main line is walked first (at every defender's node the main line's defence first),
 /// then the variations; the list is ordered by ply, the main line's first at each ply. The
 /// same move of the same kind at the same ply on several variations (after interpositions of
-/// different pieces, say) is listed once, where it is found first.
+/// different pieces, say) is listed once, where it is found first; so a position reached again
+/// at the same ply is not walked again (it has the same alternatives). Nothing else bounds the
+/// walk but the search's limits: it used to stop quietly after 4 000 attacker's nodes, and a
+/// problem with more variations than that could come out sound with an alternative unseen.
 pub fn alternatives(lengths: &mut Lengths, root: &Node, value: Val) -> Vec<Alternative> {
     let mut out = Vec::new();
-    let mut budget = WALK_BUDGET;
+    let mut walked = std::collections::HashSet::new();
     let mut path = Vec::new();
-    walk(lengths, root, value, &mut path, &mut out, &mut budget);
+    walk(lengths, root, value, &mut path, &mut out, &mut walked);
     let mut seen = std::collections::HashSet::new();
     out.retain(|a| seen.insert((a.ply, a.mv, a.kind)));
     out.sort_by_key(|a| a.ply);
@@ -129,13 +129,12 @@ fn walk(
     value: Val,
     path: &mut Vec<Move>,
     out: &mut Vec<Alternative>,
-    budget: &mut usize,
+    walked: &mut std::collections::HashSet<(u64, u32)>,
 ) {
-    if value.len == 0 || *budget == 0 || lengths.searcher.stopped.is_some() {
+    let ply = path.len() as u32 + 1;
+    if value.len == 0 || lengths.searcher.stopped.is_some() || !walked.insert((n.full, ply)) {
         return;
     }
-    *budget -= 1;
-    let ply = path.len() as u32 + 1;
     let Some((mv, c, others)) = best_check(lengths, n, value) else {
         return;
     };
@@ -175,7 +174,7 @@ fn walk(
             left: dv.left,
         };
         path.push(dm);
-        walk(lengths, &dn, next, path, out, budget);
+        walk(lengths, &dn, next, path, out, walked);
         path.pop();
     }
     path.pop();

@@ -1,0 +1,167 @@
+//! The result a solved node of the depth-limited df-pn stores, from its children's: the depth
+//! and hand of its proof or disproof, and of its exact proof if it has one.
+
+use super::{floor, open_hand, Child, Entry, Value, NO_DISPROOF, NO_PROOF};
+use crate::tsume::hand::Hand;
+use crate::tsume::node::Node;
+
+/// A depth threshold moved to the parent by the plies the move spends.
+pub(super) fn shifted(t: i32, shift: i32) -> i32 {
+    if t == NO_PROOF || t == NO_DISPROOF || t == i32::MAX {
+        t
+    } else {
+        t.saturating_add(shift)
+    }
+}
+
+/// The result of a solved node, with its depth and hand, from its children's.
+pub(super) fn entry(n: &Node, me: &Child, children: &[Child], values: &[Value]) -> Entry {
+    let f = floor(me.or, me.interposed.is_some());
+    // The attacker's hand before the move from what it needs after it.
+    let before = |c: &Child, mut h: Hand| {
+        if let Some(step) = c.step {
+            if let Some(s) = n.dropped_slot(step.mv) {
+                h.add(s);
+            }
+            if let Some(s) = n.captured_slot(step.mv) {
+                h.remove(s);
+            }
+        }
+        h
+    };
+    if me.or {
+        if values.iter().any(|v| v.pn == 0) {
+            // Proven by the check that mates soonest.
+            let (c, v) = children
+                .iter()
+                .zip(values)
+                .filter(|(_, v)| v.pn == 0)
+                .min_by_key(|(c, v)| shifted(v.proof, c.shift))
+                .expect("a proven child");
+            return Entry {
+                hand: before(c, v.proof_hand).min(&n.attacker_hand),
+                proof: true,
+                depth: shifted(v.proof, c.shift),
+                rep: false,
+                exact: c.shift == 1 && v.exact == v.proof && v.exact_hand == v.proof_hand,
+            };
+        }
+        let mut hand = open_hand(&n.attacker_hand);
+        let mut depth = i32::MAX;
+        let mut rep = false;
+        for (c, v) in children.iter().zip(values) {
+            hand = hand.min(&before(c, v.disproof_hand));
+            depth = depth.min(shifted(v.disproof, c.shift));
+            rep |= v.rep;
+        }
+        return Entry {
+            hand: hand.max(&n.attacker_hand),
+            proof: false,
+            depth: depth.max(f),
+            rep,
+            exact: false,
+        };
+    }
+    if values.iter().all(|v| v.pn == 0) {
+        let mut hand = Hand::default();
+        let mut depth = 0;
+        for (c, v) in children.iter().zip(values) {
+            hand = hand.max(&v.proof_hand);
+            depth = depth.max(shifted(v.proof, c.shift));
+        }
+        return Entry {
+            hand: and_proof_hand(n, hand),
+            proof: true,
+            depth,
+            rep: false,
+            exact: values
+                .iter()
+                .all(|v| v.exact == v.proof && v.exact_hand == v.proof_hand),
+        };
+    }
+    // Disproven by the defence that holds longest.
+    let (c, v) = children
+        .iter()
+        .zip(values)
+        .filter(|(_, v)| v.dn == 0)
+        .max_by_key(|(c, v)| (!v.rep, shifted(v.disproof, c.shift)))
+        .expect("a disproven child");
+    let mut hand = v.disproof_hand;
+    if let Some(s) = c.step.and_then(|step| n.dropped_slot(step.mv)) {
+        // The defender needs the piece it drops: the attacker may hold at most the rest.
+        let total = n.attacker_hand.0[s] + n.defender_hand.0[s];
+        hand.0[s] = hand.0[s].min(total.saturating_sub(1));
+    }
+    Entry {
+        hand: hand.max(&n.attacker_hand),
+        proof: false,
+        depth: shifted(v.disproof, c.shift).max(f),
+        rep: v.rep,
+        exact: false,
+    }
+}
+
+/// The best exact proof of a proven node (see [`Entry::exact`]) from its children's, if they
+/// have one: at an attacker's node the check with the soonest exact mate, at a defender's node
+/// every defence's. Each move counts its ply, the capture of an interposed piece too.
+pub(super) fn exact_proof(
+    n: &Node,
+    me: &Child,
+    children: &[Child],
+    values: &[Value],
+) -> Option<Entry> {
+    if me.or {
+        let (c, v) = children
+            .iter()
+            .zip(values)
+            .filter(|(_, v)| v.exact != NO_PROOF)
+            .min_by_key(|(_, v)| v.exact)?;
+        let mut hand = v.exact_hand;
+        if let Some(step) = c.step {
+            if let Some(s) = n.dropped_slot(step.mv) {
+                hand.add(s);
+            }
+            if let Some(s) = n.captured_slot(step.mv) {
+                hand.remove(s);
+            }
+        }
+        return Some(Entry {
+            hand: hand.min(&n.attacker_hand),
+            proof: true,
+            depth: v.exact.saturating_add(1),
+            rep: false,
+            exact: true,
+        });
+    }
+    let mut hand = Hand::default();
+    let mut depth = 0;
+    for v in values {
+        if v.exact == NO_PROOF {
+            return None;
+        }
+        hand = hand.max(&v.exact_hand);
+        depth = depth.max(v.exact.saturating_add(1));
+    }
+    Some(Entry {
+        hand: and_proof_hand(n, hand),
+        proof: true,
+        depth,
+        rep: false,
+        exact: true,
+    })
+}
+
+/// The proof hand of a mated defender's node from its children's: if the defender could drop
+/// onto an interposition square, every kind it lacks must stay with the attacker (with fewer,
+/// the defender would hold one and could drop it).
+pub(super) fn and_proof_hand(n: &Node, children: Hand) -> Hand {
+    let mut hand = children;
+    if !n.interposition_squares().is_empty() {
+        for (i, d) in n.defender_hand.0.iter().enumerate() {
+            if *d == 0 {
+                hand.0[i] = n.attacker_hand.0[i];
+            }
+        }
+    }
+    hand.min(&n.attacker_hand)
+}
