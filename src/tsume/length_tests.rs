@@ -183,3 +183,55 @@ fn an_exact_relaxed_proof_counts_every_defence() {
     }
     assert!(exact >= 50 && inexact >= 50, "{exact} exact, {inexact} not");
 }
+
+/// The depth-limited df-pn never says "no mate within d" where a mate that counts every
+/// defence exists, whatever it searched before: one search per problem answers every
+/// question in turn, from its stored results (looked up by hand superiority) as much as it can.
+/// The kings are in the open and the same positions come back within a few plies.
+#[test]
+fn the_relaxed_search_shares_its_results_without_losing_a_mate() {
+    // Batch problems of bench/data/tsume-1000.tsv (generated): kings in the open, chased by
+    // ranging pieces.
+    let problems = [
+        "9/9/6k2/4Ss3/2+B6/3N+L4/9/9/9 b 2RB4g2s3n3l18p 1",
+        "9/9/3p1kpS1/3G5/3g5/9/9/9/9 b 2R2b2g3s4n4l16p 1",
+        "5k3/9/2R6/9/9/9/9/9/9 b RBb4g4s4n4l18p 1",
+        "9/2k6/9/9/2+B2N3/9/9/9/9 b RGSrb3g3s3n4l18p 1",
+    ];
+    let limits = Limits {
+        max_nodes: 20_000_000,
+        ..Limits::default()
+    };
+    let mut mates = 0;
+    for sfen in problems {
+        let root = Node::from_sfen(sfen);
+        let attacker = root.pos.turn();
+        let mut s = Searcher::new(attacker, limits);
+        let mut bounded = Bounded::new(64);
+        let mut memo = std::collections::HashMap::new();
+        let mut nodes = vec![(root.clone(), true)];
+        for mv in root.moves(attacker) {
+            let child = root.child(mv, attacker);
+            for reply in child.moves(attacker).into_iter().take(4) {
+                nodes.push((child.child(reply, attacker), true));
+            }
+            nodes.push((child, false));
+        }
+        for (n, or) in nodes {
+            for depth in if or { [1, 3, 5] } else { [2, 4, 4] } {
+                if !plainly_mated(&n, attacker, depth, &mut memo) {
+                    continue;
+                }
+                let relaxed = bounded.query(&mut s, &n, or, depth as i32);
+                assert_eq!(
+                    relaxed,
+                    Some(true),
+                    "{sfen}: {} within {depth}",
+                    n.pos.to_sfen()
+                );
+                mates += 1;
+            }
+        }
+    }
+    assert!(mates >= 200, "only {mates} mates compared");
+}

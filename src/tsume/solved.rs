@@ -1,7 +1,7 @@
 //! The result a solved node of the depth-limited df-pn stores, from its children's: the depth
 //! and hand of its proof or disproof, and of its exact proof if it has one.
 
-use super::{floor, open_hand, Child, Entry, Value, NO_DISPROOF, NO_PROOF};
+use super::{floor, open_hand, Child, Cycle, Entry, Value, NO_DISPROOF, NO_PROOF};
 use crate::tsume::hand::Hand;
 use crate::tsume::node::Node;
 
@@ -42,17 +42,17 @@ pub(super) fn entry(n: &Node, me: &Child, children: &[Child], values: &[Value]) 
                 hand: before(c, v.proof_hand).min(&n.attacker_hand),
                 proof: true,
                 depth: shifted(v.proof, c.shift),
-                rep: false,
+                rep: None,
                 exact: c.shift == 1 && v.exact == v.proof && v.exact_hand == v.proof_hand,
             };
         }
         let mut hand = open_hand(&n.attacker_hand);
         let mut depth = i32::MAX;
-        let mut rep = false;
+        let mut rep = None;
         for (c, v) in children.iter().zip(values) {
             hand = hand.min(&before(c, v.disproof_hand));
             depth = depth.min(shifted(v.disproof, c.shift));
-            rep |= v.rep;
+            rep = Cycle::join(rep, v.rep);
         }
         return Entry {
             hand: hand.max(&n.attacker_hand),
@@ -73,7 +73,7 @@ pub(super) fn entry(n: &Node, me: &Child, children: &[Child], values: &[Value]) 
             hand: and_proof_hand(n, hand),
             proof: true,
             depth,
-            rep: false,
+            rep: None,
             exact: values
                 .iter()
                 .all(|v| v.exact == v.proof && v.exact_hand == v.proof_hand),
@@ -84,7 +84,7 @@ pub(super) fn entry(n: &Node, me: &Child, children: &[Child], values: &[Value]) 
         .iter()
         .zip(values)
         .filter(|(_, v)| v.dn == 0)
-        .max_by_key(|(c, v)| (!v.rep, shifted(v.disproof, c.shift)))
+        .max_by_key(|(c, v)| (v.rep.is_none(), shifted(v.disproof, c.shift)))
         .expect("a disproven child");
     let mut hand = v.disproof_hand;
     if let Some(s) = c.step.and_then(|step| n.dropped_slot(step.mv)) {
@@ -129,7 +129,7 @@ pub(super) fn exact_proof(
             hand: hand.min(&n.attacker_hand),
             proof: true,
             depth: v.exact.saturating_add(1),
-            rep: false,
+            rep: None,
             exact: true,
         });
     }
@@ -146,7 +146,7 @@ pub(super) fn exact_proof(
         hand: and_proof_hand(n, hand),
         proof: true,
         depth,
-        rep: false,
+        rep: None,
         exact: true,
     })
 }
