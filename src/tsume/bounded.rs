@@ -94,11 +94,12 @@ pub struct Bounded {
 }
 
 /// The path levels (the query's node is level 0) of the shallowest and the deepest position a
-/// disproof found repeated: it holds while both are on the path.
+/// disproof found repeated: it holds while both are on the path. (Two bytes each keep an
+/// entry at 24 bytes, as before it had them.)
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 struct Cycle {
-    lo: u32,
-    hi: u32,
+    lo: u16,
+    hi: u16,
 }
 
 impl Cycle {
@@ -116,7 +117,7 @@ impl Cycle {
     /// What is left of it once the node at `level` is solved: nothing if it only leaned on
     /// that node itself (a repetition of the node is never its shortest mate); else it holds
     /// while the levels above stay, at most the parent's.
-    fn solved_at(c: Option<Cycle>, level: u32) -> Option<Cycle> {
+    fn solved_at(c: Option<Cycle>, level: u16) -> Option<Cycle> {
         let c = c?;
         if c.lo >= level {
             return None;
@@ -328,7 +329,7 @@ impl Bounded {
     }
 
     /// Forgets the disproofs that leaned on a repetition of the path level the search leaves.
-    fn leave(&mut self, level: u32) {
+    fn leave(&mut self, level: u16) {
         let Some(keys) = self.rep_keys.get_mut(level as usize) else {
             return;
         };
@@ -386,9 +387,10 @@ impl Bounded {
             v.dn = 0;
             v.disproof = c.depth;
             v.disproof_hand = hand;
+            let level = level.min(u16::MAX as usize) as u16;
             v.rep = Some(Cycle {
-                lo: level as u32,
-                hi: level as u32,
+                lo: level,
+                hi: level,
             });
             return v;
         }
@@ -485,7 +487,9 @@ impl Bounded {
         }
         let key = spot_key(n.key, me.interposed);
         let (or, depth) = (me.or, me.depth);
-        let level = path.len() as u32;
+        // A path is at most the plies of a query plus the interpositions taken without
+        // spending any (each adds a piece to the attacker's hand): far below u16's range.
+        let level = path.len().min(u16::MAX as usize) as u16;
         let attacker = s.attacker;
         let moves = n.moves(attacker);
         if moves.is_empty() {
@@ -645,6 +649,12 @@ mod solved;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The memory budget counts 64 bytes per entry with the map's overhead.
+    #[test]
+    fn an_entry_stays_small() {
+        assert!(std::mem::size_of::<Entry>() <= 24);
+    }
 
     fn disproof(depth: i32, rep: Option<Cycle>) -> Entry {
         Entry {
