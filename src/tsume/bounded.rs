@@ -504,7 +504,7 @@ impl Bounded {
                 }
             } else {
                 Entry {
-                    hand: solved::and_proof_hand(n, Hand::default()),
+                    hand: n.mated_proof_hand(Hand::default()),
                     proof: true,
                     depth: 0,
                     rep: None,

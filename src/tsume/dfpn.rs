@@ -267,7 +267,7 @@ impl Searcher {
                 leaf_disproof(n)
             } else {
                 Entry {
-                    hand: self.and_proof_hand(n, Hand::default()),
+                    hand: n.mated_proof_hand(Hand::default()),
                     pn: 0,
                     dn: INF,
                     repetition: false,
@@ -381,7 +381,7 @@ impl Searcher {
         let defences = c.pos.count_legal_moves().min(INF as u64 / 2) as u32;
         let entry = if defences == 0 {
             Entry {
-                hand: self.and_proof_hand(&c, Hand::default()),
+                hand: c.mated_proof_hand(Hand::default()),
                 pn: 0,
                 dn: INF,
                 repetition: false,
@@ -440,7 +440,7 @@ impl Searcher {
             for v in values {
                 hand = hand.max(&v.hand);
             }
-            return solved(self.and_proof_hand(n, hand), false);
+            return solved(n.mated_proof_hand(hand), false);
         }
         if or {
             // Disproven: every check fails. More of a kind already held adds no new drop.
@@ -469,21 +469,6 @@ impl Searcher {
             hand.0[s] = hand.0[s].min(total.saturating_sub(1));
         }
         solved(hand.max(&n.attacker_hand), values[i].repetition)
-    }
-
-    /// The proof hand of a mated AND node from its children's: if the defender could drop onto
-    /// an interposition square, every kind it lacks must stay with the attacker (with fewer,
-    /// the defender would hold one and could drop it).
-    fn and_proof_hand(&self, n: &Node, children: Hand) -> Hand {
-        let mut hand = children;
-        if !n.interposition_squares().is_empty() {
-            for (i, d) in n.defender_hand.0.iter().enumerate() {
-                if *d == 0 {
-                    hand.0[i] = n.attacker_hand.0[i];
-                }
-            }
-        }
-        hand.min(&n.attacker_hand)
     }
 }
 

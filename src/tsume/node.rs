@@ -220,6 +220,22 @@ impl Node {
             .collect()
     }
 
+    /// The proof hand of this mated defender's node from its children's (what the attacker
+    /// needs after each defence): if the defender could drop onto an interposition square,
+    /// every kind it lacks must stay with the attacker (with fewer, the defender would hold
+    /// one and could drop it). Shared by df-pn and the depth-limited df-pn.
+    pub fn mated_proof_hand(&self, children: Hand) -> Hand {
+        let mut hand = children;
+        if !self.interposition_squares().is_empty() {
+            for (i, d) in self.defender_hand.0.iter().enumerate() {
+                if *d == 0 {
+                    hand.0[i] = self.attacker_hand.0[i];
+                }
+            }
+        }
+        hand.min(&self.attacker_hand)
+    }
+
     /// The square of the side to move's royal piece.
     pub fn king(&self) -> Option<Square> {
         let v = self.pos.variant();

@@ -70,7 +70,7 @@ pub(super) fn entry(n: &Node, me: &Child, children: &[Child], values: &[Value]) 
             depth = depth.max(shifted(v.proof, c.shift));
         }
         return Entry {
-            hand: and_proof_hand(n, hand),
+            hand: n.mated_proof_hand(hand),
             proof: true,
             depth,
             rep: None,
@@ -143,25 +143,10 @@ pub(super) fn exact_proof(
         depth = depth.max(v.exact.saturating_add(1));
     }
     Some(Entry {
-        hand: and_proof_hand(n, hand),
+        hand: n.mated_proof_hand(hand),
         proof: true,
         depth,
         rep: None,
         exact: true,
     })
-}
-
-/// The proof hand of a mated defender's node from its children's: if the defender could drop
-/// onto an interposition square, every kind it lacks must stay with the attacker (with fewer,
-/// the defender would hold one and could drop it).
-pub(super) fn and_proof_hand(n: &Node, children: Hand) -> Hand {
-    let mut hand = children;
-    if !n.interposition_squares().is_empty() {
-        for (i, d) in n.defender_hand.0.iter().enumerate() {
-            if *d == 0 {
-                hand.0[i] = n.attacker_hand.0[i];
-            }
-        }
-    }
-    hand.min(&n.attacker_hand)
 }
