@@ -31,8 +31,8 @@
 //! plies: every defence, interpositions too, was mated within the depth as counted, which the
 //! conventional rules (where futile interpositions only ever shorten a mate) agree with. The
 //! length search takes such a proof as its own answer to "mated within d?" instead of searching
-//! the node again (a 9-ply batch problem: 110 k nodes instead of 1.67 M, together with the
-//! weakest-first order of interpositions in `length.rs`).
+//! the node again (a 9-ply batch problem: 2.88 M nodes to 1.67 M; to 122 k with the
+//! weakest-first order of interpositions in `length.rs` too).
 
 use super::dfpn::Searcher;
 use super::hand::Hand;
