@@ -581,7 +581,8 @@ impl Bounded {
                 let mut e = solved::entry(n, me, &children, &values);
                 e.rep = Cycle::solved_at(e.rep, level);
                 self.store(key, e);
-                if pn == 0 && !e.exact {
+                if pn == 0 {
+                    // Stored after the relaxed proof, which it replaces if as good.
                     if let Some(x) = solved::exact_proof(n, me, &children, &values) {
                         self.store(key, x);
                     }

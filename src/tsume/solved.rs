@@ -14,21 +14,23 @@ pub(super) fn shifted(t: i32, shift: i32) -> i32 {
     }
 }
 
-/// The result of a solved node, with its depth and hand, from its children's.
+/// The attacker's hand at `n` that the move to `c` needs, from what it needs after the move.
+fn before(n: &Node, c: &Child, mut h: Hand) -> Hand {
+    if let Some(step) = c.step {
+        if let Some(s) = n.dropped_slot(step.mv) {
+            h.add(s);
+        }
+        if let Some(s) = n.captured_slot(step.mv) {
+            h.remove(s);
+        }
+    }
+    h
+}
+
+/// The result of a solved node, with its depth and hand, from its children's (a proof is not
+/// marked exact here: [`exact_proof`] finds that one).
 pub(super) fn entry(n: &Node, me: &Child, children: &[Child], values: &[Value]) -> Entry {
     let f = floor(me.or, me.interposed.is_some());
-    // The attacker's hand before the move from what it needs after it.
-    let before = |c: &Child, mut h: Hand| {
-        if let Some(step) = c.step {
-            if let Some(s) = n.dropped_slot(step.mv) {
-                h.add(s);
-            }
-            if let Some(s) = n.captured_slot(step.mv) {
-                h.remove(s);
-            }
-        }
-        h
-    };
     if me.or {
         if values.iter().any(|v| v.pn == 0) {
             // Proven by the check that mates soonest.
@@ -39,18 +41,18 @@ pub(super) fn entry(n: &Node, me: &Child, children: &[Child], values: &[Value]) 
                 .min_by_key(|(c, v)| shifted(v.proof, c.shift))
                 .expect("a proven child");
             return Entry {
-                hand: before(c, v.proof_hand).min(&n.attacker_hand),
+                hand: before(n, c, v.proof_hand).min(&n.attacker_hand),
                 proof: true,
                 depth: shifted(v.proof, c.shift),
                 rep: None,
-                exact: c.shift == 1 && v.exact == v.proof && v.exact_hand == v.proof_hand,
+                exact: false,
             };
         }
         let mut hand = open_hand(&n.attacker_hand);
         let mut depth = i32::MAX;
         let mut rep = None;
         for (c, v) in children.iter().zip(values) {
-            hand = hand.min(&before(c, v.disproof_hand));
+            hand = hand.min(&before(n, c, v.disproof_hand));
             depth = depth.min(shifted(v.disproof, c.shift));
             rep = Cycle::join(rep, v.rep);
         }
@@ -74,9 +76,7 @@ pub(super) fn entry(n: &Node, me: &Child, children: &[Child], values: &[Value]) 
             proof: true,
             depth,
             rep: None,
-            exact: values
-                .iter()
-                .all(|v| v.exact == v.proof && v.exact_hand == v.proof_hand),
+            exact: false,
         };
     }
     // Disproven by the defence that holds longest.
@@ -116,17 +116,8 @@ pub(super) fn exact_proof(
             .zip(values)
             .filter(|(_, v)| v.exact != NO_PROOF)
             .min_by_key(|(_, v)| v.exact)?;
-        let mut hand = v.exact_hand;
-        if let Some(step) = c.step {
-            if let Some(s) = n.dropped_slot(step.mv) {
-                hand.add(s);
-            }
-            if let Some(s) = n.captured_slot(step.mv) {
-                hand.remove(s);
-            }
-        }
         return Some(Entry {
-            hand: hand.min(&n.attacker_hand),
+            hand: before(n, c, v.exact_hand).min(&n.attacker_hand),
             proof: true,
             depth: v.exact.saturating_add(1),
             rep: None,
