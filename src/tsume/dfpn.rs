@@ -315,7 +315,7 @@ impl Searcher {
             let visible = lazy.visible();
             let (pn, dn) = combine(or, values.iter().map(|v| (v.pn, v.dn)), visible);
             if pn == 0 || dn == 0 {
-                let entry = self.solved_entry(n, or, &children, &values, pn, dn);
+                let entry = self.solved_entry(n, or, &children, &values, pn == 0);
                 let work = (prior_work + self.nodes - start_nodes).min(u32::MAX as u64) as u32;
                 self.table.put(n.key, Entry { work, ..entry });
                 break;
@@ -412,9 +412,14 @@ impl Searcher {
         or: bool,
         children: &[Step],
         values: &[ChildValue],
-        pn: u32,
-        dn: u32,
+        proven: bool,
     ) -> Entry {
+        // A solved node's other number is infinite, whatever its children's numbers sum to
+        // (a defender's node refuted by a drop that waits, `lazy.rs`, sums only the defences
+        // that count): a disproven child with a small proof number looked the most promising
+        // to its parent, which visited it again and again, each visit storing the same entry
+        // (図巧 第1番 at 1 GiB of hash spun so from its 6 millionth node to the limit).
+        let (pn, dn) = if proven { (0, INF) } else { (INF, 0) };
         let solved = |hand, repetition| Entry {
             hand,
             pn,
@@ -422,7 +427,7 @@ impl Searcher {
             repetition,
             work: 0,
         };
-        if or && pn == 0 {
+        if or && proven {
             // Proven by one check: its proof hand, plus a dropped piece, less a captured one.
             let i = values.iter().position(|v| v.pn == 0).unwrap_or(0);
             let mv = children[i].mv;
@@ -435,7 +440,7 @@ impl Searcher {
             }
             return solved(hand.min(&n.attacker_hand), false);
         }
-        if !or && pn == 0 {
+        if !or && proven {
             let mut hand = Hand::default();
             for v in values {
                 hand = hand.max(&v.hand);
@@ -535,5 +540,55 @@ fn leaf_disproof(n: &Node) -> Entry {
         dn: 0,
         repetition: false,
         work: 1,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A solved entry's other number is infinite: a parent would otherwise take a proven or
+    /// disproven child for its most promising one and visit it forever (see `solved_entry`).
+    /// Here a defender's node is refuted by a drop that waits for a weaker one (`lazy.rs`):
+    /// the sum of the proof numbers that count leaves that drop out, and was stored (図巧
+    /// 第1番, tests/data/tsume/zukou.tsv, spun so at 1 GiB of hash).
+    #[test]
+    fn a_node_refuted_by_a_waiting_drop_is_never_worth_searching_again() {
+        let root = Node::from_sfen("4k4/9/9/9/9/9/9/9/9 b R2G 1");
+        let attacker = root.pos.turn();
+        let mv = |usi: &str| crate::formats::notation::usi::parse_move(root.pos.variant(), usi);
+        let n = root.child(mv("R*5i").unwrap(), attacker);
+        let s = Searcher::new(attacker, Limits::default());
+        let children: Vec<Step> = n
+            .moves(attacker)
+            .iter()
+            .map(|m| n.step(*m, attacker))
+            .collect();
+        let pawn = mv("P*5h").unwrap();
+        let gold = mv("G*5h").unwrap();
+        assert!(children.iter().any(|c| c.mv == pawn) && children.iter().any(|c| c.mv == gold));
+        // Every defence open, the gold drop on 5h refuting (it waits for the pawn drop there).
+        let values: Vec<ChildValue> = children
+            .iter()
+            .map(|c| {
+                let (pn, dn) = if c.mv == gold { (INF, 0) } else { (3, 2) };
+                ChildValue {
+                    pn,
+                    dn,
+                    repetition: false,
+                    hand: c.attacker_hand,
+                }
+            })
+            .collect();
+        let mut lazy = Lazy::new(true, children.iter().map(|c| c.mv));
+        lazy.update(|j| values[j].pn == 0);
+        let (pn, dn) = combine(false, values.iter().map(|v| (v.pn, v.dn)), lazy.visible());
+        assert_eq!(dn, 0);
+        assert!(
+            pn < INF,
+            "the waiting drop's proof number is not counted: {pn}"
+        );
+        let e = s.solved_entry(&n, false, &children, &values, pn == 0);
+        assert_eq!((e.pn, e.dn), (INF, 0));
     }
 }
