@@ -264,6 +264,21 @@ fn node_limit_gives_unknown() {
     assert!(v.length.is_none());
 }
 
+/// Any memory budget a caller gives is taken within bounds: `usize::MAX` MiB is 16 TiB (its
+/// size in bytes had overflowed, a panic in a debug build), 0 is 1 MiB; both still solve.
+#[test]
+fn any_memory_budget_is_brought_within_bounds() {
+    for (hash_mb, used) in [(usize::MAX, tsume::MAX_HASH_MB), (0, 1), (64, 64)] {
+        let limits = Limits {
+            hash_mb,
+            ..Limits::default()
+        };
+        assert_eq!(limits.memory_mb(), used);
+        let v = tsume::verify(&problem(MATE_IN_5[0]), limits);
+        assert_eq!(v.length, Some(5), "--hash {hash_mb}");
+    }
+}
+
 /// The defender holds every piece not on the board or in the attacker's hand.
 #[test]
 fn inventory_fills_the_defenders_hand() {

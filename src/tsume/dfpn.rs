@@ -100,7 +100,7 @@ const OPENING_PN_CAP: u32 = 4;
 impl Searcher {
     pub fn new(attacker: Color, limits: Limits) -> Searcher {
         Searcher {
-            table: Table::new(table_mb(limits.hash_mb)),
+            table: Table::new(table_mb(limits.memory_mb())),
             attacker,
             nodes: 0,
             limits,

@@ -39,6 +39,18 @@ pub struct Limits {
     pub hash_mb: usize,
 }
 
+/// The largest memory budget taken from [`Limits::hash_mb`] (16 TiB): more is no use, and
+/// the budget's arithmetic in bytes must not overflow.
+pub const MAX_HASH_MB: usize = 1 << 24;
+
+impl Limits {
+    /// The memory budget in MiB the search works with: `hash_mb` brought within
+    /// 1..=[`MAX_HASH_MB`].
+    pub fn memory_mb(&self) -> usize {
+        self.hash_mb.clamp(1, MAX_HASH_MB)
+    }
+}
+
 impl Default for Limits {
     fn default() -> Limits {
         Limits {
@@ -181,7 +193,7 @@ pub fn verify(pos: &Position, limits: Limits) -> Verdict {
         Ok(false) => verdict.status = Status::NoMate,
         Err(limit) => verdict.status = Status::Unknown(limit),
         Ok(true) => {
-            let mut lengths = Lengths::new(&mut searcher, limits.hash_mb);
+            let mut lengths = Lengths::new(&mut searcher, limits.memory_mb());
             match lengths.shortest(&root, MAX_PLIES) {
                 Some(value) => {
                     let (line, alternatives) = solution::solve(&mut lengths, &root, value);
