@@ -35,7 +35,8 @@ pub struct Limits {
     pub time: Option<Duration>,
     /// The memory budget in MiB: up to three quarters for df-pn's transposition table while
     /// it proves the mate, then whatever it has not taken (at least a quarter) for the length
-    /// search (all count their map overhead; a few MiB of fixed cost come on top).
+    /// search (all count their map overhead; a few MiB of fixed cost come on top). Taken
+    /// within 1..=[`MAX_HASH_MB`] ([`Limits::memory_mb`]).
     pub hash_mb: usize,
 }
 
