@@ -596,6 +596,42 @@ fn assert_same_moves(p: &Position, context: &str) {
         );
     }
     assert_eq!(p.count_legal_moves(), ours.len() as u64);
+    assert_capped_counts(p);
+}
+
+/// `count_legal_moves_up_to(cap)` is the count below the cap and at least the cap (at most
+/// the count) otherwise; `has_legal_move` is a count up to 1.
+fn assert_capped_counts(p: &Position) {
+    let n = p.count_legal_moves();
+    for cap in 1..=6 {
+        let c = p.count_legal_moves_up_to(cap);
+        if n < cap {
+            assert_eq!(c, n, "{} cap {cap}", p.to_sfen());
+        } else {
+            assert!((cap..=n).contains(&c), "{} cap {cap}: {c}", p.to_sfen());
+        }
+    }
+    assert_eq!(p.has_legal_move(), n > 0);
+}
+
+/// Capped counts where the generation stops early: after the king's moves (a rook's check
+/// answered by four king moves and 41 drops) and after the drops of one kind; and where they
+/// are exact below the cap (mate, and a check only two knights' interpositions answer).
+#[test]
+fn capped_counts_stop_early_and_stay_exact_below_the_cap() {
+    let v = standard();
+    for (text, all) in [
+        // King 5a: 4a 6a 4b 6b; then drops on 5b-5h, the knight on 5b-5g only.
+        ("4k4/9/9/9/9/9/9/9/K3R4 w 2b4g4s4n4l18p 1", 4 + 7 * 5 + 6),
+        // Mated: the gold on 5b is guarded by the pawn on 5c.
+        ("4k4/4G4/4P4/9/9/9/9/9/K8 w 2r2b3g4s4n4l17p 1", 0),
+        // The lance on 1i: only 2a1c and 2b1d, the king hemmed in by its own knights.
+        ("7nk/7n1/9/9/9/9/9/9/K7L w - 1", 2),
+    ] {
+        let p = sfen::position(text, &v, Default::default()).unwrap();
+        assert_eq!(p.count_legal_moves(), all, "{text}");
+        assert_capped_counts(&p);
+    }
 }
 
 #[test]

@@ -33,6 +33,12 @@ pub(crate) trait Sink {
     }
     /// Drops of `kind` onto `to`.
     fn drops(&mut self, kind: KindId, to: Bitboard);
+    /// The sink has all it needs: generation may stop (asked between the king's moves, the
+    /// other pieces' and the drops).
+    #[inline]
+    fn enough(&self) -> bool {
+        false
+    }
 }
 
 /// Counts moves without listing them.
@@ -57,6 +63,32 @@ impl Sink for Counter {
     #[inline]
     fn drops(&mut self, _: KindId, to: Bitboard) {
         self.0 += to.count() as u64;
+    }
+}
+
+/// Counts moves up to a cap, stopping the generation there (more or less: a sink is asked
+/// between groups of moves): the count is exact below the cap, at least the cap otherwise.
+pub(crate) struct CappedCounter {
+    counter: Counter,
+    cap: u64,
+}
+
+impl Sink for CappedCounter {
+    #[inline]
+    fn board_moves(&mut self, from: Square, to: Bitboard, promote: Bitboard, forced: Bitboard) {
+        self.counter.board_moves(from, to, promote, forced);
+    }
+    #[inline]
+    fn shifted_moves(&mut self, delta: i32, to: Bitboard, promote: Bitboard, forced: Bitboard) {
+        self.counter.shifted_moves(delta, to, promote, forced);
+    }
+    #[inline]
+    fn drops(&mut self, kind: KindId, to: Bitboard) {
+        self.counter.drops(kind, to);
+    }
+    #[inline]
+    fn enough(&self) -> bool {
+        self.counter.0 >= self.cap
     }
 }
 
@@ -317,6 +349,9 @@ pub(crate) fn generate<S: Sink>(t: &Tables, b: &Board, sink: &mut S) {
             .collect();
         let in_zone = zone.has(ksq);
         piece_moves(t, k, us, ksq, in_zone, to, zone, sink);
+        if sink.enough() {
+            return;
+        }
     }
     let movers = own & !royals_if_single(royals, king);
     let targets = !own & check_mask;
@@ -351,7 +386,7 @@ pub(crate) fn generate<S: Sink>(t: &Tables, b: &Board, sink: &mut S) {
         }
     }
 
-    if drop_mask.is_empty() {
+    if drop_mask.is_empty() || sink.enough() {
         return;
     }
     for &k in &t.hand_kinds {
@@ -367,6 +402,9 @@ pub(crate) fn generate<S: Sink>(t: &Tables, b: &Board, sink: &mut S) {
         }
         if to.any() {
             sink.drops(k, to);
+            if sink.enough() {
+                return;
+            }
         }
     }
 }
@@ -458,15 +496,23 @@ fn without_drop_mates(t: &Tables, b: &Board, kind: KindId, to: Bitboard) -> Bitb
 }
 
 pub(crate) fn has_legal_move(t: &Tables, b: &Board) -> bool {
-    let mut c = Counter::default();
-    generate(t, b, &mut c);
-    c.0 > 0
+    count_legal_up_to(t, b, 1) > 0
 }
 
 pub(crate) fn count_legal(t: &Tables, b: &Board) -> u64 {
     let mut c = Counter::default();
     generate(t, b, &mut c);
     c.0
+}
+
+/// The number of legal moves if below `cap`, else a number at least `cap`.
+pub(crate) fn count_legal_up_to(t: &Tables, b: &Board, cap: u64) -> u64 {
+    let mut c = CappedCounter {
+        counter: Counter::default(),
+        cap,
+    };
+    generate(t, b, &mut c);
+    c.counter.0
 }
 
 pub(crate) fn legal_moves(t: &Tables, b: &Board) -> Vec<Move> {

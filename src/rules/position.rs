@@ -222,6 +222,15 @@ impl Position {
         movegen::count_legal(&self.variant.tables, &self.board)
     }
 
+    /// The number of legal moves if below `cap`, else a number at least `cap`: cheaper than
+    /// [`Position::count_legal_moves`] where only a few matter (generation stops early).
+    pub fn count_legal_moves_up_to(&self, cap: u64) -> u64 {
+        if let Some((t, b)) = self.large() {
+            return large::movegen::legal_moves(t, b).len() as u64;
+        }
+        movegen::count_legal_up_to(&self.variant.tables, &self.board, cap)
+    }
+
     /// Is `mv` one of [`Position::legal_moves`]? (Decided for this one move, without listing
     /// the others.)
     pub fn is_legal(&self, mv: Move) -> bool {

@@ -378,7 +378,8 @@ impl Searcher {
     /// proof number of the number of answers (capped) and a disproof number of 1.
     fn open_check(&mut self, n: &Node, step: &Step) -> ChildValue {
         let c = n.play(step);
-        let defences = c.pos.count_legal_moves().min(INF as u64 / 2) as u32;
+        // Only the first OPENING_PN_CAP defences count: their generation stops there.
+        let defences = c.pos.count_legal_moves_up_to(OPENING_PN_CAP as u64) as u32;
         let entry = if defences == 0 {
             Entry {
                 hand: c.mated_proof_hand(Hand::default()),
