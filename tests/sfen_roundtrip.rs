@@ -182,6 +182,12 @@ fn errors_name_the_column() {
     assert_eq!(error_at(&format!("{KINGS} b PX 1")).0, 26);
     assert_eq!(error_at(&format!("{KINGS} b P* 1")).0, 26);
     assert_eq!(error_at(&format!("{KINGS} b 1000P 1")).0, 25);
+    // Counts of one kind add up, but only to what SFEN can write (found by fuzzing: 888p888p
+    // read as 1776 pawns, written as 1776p, which did not read back): the second count.
+    let (col, msg) = error_at(&format!("{KINGS} b 888p888p 1"));
+    assert_eq!(col, 29, "{msg}");
+    assert!(msg.contains("1776"), "{msg}");
+    assert_eq!(hand_of(&format!("{KINGS} b 998p1p 1")), "999p");
     // The move number must be a positive whole number.
     assert_eq!(error_at(&format!("{KINGS} b - 0")).0, 27);
     assert_eq!(error_at(&format!("{KINGS} b - x")).0, 27);

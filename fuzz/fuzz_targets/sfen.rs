@@ -1,6 +1,6 @@
 //! SFEN text for every built-in variant: parsing never panics; a parsed setup writes and reads
-//! back unchanged; a valid position lists its moves, survives its own SFEN with the same moves,
-//! and every move it lists can be played.
+//! back unchanged; a valid position lists its moves (as many as it counts, and as its capped
+//! counts say), survives its own SFEN with the same moves, and every move it lists can be played.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -39,7 +39,20 @@ fuzz_target!(|data: &[u8]| {
             };
             assert!(problems.is_empty());
             let moves = pos.legal_moves();
-            assert_eq!(pos.count_legal_moves(), moves.len() as u64);
+            let n = moves.len() as u64;
+            assert_eq!(pos.count_legal_moves(), n);
+            for cap in 1..=5 {
+                let c = pos.count_legal_moves_up_to(cap);
+                assert!(
+                    if n < cap {
+                        c == n
+                    } else {
+                        (cap..=n).contains(&c)
+                    },
+                    "{cap}: {c} of {n}"
+                );
+            }
+            assert_eq!(pos.has_legal_move(), n > 0);
             let out = pos.to_sfen();
             let back = validate::validate(v, sfen::parse(&out, &v.catalog).unwrap(), options)
                 .expect("a valid position's own SFEN is valid");

@@ -291,6 +291,14 @@ fn parse_hands(
         };
         let slot = setup.hands[color.index()].entry(kind).or_insert(0);
         *slot = slot.saturating_add(count);
+        // A kind may be listed more than once (its counts add up), but the total must still
+        // be one SFEN can write.
+        if *slot > 999 {
+            return Err(ParseError::new(
+                col,
+                format!("a hand count must be a number from 1 to 999: '{c}' adds up to {slot}"),
+            ));
+        }
         i += 1;
     }
     Ok(())
