@@ -861,3 +861,44 @@ fn a_piece_in_hand_passes_to_the_other_side() {
     assert_eq!(p.in_hand(Color::Black, bishop), 1);
     assert_eq!(p.in_hand(Color::White, bishop), 1);
 }
+
+/// Sho shogi's drunk elephant promotes into a crown prince, a royal piece, and the check rule
+/// binds a side's single royal piece after the move (both king and prince must be captured to
+/// win, by the rules sheet). Found by fuzzing: without a king (a tsume), the generator listed a
+/// promotion onto a square White's king attacks, which `play` refused; with a king in check,
+/// it left out the promotions that make a second royal piece and so lift the check.
+#[test]
+fn a_promotion_into_a_royal_piece_is_judged_after_the_move() {
+    let v = Variant::builtin("sho").unwrap();
+    for (text, tsume, expected) in [
+        (
+            "8k/6E2/9/7N1/9/9/9/9/S8 b - 1",
+            true,
+            "2d1b+ 3b2a 3b2b 3b2c 3b2c+ 3b3a 3b3a+ 3b4a 3b4a+ 3b4b 3b4b+ 3b4c 3b4c+ 9i8h 9i9h",
+        ),
+        (
+            "4r3k/9/9/6E2/9/9/9/9/4K4 b - 1",
+            false,
+            "3d2c+ 3d3c+ 3d4c+ 5i4h 5i4i 5i6h 5i6i",
+        ),
+    ] {
+        let options = shogiprint::rules::validate::Options { tsume };
+        let p = sfen::position(text, &v, options).unwrap();
+        let listed = usi_set(&p);
+        let want: BTreeSet<String> = expected.split(' ').map(str::to_string).collect();
+        assert_eq!(listed, want, "{text}");
+        assert_eq!(p.count_legal_moves(), want.len() as u64, "{text}");
+        // `play` agrees on every listed move and on the promotions left out.
+        for m in p.legal_moves() {
+            assert!(p.is_legal(m), "{text}: {m:?}");
+        }
+        for refused in ["3b2a+", "3b2b+", "3d3c"] {
+            if let Ok(m) = notation::usi::parse_move(&v, refused) {
+                assert!(
+                    !p.is_legal(m) || listed.contains(refused),
+                    "{text}: {refused}"
+                );
+            }
+        }
+    }
+}

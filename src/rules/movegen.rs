@@ -376,6 +376,10 @@ pub(crate) fn generate<S: Sink>(t: &Tables, b: &Board, sink: &mut S) {
         let Some(piece) = b.squares[from.index()] else {
             continue;
         };
+        if t.promote[piece.kind.index()].is_some_and(|p| t.royal[p.index()]) {
+            royal_promoter_moves(t, b, from, piece.kind, zone, sink);
+            continue;
+        }
         let mut to = t.attacks(piece.kind, us, from, occupied) & targets;
         if pins.pinned.0 & bit != 0 {
             to &= pins.line(from);
@@ -472,6 +476,43 @@ fn piece_moves<S: Sink>(
     to &= !(dead & !promote);
     let forced = to & dead;
     sink.board_moves(from, to, promote, forced);
+}
+
+/// The moves of a piece that promotes into a royal kind (sho shogi's drunk elephant, into the
+/// crown prince). Promoting changes which royal pieces the mover has, and the check rule binds
+/// only a side's single royal piece after the move: a prince made beside a king frees the king
+/// from check (both must be captured), and a prince made where the side had none may not stand
+/// attacked. Check masks and pins see only the royal pieces before the move, so each of this
+/// piece's moves is tested on a copy of the board instead, as `legality::is_legal` does.
+fn royal_promoter_moves<S: Sink>(
+    t: &Tables,
+    b: &Board,
+    from: Square,
+    k: KindId,
+    zone: Bitboard,
+    sink: &mut S,
+) {
+    let us = b.turn;
+    let reach = t.attacks(k, us, from, b.occupied()) & !b.by_color[us.index()];
+    let may_promote = if zone.has(from) { reach } else { reach & zone };
+    let dead = t.dead[k.index()][us.index()];
+    let safe = |to: Square, promote: bool| {
+        let mut after = b.clone();
+        after.play(t, Move::Normal { from, to, promote });
+        checkers(t, &after, us).is_empty()
+    };
+    let mut plain = Bitboard::EMPTY;
+    let mut promoted = Bitboard::EMPTY;
+    for to in reach {
+        if !dead.has(to) && safe(to, false) {
+            plain.set(to);
+        }
+        if may_promote.has(to) && safe(to, true) {
+            promoted.set(to);
+        }
+    }
+    // Where only the promotion is legal, it is forced.
+    sink.board_moves(from, plain | promoted, promoted, promoted & !plain);
 }
 
 /// Removes the drops of `kind` that would checkmate the opponent's only royal piece at once.
