@@ -353,7 +353,11 @@ pub(crate) fn generate<S: Sink>(t: &Tables, b: &Board, sink: &mut S) {
             return;
         }
     }
-    let movers = own & !royals_if_single(royals, king);
+    let mut promoters = Bitboard::EMPTY;
+    for k in &t.royal_promoters {
+        promoters |= b.by_kind[k.index()] & own;
+    }
+    let movers = own & !royals_if_single(royals, king) & !promoters;
     let targets = !own & check_mask;
     // Kinds with many pieces and one direction (pawns) move all at once, by a shift of the board.
     let mut batched = Bitboard::EMPTY;
@@ -376,10 +380,6 @@ pub(crate) fn generate<S: Sink>(t: &Tables, b: &Board, sink: &mut S) {
         let Some(piece) = b.squares[from.index()] else {
             continue;
         };
-        if t.promote[piece.kind.index()].is_some_and(|p| t.royal[p.index()]) {
-            royal_promoter_moves(t, b, from, piece.kind, zone, sink);
-            continue;
-        }
         let mut to = t.attacks(piece.kind, us, from, occupied) & targets;
         if pins.pinned.0 & bit != 0 {
             to &= pins.line(from);
@@ -387,6 +387,12 @@ pub(crate) fn generate<S: Sink>(t: &Tables, b: &Board, sink: &mut S) {
         if to.any() {
             let in_zone = zone.0 & bit != 0;
             piece_moves(t, piece.kind, us, from, in_zone, to, zone, sink);
+        }
+    }
+
+    for from in promoters {
+        if let Some(piece) = b.squares[from.index()] {
+            royal_promoter_moves(t, b, from, piece.kind, zone, sink);
         }
     }
 

@@ -66,6 +66,9 @@ pub(crate) struct Tables {
     pub in_variant: [bool; MAX_KINDS],
     pub royal: [bool; MAX_KINDS],
     pub royal_kinds: Vec<KindId>,
+    /// Kinds that promote into a royal kind (sho shogi's drunk elephant): the move generator
+    /// judges their moves one by one (`movegen::royal_promoter_moves`).
+    pub royal_promoters: Vec<KindId>,
     pub hand_kinds: Vec<KindId>,
     /// Kinds that go to the captor's hand (`hand_kinds` as a lookup).
     pub droppable: [bool; MAX_KINDS],
@@ -140,6 +143,11 @@ impl Tables {
             one_per_file[k.index()] = kind.rules.one_per_file;
             no_drop_mate[k.index()] = kind.rules.no_drop_mate;
         }
+        let royal_promoters: Vec<KindId> = kinds
+            .iter()
+            .copied()
+            .filter(|k| promote[k.index()].is_some_and(|p| royal[p.index()]))
+            .collect();
         let hand_kinds = if drops {
             kinds
                 .iter()
@@ -163,6 +171,7 @@ impl Tables {
                 in_variant,
                 royal,
                 royal_kinds: royal_kinds.to_vec(),
+                royal_promoters,
                 hand_kinds,
                 droppable,
                 promote,
@@ -308,6 +317,7 @@ impl Tables {
             in_variant,
             royal,
             royal_kinds: royal_kinds.to_vec(),
+            royal_promoters,
             hand_kinds,
             droppable,
             promote,
