@@ -7,7 +7,7 @@
 
 use shogiprint::formats::notation;
 use shogiprint::formats::{sfen, usi};
-use shogiprint::rules::{Color, Move, Position, Variant};
+use shogiprint::rules::{CheckReplies, Color, Move, Position, Square, Variant};
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
@@ -597,6 +597,41 @@ fn assert_same_moves(p: &Position, context: &str) {
     }
     assert_eq!(p.count_legal_moves(), ours.len() as u64);
     assert_capped_counts(p);
+    assert_check_replies(p);
+}
+
+/// `check_replies` classifies the legal moves (checked above) by their target: a move onto a
+/// square strictly between the king and a single ranging checker is an interposition, worked
+/// out here from the board's geometry.
+fn assert_check_replies(p: &Position) {
+    let size = p.variant().size;
+    let checkers: Vec<Square> = p.checkers().iter().collect();
+    let king = size.squares().find(|sq| {
+        p.piece_at(*sq)
+            .is_some_and(|pc| pc.color == p.turn() && p.variant().is_royal(pc.kind))
+    });
+    let mut between = Vec::new();
+    if let ([checker], Some(king)) = (&checkers[..], king) {
+        let (kc, kr) = size.col_row(king);
+        let (cc, cr) = size.col_row(*checker);
+        let (dc, dr) = (cc as i32 - kc as i32, cr as i32 - kr as i32);
+        if dc == 0 || dr == 0 || dc.abs() == dr.abs() {
+            for i in 1..dc.abs().max(dr.abs()) {
+                between.extend(
+                    size.from_col_row(kc as i32 + dc.signum() * i, kr as i32 + dr.signum() * i),
+                );
+            }
+        }
+    }
+    let moves = p.legal_moves();
+    let expected = if moves.is_empty() {
+        CheckReplies::None
+    } else if moves.iter().all(|m| between.contains(&m.to())) {
+        CheckReplies::OnlyInterpositions
+    } else {
+        CheckReplies::Other
+    };
+    assert_eq!(p.check_replies(), Some(expected), "{}", p.to_sfen());
 }
 
 /// `count_legal_moves_up_to(cap)` is the count below the cap and at least the cap (at most
@@ -631,6 +666,39 @@ fn capped_counts_stop_early_and_stay_exact_below_the_cap() {
         let p = sfen::position(text, &v, Default::default()).unwrap();
         assert_eq!(p.count_legal_moves(), all, "{text}");
         assert_capped_counts(&p);
+        assert_check_replies(&p);
+    }
+}
+
+/// How a check can be answered, on positions whose answer is plain from the board: king moves;
+/// only the knights' interpositions (2a1c, 2b1d); none (mate); a double check, which only the
+/// king can answer; the checker taken by a piece other than the king; no check at all.
+#[test]
+fn check_replies_tell_interpositions_from_other_answers() {
+    let v = standard();
+    for (text, replies) in [
+        (
+            "4k4/9/9/9/9/9/9/9/K3R4 w 2b4g4s4n4l18p 1",
+            CheckReplies::Other,
+        ),
+        (
+            "7nk/7n1/9/9/9/9/9/9/K7L w - 1",
+            CheckReplies::OnlyInterpositions,
+        ),
+        (
+            "4k4/4G4/4P4/9/9/9/9/9/K8 w 2r2b3g4s4n4l17p 1",
+            CheckReplies::None,
+        ),
+        // Lance 1i and bishop 3c both check the king on 1a: mate, though the knight on 2a
+        // could take the bishop were it the only checker.
+        ("7nk/9/6B2/9/9/9/9/9/K7L w - 1", CheckReplies::None),
+        // The gold on 2b can take the rook on 2a that checks the king on 1a.
+        ("7Rk/7g1/9/9/9/9/9/9/K8 w - 1", CheckReplies::Other),
+        ("4k4/9/9/9/9/9/9/9/K8 w - 1", CheckReplies::Other),
+    ] {
+        let p = sfen::position(text, &v, Default::default()).unwrap();
+        assert_eq!(p.check_replies(), Some(replies), "{text}");
+        assert_check_replies(&p);
     }
 }
 

@@ -42,6 +42,7 @@ pub use color::Color;
 pub use illegal::IllegalReason;
 pub use impasse::{ImpasseRule, ImpasseVerdict};
 pub use large::outcome::Outcome;
+pub use movegen::CheckReplies;
 pub use movement::{LionPower, Motion, MotionKind, Movement};
 pub use moves::Move;
 pub use piece::{KindId, Piece, PieceKind};

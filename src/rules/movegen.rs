@@ -39,6 +39,67 @@ pub(crate) trait Sink {
     fn enough(&self) -> bool {
         false
     }
+    /// Told before any move when the mover's single royal piece is in check by one piece:
+    /// the squares strictly between them (empty for a step or a jump).
+    #[inline]
+    fn in_check(&mut self, _between: Bitboard) {}
+}
+
+/// How the side to move can answer a check (see [`check_replies`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CheckReplies {
+    /// No legal move at all.
+    None,
+    /// Only interpositions: moves and drops onto the squares between the royal piece and a
+    /// single ranging checker.
+    OnlyInterpositions,
+    /// Some legal move that is not an interposition (the royal piece's, a capture of the
+    /// checker; any move at all when not in check).
+    Other,
+}
+
+/// Finds whether there is a legal move, and one that is not an interposition, stopping at the
+/// first of those (most often among the royal piece's moves, generated first).
+struct RepliesSink {
+    between: Bitboard,
+    any: bool,
+    other: bool,
+}
+
+impl Sink for RepliesSink {
+    #[inline]
+    fn board_moves(&mut self, _: Square, to: Bitboard, _: Bitboard, _: Bitboard) {
+        self.any |= to.any();
+        self.other |= (to & !self.between).any();
+    }
+    #[inline]
+    fn drops(&mut self, _: KindId, to: Bitboard) {
+        self.any |= to.any();
+        self.other |= (to & !self.between).any();
+    }
+    #[inline]
+    fn enough(&self) -> bool {
+        self.other
+    }
+    #[inline]
+    fn in_check(&mut self, between: Bitboard) {
+        self.between = between;
+    }
+}
+
+/// How the side to move can answer a check, without listing its moves.
+pub(crate) fn check_replies(t: &Tables, b: &Board) -> CheckReplies {
+    let mut sink = RepliesSink {
+        between: Bitboard::EMPTY,
+        any: false,
+        other: false,
+    };
+    generate(t, b, &mut sink);
+    match (sink.any, sink.other) {
+        (_, true) => CheckReplies::Other,
+        (true, false) => CheckReplies::OnlyInterpositions,
+        (false, false) => CheckReplies::None,
+    }
 }
 
 /// Counts moves without listing them.
@@ -333,6 +394,7 @@ pub(crate) fn generate<S: Sink>(t: &Tables, b: &Board, sink: &mut S) {
             // Capture the checker or block it; `between` is empty for a step or a jump.
             check_mask = between | checkers;
             drop_mask &= between;
+            sink.in_check(between);
         }
         threats.find_pins(t, ksq, own, occupied, &mut pins);
     }

@@ -4,7 +4,7 @@ use super::bitboard::Bitboard;
 use super::board::Board;
 use super::color::Color;
 use super::large::{self, LargeBoard, LargeTables};
-use super::movegen;
+use super::movegen::{self, CheckReplies};
 use super::moves::Move;
 use super::piece::{KindId, Piece};
 use super::problem::PositionError;
@@ -212,6 +212,16 @@ impl Position {
             return !large::movegen::legal_moves(t, b).is_empty();
         }
         movegen::has_legal_move(&self.variant.tables, &self.board)
+    }
+
+    /// How the side to move can answer a check: no move, only interpositions, or some other
+    /// move (found without listing the moves, stopping at the first such). `None` for the
+    /// large boards, whose generator lists moves only.
+    pub fn check_replies(&self) -> Option<CheckReplies> {
+        if self.large.is_some() {
+            return None;
+        }
+        Some(movegen::check_replies(&self.variant.tables, &self.board))
     }
 
     /// The number of legal moves, without listing them.

@@ -3,7 +3,7 @@
 
 use super::hand::{slot, Hand};
 use super::keys;
-use crate::rules::{Color, KindId, Move, Piece, Position, Square};
+use crate::rules::{CheckReplies, Color, KindId, Move, Piece, Position, Square};
 
 /// Where a move leads, known without playing it: the move, the keys and both hands after it.
 #[derive(Clone, Copy, Debug)]
@@ -172,6 +172,23 @@ impl Node {
             self.pos.checking_moves()
         } else {
             self.pos.legal_moves()
+        }
+    }
+
+    /// How the defender (to move) can answer the check: no move, only interpositions (as
+    /// [`Node::is_interposition`] has them), or some other move.
+    pub fn check_replies(&self, attacker: Color) -> CheckReplies {
+        if let Some(r) = self.pos.check_replies() {
+            return r;
+        }
+        let moves = self.moves(attacker);
+        let between = self.interposition_squares();
+        if moves.is_empty() {
+            CheckReplies::None
+        } else if moves.iter().all(|mv| self.is_interposition(*mv, &between)) {
+            CheckReplies::OnlyInterpositions
+        } else {
+            CheckReplies::Other
         }
     }
 
