@@ -80,10 +80,16 @@ pub fn table_key(pos: &Position, attacker: &Hand, defender: &Hand) -> u64 {
 
 /// The key of the whole position: the table key and the attacker's hand.
 pub fn full_key(table_key: u64, attacker: &Hand) -> u64 {
-    let z = zobrist();
     let mut key = table_key;
     for (i, n) in attacker.0.iter().enumerate() {
-        key ^= z.attacker_hand[i * 64 + (*n as usize).min(63)];
+        key ^= attacker_term(i, *n);
     }
     key
+}
+
+/// The full key's term of `n` pieces of hand slot `slot` in the attacker's hand: a full key
+/// follows a change of that count by the terms of the count before and after.
+#[inline]
+pub fn attacker_term(slot: usize, n: u8) -> u64 {
+    zobrist().attacker_hand[slot * 64 + (n as usize).min(63)]
 }

@@ -108,12 +108,28 @@ impl Node {
         let mover = self.pos.turn();
         let mover_is_attacker = mover == attacker;
         let mut key = self.key ^ keys::white_term();
+        // The full key is the table key and terms of the attacker's hand, followed here slot
+        // by changed slot (hashing the whole hand afresh was a sixteenth of a search).
+        let mut hand_terms = self.full ^ self.key;
         let mut hands = [self.attacker_hand, self.defender_hand];
         let m = if mover_is_attacker { 0 } else { 1 };
-        let change_total = |key: &mut u64, hands: &[Hand; 2], s: usize, delta: i32| {
-            let before = hands[0].0[s] as i32 + hands[1].0[s] as i32;
-            *key ^= keys::total_term(s, before as usize)
-                ^ keys::total_term(s, (before + delta).max(0) as usize);
+        let mut change = |key: &mut u64, s: usize, gain: bool| {
+            let before = hands[0].0[s] as usize + hands[1].0[s] as usize;
+            let after = if gain {
+                before + 1
+            } else {
+                before.saturating_sub(1)
+            };
+            *key ^= keys::total_term(s, before) ^ keys::total_term(s, after);
+            let n = hands[m].0[s];
+            hands[m].0[s] = if gain {
+                n.saturating_add(1)
+            } else {
+                n.saturating_sub(1)
+            };
+            if m == 0 {
+                hand_terms ^= keys::attacker_term(s, n) ^ keys::attacker_term(s, hands[0].0[s]);
+            }
         };
         match mv {
             Move::Normal { from, to, promote } => {
@@ -140,8 +156,7 @@ impl Node {
                 if let Some(c) = self.pos.piece_at(to) {
                     key ^= keys::piece_term(to.index(), c);
                     if let Some(s) = self.captured_slot(mv) {
-                        change_total(&mut key, &hands, s, 1);
-                        hands[m].add(s);
+                        change(&mut key, s, true);
                     }
                 }
             }
@@ -150,15 +165,14 @@ impl Node {
             Move::Drop { kind, to } => {
                 key ^= keys::piece_term(to.index(), Piece { kind, color: mover });
                 if let Some(s) = slot(&self.pos, kind) {
-                    change_total(&mut key, &hands, s, -1);
-                    hands[m].remove(s);
+                    change(&mut key, s, false);
                 }
             }
         }
         Step {
             mv,
             key,
-            full: keys::full_key(key, &hands[0]),
+            full: key ^ hand_terms,
             attacker_hand: hands[0],
             defender_hand: hands[1],
             #[cfg(debug_assertions)]
