@@ -33,6 +33,11 @@
 //! length search takes such a proof as its own answer to "mated within d?" instead of searching
 //! the node again (a 9-ply batch problem: 2.88 M nodes to 1.67 M; to 122 k with the
 //! weakest-first order of interpositions in `length.rs` too).
+//!
+//! A defender's node with no plies left is settled where its parent lists it, without a visit
+//! ([`mated_now`]): mated with no move, escaping with any move but an interposition, searched
+//! only when interpositions are all it has. Those nodes had been a quarter of the visits (a 9-ply
+//! batch problem: 9.6 s to 3.6 s).
 
 use super::dfpn::Searcher;
 use super::hand::Hand;
