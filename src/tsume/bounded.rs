@@ -26,6 +26,9 @@
 //! by a check that captures the interposed piece (the conventional rule asks that capture to
 //! mate within the longest other defence, at most d). When the defender could only interpose,
 //! that longest other defence is 0 plies: the capture keeps the plies only if it mates at once.
+//! Once every other defence is known, by an exact proof, to be mated within d - 3 plies, it is at
+//! most d - 2, and the capture keeps no plies: an interposition is then an ordinary defence (its
+//! refutations had been the costliest disproofs; 31 hard batch problems: 111 M nodes to 93 M).
 //!
 //! A proof is also kept as exact when it never took an interposed piece without spending its
 //! plies: every defence, interpositions too, was mated within the depth as counted, which the
@@ -234,6 +237,25 @@ fn mated_now(n: &Node, attacker: crate::rules::Color) -> Option<Value> {
         });
     }
     None
+}
+
+/// At a defender's node of `depth` plies: is every defence other than an interposition known
+/// to be mated within `depth` - 3 plies by the conventional rules (an exact proof)? Then the
+/// longest resistance of those defences, the rule's L0, is at most `depth` - 2, and an
+/// interposition that is futile (its capture mates within L0) is also mated within `depth` - 1
+/// as an ordinary defence, by that capture: the capture need not keep its plies, which is what
+/// makes refuting an interposition costly.
+fn others_end_two_plies_short(children: &[Child], values: &[Value], depth: i32) -> bool {
+    let mut any = false;
+    for (c, v) in children.iter().zip(values) {
+        if c.interposed.is_none() {
+            if v.exact > depth - 3 {
+                return false;
+            }
+            any = true;
+        }
+    }
+    any && children.iter().any(|c| c.interposed.is_some())
 }
 
 /// What one node is: where it is and what its parent's move spent.
@@ -566,7 +588,7 @@ impl Bounded {
         };
         let only_defences =
             !between.is_empty() && moves.iter().all(|mv| n.is_interposition(*mv, &between));
-        let children: Vec<Child> = moves
+        let mut children: Vec<Child> = moves
             .into_iter()
             .map(|mv| {
                 let step = n.step(mv, attacker);
@@ -635,7 +657,18 @@ impl Bounded {
                 .iter()
                 .map(|c| c.step.expect("a child has a move").mv),
         );
+        let mut captures_keep_plies = !or && !only_defences;
         loop {
+            if captures_keep_plies && others_end_two_plies_short(&children, &values, depth) {
+                // No interposition can be futile by more than an ordinary defence is mated
+                // in (see `others_end_two_plies_short`): from here on they are ordinary.
+                captures_keep_plies = false;
+                for j in 0..children.len() {
+                    if children[j].interposed.take().is_some() {
+                        values[j] = self.value(s, &children[j], path);
+                    }
+                }
+            }
             lazy.update(|j| values[j].pn == 0);
             let visible = lazy.visible();
             let (pn, dn) = combine(or, values.iter().map(|v| (v.pn, v.dn)), visible);
