@@ -66,16 +66,22 @@ struct RepliesSink {
     other: bool,
 }
 
-impl Sink for RepliesSink {
+impl RepliesSink {
     #[inline]
-    fn board_moves(&mut self, _: Square, to: Bitboard, _: Bitboard, _: Bitboard) {
+    fn moves_to(&mut self, to: Bitboard) {
         self.any |= to.any();
         self.other |= (to & !self.between).any();
     }
+}
+
+impl Sink for RepliesSink {
+    #[inline]
+    fn board_moves(&mut self, _: Square, to: Bitboard, _: Bitboard, _: Bitboard) {
+        self.moves_to(to);
+    }
     #[inline]
     fn drops(&mut self, _: KindId, to: Bitboard) {
-        self.any |= to.any();
-        self.other |= (to & !self.between).any();
+        self.moves_to(to);
     }
     #[inline]
     fn enough(&self) -> bool {

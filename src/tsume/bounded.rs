@@ -38,7 +38,7 @@
 //! weakest-first order of interpositions in `length.rs` too).
 //!
 //! A defender's node with no plies left is settled where its parent lists it, without a visit
-//! ([`mated_now`]): mated with no move, escaping with any move but an interposition, searched
+//! (`solved::mated_now`): mated with no move, escaping with any move but an interposition, searched
 //! only when interpositions are all it has. Those nodes had been a quarter of the visits (a 9-ply
 //! batch problem: 9.6 s to 3.6 s).
 
@@ -47,7 +47,9 @@ use super::hand::Hand;
 use super::lazy::{add, combine, Lazy};
 use super::node::{Node, Step};
 use super::table::{KeyMap, INF};
-use crate::rules::{CheckReplies, Move, Square};
+use crate::rules::Move;
+use cycle::Cycle;
+use interposed::{others_end_two_plies_short, spot_key, Interposed};
 use smallvec::SmallVec;
 
 /// Bytes per entry of either map, counting the map's overhead.
@@ -101,42 +103,6 @@ pub struct Bounded {
     cap: usize,
 }
 
-/// The path levels (the query's node is level 0) of the shallowest and the deepest position a
-/// disproof found repeated: it holds while both are on the path. (Two bytes each keep an
-/// entry at 24 bytes, as before it had them.)
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-struct Cycle {
-    lo: u16,
-    hi: u16,
-}
-
-impl Cycle {
-    fn join(a: Option<Cycle>, b: Option<Cycle>) -> Option<Cycle> {
-        match (a, b) {
-            (Some(a), Some(b)) => Some(Cycle {
-                lo: a.lo.min(b.lo),
-                hi: a.hi.max(b.hi),
-            }),
-            (a, None) => a,
-            (None, b) => b,
-        }
-    }
-
-    /// What is left of it once the node at `level` is solved: nothing if it only leaned on
-    /// that node itself (a repetition of the node is never its shortest mate); else it holds
-    /// while the levels above stay, at most the parent's.
-    fn solved_at(c: Option<Cycle>, level: u16) -> Option<Cycle> {
-        let c = c?;
-        if c.lo >= level {
-            return None;
-        }
-        Some(Cycle {
-            lo: c.lo,
-            hi: c.hi.min(level - 1),
-        })
-    }
-}
-
 /// The threshold at which the best child yields to the runner-up worth `second`: just beyond
 /// it (plain df-pn). The 1+ε trick of df-pn does not pay here: with ε = 1/4, 図巧 第2番 took
 /// 355 k nodes instead of 823 k and 第5番 645 k instead of 730 k, but 第7番 32.6 M instead of
@@ -150,23 +116,6 @@ fn mix(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     z ^ (z >> 31)
-}
-
-/// An interposition seen from the node it leads to: the square, and whether every defence of
-/// its parent was an interposition. Then the longest resistance of the parent's other defences
-/// is 0, and the conventional rule calls it futile only if taking the piece mates at once.
-#[derive(Clone, Copy, PartialEq, Eq)]
-struct Interposed {
-    sq: Square,
-    only_defences: bool,
-}
-
-/// A key (table key or full key) marked with the interposition if any.
-fn spot_key(key: u64, interposed: Option<Interposed>) -> u64 {
-    match interposed {
-        Some(i) => key ^ mix(0x1_0000 + i.sq.index() as u64 + ((i.only_defences as u64) << 8)),
-        None => key,
-    }
 }
 
 fn depth_key(key: u64, depth: i32) -> u64 {
@@ -197,65 +146,6 @@ fn open_hand(hand: &Hand) -> Hand {
 
 fn any_hand() -> Hand {
     Hand([u8::MAX; super::hand::MAX_HAND_KINDS])
-}
-
-/// A defender's node with no plies left, settled without a search when it is mated (no
-/// legal move) or escapes by a move that is not an interposition (which no attacker's hand
-/// changes); `None` when only interpositions are left, which the search answers.
-fn mated_now(n: &Node, attacker: crate::rules::Color) -> Option<Value> {
-    let unsolved = Value {
-        pn: 1,
-        dn: 1,
-        proof: NO_PROOF,
-        proof_hand: n.attacker_hand,
-        disproof: NO_DISPROOF,
-        disproof_hand: n.attacker_hand,
-        rep: None,
-        exact: NO_PROOF,
-        exact_hand: n.attacker_hand,
-    };
-    let replies = n.check_replies(attacker);
-    if replies == CheckReplies::None {
-        let hand = n.mated_proof_hand(Hand::default());
-        return Some(Value {
-            pn: 0,
-            dn: INF,
-            proof: 0,
-            proof_hand: hand,
-            exact: 0,
-            exact_hand: hand,
-            ..unsolved
-        });
-    }
-    if replies == CheckReplies::Other {
-        return Some(Value {
-            pn: INF,
-            dn: 0,
-            disproof: 1,
-            disproof_hand: any_hand(),
-            ..unsolved
-        });
-    }
-    None
-}
-
-/// At a defender's node of `depth` plies: is every defence other than an interposition known
-/// to be mated within `depth` - 3 plies by the conventional rules (an exact proof)? Then the
-/// longest resistance of those defences, the rule's L0, is at most `depth` - 2, and an
-/// interposition that is futile (its capture mates within L0) is also mated within `depth` - 1
-/// as an ordinary defence, by that capture: the capture need not keep its plies, which is what
-/// makes refuting an interposition costly.
-fn others_end_two_plies_short(children: &[Child], values: &[Value], depth: i32) -> bool {
-    let mut any = false;
-    for (c, v) in children.iter().zip(values) {
-        if c.interposed.is_none() {
-            if v.exact > depth - 3 {
-                return false;
-            }
-            any = true;
-        }
-    }
-    any && children.iter().any(|c| c.interposed.is_some())
 }
 
 /// What one node is: where it is and what its parent's move spent.
@@ -641,7 +531,7 @@ impl Bounded {
             .map(|c| {
                 if or && c.depth == 0 {
                     let child = n.play(c.step.as_ref().expect("a child has a move"));
-                    if let Some(v) = mated_now(&child, attacker) {
+                    if let Some(v) = solved::mated_now(&child, attacker) {
                         return v;
                     }
                 }
@@ -657,7 +547,9 @@ impl Bounded {
                 .iter()
                 .map(|c| c.step.expect("a child has a move").mv),
         );
-        let mut captures_keep_plies = !or && !only_defences;
+        // (Not where interpositions are the only defences: L0 is 0 there, see `kept` above.)
+        let mut captures_keep_plies =
+            !only_defences && children.iter().any(|c| c.interposed.is_some());
         loop {
             if captures_keep_plies && others_end_two_plies_short(&children, &values, depth) {
                 // No interposition can be futile by more than an ordinary defence is mated
@@ -739,6 +631,10 @@ struct Found {
     disproof: Option<(i32, Hand, Option<Cycle>)>,
 }
 
+#[path = "cycle.rs"]
+mod cycle;
+#[path = "interposed.rs"]
+mod interposed;
 #[path = "solved.rs"]
 mod solved;
 
@@ -777,41 +673,5 @@ mod tests {
         b.leave(2);
         assert_eq!(b.lookup(7, &hand).disproof.map(|d| d.0), Some(3));
         assert_eq!(b.known_len, 1);
-    }
-
-    /// A defender's node with no plies left: mated (proof 0, exact) when it has no move;
-    /// escaping for any attacker's hand when the king can move; left to the search when only
-    /// interpositions answer the check. Positions after a check from the root 4a (king 5a):
-    /// ▲5b金 guarded by the pawn on 5c mates; ▲6b金 lets the king go to 4b; with the king hemmed
-    /// in on 1a by its knights, ▲1i香 leaves only the knights' interpositions.
-    #[test]
-    fn a_node_with_no_plies_left_is_settled_without_a_search() {
-        let after = |sfen: &str, usi: &str| {
-            let root = Node::from_sfen(sfen);
-            let attacker = root.pos.turn();
-            let mv = crate::formats::notation::usi::parse_move(root.pos.variant(), usi).unwrap();
-            (root.child(mv, attacker), attacker)
-        };
-        let (n, a) = after("4k4/9/4P4/9/9/9/9/9/9 b G 1", "G*5b");
-        let v = mated_now(&n, a).expect("settled");
-        assert_eq!((v.pn, v.proof, v.exact), (0, 0, 0));
-        let (n, a) = after("4k4/9/4P4/9/9/9/9/9/9 b G 1", "G*6b");
-        let v = mated_now(&n, a).expect("settled");
-        assert_eq!((v.dn, v.disproof), (0, 1));
-        assert_eq!(v.disproof_hand, any_hand());
-        let (n, a) = after("7nk/7n1/9/9/9/9/9/9/9 b L 1", "L*1i");
-        assert!(mated_now(&n, a).is_none());
-    }
-
-    /// Once a node is solved, what it leaned on below itself is settled: a repetition of the
-    /// node itself for good, one of a level above while the levels above its parent stay.
-    #[test]
-    fn a_solved_node_keeps_only_the_repetitions_above_it() {
-        let at = |lo, hi| Some(Cycle { lo, hi });
-        assert_eq!(Cycle::solved_at(at(2, 2), 2), None);
-        assert_eq!(Cycle::solved_at(at(0, 2), 2), at(0, 1));
-        assert_eq!(Cycle::solved_at(at(0, 1), 3), at(0, 1));
-        assert_eq!(Cycle::join(at(1, 1), at(0, 3)), at(0, 3));
-        assert_eq!(Cycle::join(None, at(2, 2)), at(2, 2));
     }
 }

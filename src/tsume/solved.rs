@@ -1,9 +1,12 @@
 //! The result a solved node of the depth-limited df-pn stores, from its children's: the depth
-//! and hand of its proof or disproof, and of its exact proof if it has one.
+//! and hand of its proof or disproof, and of its exact proof if it has one; and the value of a
+//! node with no plies left, known without a visit.
 
-use super::{floor, open_hand, Child, Cycle, Entry, Value, NO_DISPROOF, NO_PROOF};
+use super::{any_hand, floor, open_hand, Child, Cycle, Entry, Value, NO_DISPROOF, NO_PROOF};
+use crate::rules::{CheckReplies, Color};
 use crate::tsume::hand::Hand;
 use crate::tsume::node::Node;
+use crate::tsume::table::INF;
 
 /// A depth threshold moved to the parent by the plies the move spends.
 pub(super) fn shifted(t: i32, shift: i32) -> i32 {
@@ -140,4 +143,73 @@ pub(super) fn exact_proof(
         rep: None,
         exact: true,
     })
+}
+
+/// A defender's node with no plies left, settled without a search when it is mated (no
+/// legal move) or escapes by a move that is not an interposition (which no attacker's hand
+/// changes); `None` when only interpositions are left, which the search answers.
+pub(super) fn mated_now(n: &Node, attacker: Color) -> Option<Value> {
+    let unsolved = Value {
+        pn: 1,
+        dn: 1,
+        proof: NO_PROOF,
+        proof_hand: n.attacker_hand,
+        disproof: NO_DISPROOF,
+        disproof_hand: n.attacker_hand,
+        rep: None,
+        exact: NO_PROOF,
+        exact_hand: n.attacker_hand,
+    };
+    let replies = n.check_replies(attacker);
+    if replies == CheckReplies::None {
+        let hand = n.mated_proof_hand(Hand::default());
+        return Some(Value {
+            pn: 0,
+            dn: INF,
+            proof: 0,
+            proof_hand: hand,
+            exact: 0,
+            exact_hand: hand,
+            ..unsolved
+        });
+    }
+    if replies == CheckReplies::Other {
+        return Some(Value {
+            pn: INF,
+            dn: 0,
+            disproof: 1,
+            disproof_hand: any_hand(),
+            ..unsolved
+        });
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A defender's node with no plies left: mated (proof 0, exact) when it has no move;
+    /// escaping for any attacker's hand when the king can move; left to the search when only
+    /// interpositions answer the check. Positions after a check from the root 4a (king 5a):
+    /// ▲5b金 guarded by the pawn on 5c mates; ▲6b金 lets the king go to 4b; with the king hemmed
+    /// in on 1a by its knights, ▲1i香 leaves only the knights' interpositions.
+    #[test]
+    fn a_node_with_no_plies_left_is_settled_without_a_search() {
+        let after = |sfen: &str, usi: &str| {
+            let root = Node::from_sfen(sfen);
+            let attacker = root.pos.turn();
+            let mv = crate::formats::notation::usi::parse_move(root.pos.variant(), usi).unwrap();
+            (root.child(mv, attacker), attacker)
+        };
+        let (n, a) = after("4k4/9/4P4/9/9/9/9/9/9 b G 1", "G*5b");
+        let v = mated_now(&n, a).expect("settled");
+        assert_eq!((v.pn, v.proof, v.exact), (0, 0, 0));
+        let (n, a) = after("4k4/9/4P4/9/9/9/9/9/9 b G 1", "G*6b");
+        let v = mated_now(&n, a).expect("settled");
+        assert_eq!((v.dn, v.disproof), (0, 1));
+        assert_eq!(v.disproof_hand, any_hand());
+        let (n, a) = after("7nk/7n1/9/9/9/9/9/9/9 b L 1", "L*1i");
+        assert!(mated_now(&n, a).is_none());
+    }
 }
