@@ -4,7 +4,8 @@
 
 use shogiprint::formats::notation::usi;
 use shogiprint::rules::{validate, Position, Variant};
-use shogiprint::tsume::{self, inventory, AltKind, Limits, Status, Verdict};
+use shogiprint::tsume::dfpn::Limit;
+use shogiprint::tsume::{self, inventory, AltKind, Limits, Stage, Status, Verdict};
 use std::process::Command;
 use std::sync::Arc;
 
@@ -359,6 +360,106 @@ fn cli_max_nodes_gives_unknown_and_exit_1() {
     let j: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
     assert_eq!(j["status"], "unknown");
     assert_eq!(j["limit"], "nodes");
+}
+
+/// A 7-ply problem with 21 alternatives from the benchmark's batch (`bench/data/tsume-1000.tsv`):
+/// its verification goes through every stage in a few thousand nodes each.
+const MANY_ALTERNATIVES: &str = "9/9/6k2/3L5/5BN1n/9/9/9/9 b G2S2rb3g2s2n3l18p 1";
+
+/// A node limit that stops a verification says in which stage, and keeps what the stages
+/// before it found: as the limit grows the stages come in order, and each result agrees with
+/// the whole verification (the length, the main line, alternatives that are among its own).
+#[test]
+fn a_limit_keeps_what_the_stages_before_it_found() {
+    let limits = |max_nodes| Limits {
+        max_nodes,
+        time: None,
+        hash_mb: 64,
+    };
+    let full = tsume::verify(&problem(MANY_ALTERNATIVES), limits(u64::MAX));
+    assert_eq!((full.status, full.stopped_in), (Status::Mate, None));
+    assert_eq!((full.length, full.alternatives.len()), (Some(7), 21));
+    let mut stages = Vec::new();
+    // Limits growing by a quarter, and the last node (the search for alternatives ends it).
+    let mut limits_tried: Vec<u64> = std::iter::successors(Some(500u64), |n| Some(n * 5 / 4))
+        .take_while(|n| *n < full.nodes)
+        .collect();
+    limits_tried.push(full.nodes - 1);
+    for max_nodes in limits_tried {
+        let v = tsume::verify(&problem(MANY_ALTERNATIVES), limits(max_nodes));
+        assert_eq!(v.status, Status::Unknown(Limit::Nodes), "{max_nodes}");
+        let stage = v.stopped_in.expect("the stage a limit stopped");
+        let past = |s: Stage| stage > s;
+        assert_eq!(v.progress().is_some(), past(Stage::Proof));
+        let length = past(Stage::Length).then_some(full.length).flatten();
+        assert_eq!(v.length, length, "{max_nodes}: {stage:?}");
+        let line = if past(Stage::Line) {
+            &full.line[..]
+        } else {
+            &[]
+        };
+        assert_eq!(v.line, line, "{max_nodes}: {stage:?}");
+        for a in &v.alternatives {
+            assert!(full.alternatives.contains(a), "{max_nodes}: {a:?}");
+        }
+        stages.push(stage);
+    }
+    assert!(stages.is_sorted(), "{stages:?}");
+    stages.dedup();
+    assert_eq!(
+        stages,
+        [
+            Stage::Proof,
+            Stage::Length,
+            Stage::Line,
+            Stage::Alternatives
+        ]
+    );
+}
+
+#[test]
+fn cli_says_which_stage_a_limit_stopped() {
+    let args = |n| {
+        [
+            "tsume",
+            "--json",
+            "--hash",
+            "64",
+            "--max-nodes",
+            n,
+            MANY_ALTERNATIVES,
+        ]
+    };
+    let (code, out, _) = shogiprint(&args("10"));
+    assert_eq!(code, 1);
+    let j: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(
+        (&j["stopped_in"], &j["length"]),
+        (&serde_json::json!("proof"), &serde_json::Value::Null)
+    );
+    let full: serde_json::Value =
+        serde_json::from_str(shogiprint(&args("100000000")).1.trim()).unwrap();
+    assert!(full.get("stopped_in").is_none());
+    let nodes = full["nodes"].as_u64().unwrap();
+    let (code, out, _) = shogiprint(&args(&(nodes - 1).to_string()));
+    assert_eq!(code, 1);
+    let j: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(j["status"], "unknown");
+    assert_eq!(j["stopped_in"], "alternatives");
+    assert_eq!((&j["length"], &j["line"]), (&full["length"], &full["line"]));
+    let (_, text, _) = shogiprint(&[
+        "tsume",
+        "--hash",
+        "64",
+        "--max-nodes",
+        &(nodes - 1).to_string(),
+        MANY_ALTERNATIVES,
+    ]);
+    assert!(
+        text.contains("nodes limit reached: mate in 7, the search for alternatives not finished"),
+        "{text}"
+    );
+    assert!(text.contains("  line: "), "{text}");
 }
 
 #[test]

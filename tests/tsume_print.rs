@@ -222,6 +222,23 @@ fn each_kind_of_unsound_problem_refuses_the_booklet() {
         "{}",
         r.stderr
     );
+    // A limit past the proof: the refusal says what was found (a 7-ply problem with 21
+    // alternatives from the benchmark's batch, stopped one node before its verification ends).
+    let many = "9/9/6k2/3L5/5BN1n/9/9/9/9 b G2S2rb3g2s2n3l18p 1";
+    let full = run(&["tsume", "--json", many]);
+    let full: serde_json::Value = serde_json::from_str(full.stdout.trim()).unwrap();
+    let last = (full["nodes"].as_u64().unwrap() - 1).to_string();
+    let book = dir.file("b.yaml", &booklet(&[(many, "")], ""));
+    let r = run(&["booklet", &book, "-o", &out, "--max-nodes", &last]);
+    assert_eq!(r.code, 1);
+    assert!(
+        r.stderr.contains(&format!(
+            "the node limit ({last}) was reached after {last} nodes (mate in 7, the search for \
+             alternatives not finished)"
+        )),
+        "{}",
+        r.stderr
+    );
 }
 
 #[test]

@@ -9,7 +9,7 @@ use serde::Serialize;
 use shogiprint::diagram::verify::{self, Settings};
 use shogiprint::formats::notation::{japanese, usi, western};
 use shogiprint::rules::{validate, Position, Variant};
-use shogiprint::tsume::{self, inventory, Status, Verdict};
+use shogiprint::tsume::{self, inventory, Stage, Status, Verdict};
 use std::io::Write;
 use std::path::Path;
 use std::sync::Arc;
@@ -216,7 +216,10 @@ fn status_text(v: &Verdict) -> String {
     match v.status {
         Status::Mate => format!("mate in {}", v.length.unwrap_or(0)),
         Status::NoMate => "no mate".to_string(),
-        Status::Unknown(limit) => format!("unknown ({} limit reached)", limit.name()),
+        Status::Unknown(limit) => match v.progress() {
+            Some(done) => format!("unknown ({} limit reached: {done})", limit.name()),
+            None => format!("unknown ({} limit reached)", limit.name()),
+        },
     }
 }
 
@@ -239,8 +242,11 @@ fn text(
             if let Some(e) = &solved.answer_error {
                 writeln!(out, "  {e}")?;
             }
-            if v.status == Status::Mate {
-                writeln!(out, "  line: {}", usi_line(v, variant).join(" "))?;
+            // Past the length stage (a limit may have stopped a later one), what was found.
+            if v.length.is_some() {
+                if !v.line.is_empty() {
+                    writeln!(out, "  line: {}", usi_line(v, variant).join(" "))?;
+                }
                 if !solved.ja.is_empty() {
                     let length = v.length.unwrap_or(0);
                     writeln!(out, "  {}まで{length}手詰", solved.ja.join(" "))?;
@@ -301,6 +307,10 @@ struct JsonReport<'a> {
     status: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     limit: Option<&'static str>,
+    /// For "unknown": the stage the limit stopped ("proof", "length", "line",
+    /// "alternatives"); the fields of the stages before it are filled in.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stopped_in: Option<&'static str>,
     length: Option<u32>,
     line: Vec<String>,
     line_ja: Vec<String>,
@@ -340,6 +350,7 @@ fn json(name: &str, outcome: &Outcome, variant: &Variant) -> serde_json::Result<
         input: name,
         status: "invalid",
         limit: None,
+        stopped_in: None,
         length: None,
         line: vec![],
         line_ja: vec![],
@@ -366,6 +377,7 @@ fn json(name: &str, outcome: &Outcome, variant: &Variant) -> serde_json::Result<
                     Status::Unknown(l) => Some(l.name()),
                     _ => None,
                 },
+                stopped_in: v.stopped_in.map(Stage::name),
                 length: v.length,
                 line: usi_line(v, variant),
                 line_ja: solved.ja.clone(),

@@ -282,8 +282,11 @@ pub fn prove(
                     "the only disproof found leans on a repetition".to_string()
                 }
             };
+            let found = verdict
+                .progress()
+                .map_or(String::new(), |p| format!(" ({p})"));
             return Err(Refusal::Unknown(format!(
-                "{what} after {} nodes; raise the limits (--max-nodes, --time) or write verify: false",
+                "{what} after {} nodes{found}; raise the limits (--max-nodes, --time) or write verify: false",
                 verdict.nodes
             )));
         }

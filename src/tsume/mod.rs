@@ -83,6 +83,27 @@ impl Status {
     }
 }
 
+/// The part of a verification a limit stopped, the parts before it done: the proof (df-pn),
+/// the conventional length, the main line, or the search for alternatives (in that order).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Stage {
+    Proof,
+    Length,
+    Line,
+    Alternatives,
+}
+
+impl Stage {
+    pub fn name(self) -> &'static str {
+        match self {
+            Stage::Proof => "proof",
+            Stage::Length => "length",
+            Stage::Line => "line",
+            Stage::Alternatives => "alternatives",
+        }
+    }
+}
+
 /// Where an alternative solution is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum AltKind {
@@ -135,6 +156,10 @@ impl Alternative {
 #[derive(Clone, Debug)]
 pub struct Verdict {
     pub status: Status,
+    /// For `Unknown`, the stage the limit stopped; what the stages before it found is kept:
+    /// past the proof it is a mate, past the length its length (and pieces left), past the
+    /// main line that line, and the alternatives found so far (there may be more).
+    pub stopped_in: Option<Stage>,
     /// Plies of the conventional solution (for a mate).
     pub length: Option<u32>,
     /// Pieces the attacker still holds at the end of the main line (駒余り).
@@ -149,6 +174,20 @@ pub struct Verdict {
 }
 
 impl Verdict {
+    /// For a verification a limit stopped after the proof, what it had found, in words ("mate
+    /// in 13, the search for alternatives not finished"); `None` otherwise.
+    pub fn progress(&self) -> Option<String> {
+        let length = self.length.unwrap_or(0);
+        match self.stopped_in? {
+            Stage::Proof => None,
+            Stage::Length => Some("mate proven, its length not found yet".to_string()),
+            Stage::Line => Some(format!("mate in {length}, its main line not finished")),
+            Stage::Alternatives => Some(format!(
+                "mate in {length}, the search for alternatives not finished"
+            )),
+        }
+    }
+
     /// A sound problem: mate, and no alternative that counts as a defect.
     pub fn is_sound(&self, strict: bool) -> bool {
         self.status == Status::Mate && !self.alternatives.iter().any(|a| a.kind.is_defect(strict))
@@ -178,6 +217,7 @@ pub fn verify(pos: &Position, limits: Limits) -> Verdict {
     let mut searcher = Searcher::new(attacker, limits);
     let mut verdict = Verdict {
         status: Status::Unknown(Limit::Nodes),
+        stopped_in: None,
         length: None,
         left_in_hand: None,
         line: Vec::new(),
@@ -192,26 +232,38 @@ pub fn verify(pos: &Position, limits: Limits) -> Verdict {
     verdict.proof_ms = started.elapsed().as_millis();
     match proved {
         Ok(false) => verdict.status = Status::NoMate,
-        Err(limit) => verdict.status = Status::Unknown(limit),
+        Err(limit) => {
+            verdict.status = Status::Unknown(limit);
+            verdict.stopped_in = Some(Stage::Proof);
+        }
         Ok(true) => {
             let mut lengths = Lengths::new(&mut searcher, limits.memory_mb());
             match lengths.shortest(&root, MAX_PLIES) {
                 Some(value) => {
-                    let (line, alternatives) = solution::solve(&mut lengths, &root, value);
+                    let found = solution::solve(&mut lengths, &root, value);
+                    verdict.length = Some(value.len);
+                    verdict.left_in_hand = Some(value.left);
+                    verdict.alternatives = found.alternatives;
                     match lengths.searcher.stopped {
-                        Some(limit) => verdict.status = Status::Unknown(limit),
+                        Some(limit) => {
+                            verdict.status = Status::Unknown(limit);
+                            if found.line_finished {
+                                verdict.line = found.line;
+                                verdict.stopped_in = Some(Stage::Alternatives);
+                            } else {
+                                verdict.stopped_in = Some(Stage::Line);
+                            }
+                        }
                         None => {
                             verdict.status = Status::Mate;
-                            verdict.length = Some(value.len);
-                            verdict.left_in_hand = Some(value.left);
-                            verdict.line = line;
-                            verdict.alternatives = alternatives;
+                            verdict.line = found.line;
                         }
                     }
                 }
                 None => {
                     verdict.status =
-                        Status::Unknown(lengths.searcher.stopped.unwrap_or(Limit::Nodes))
+                        Status::Unknown(lengths.searcher.stopped.unwrap_or(Limit::Nodes));
+                    verdict.stopped_in = Some(Stage::Length);
                 }
             }
         }

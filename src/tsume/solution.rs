@@ -37,14 +37,30 @@ fn best_check(lengths: &mut Lengths, n: &Node, value: Val) -> Option<(Move, Node
     Some((mv, c, mating.into_iter().map(|(mv, _)| mv).collect()))
 }
 
+/// What [`solve`] found. When a limit stopped the search, the main line is whole only if
+/// `line_finished`, and the alternatives are those found before the limit.
+pub struct Solved {
+    pub line: Vec<Move>,
+    pub line_finished: bool,
+    pub alternatives: Vec<Alternative>,
+}
+
 /// The main line from `root`, whose shortest mate is `value`, and every alternative (see
 /// [`main_line`] and [`alternatives`]). First without the depth-limited df-pn, which is faster
 /// on most problems (the 21 short problems of the benchmark: 80 k nodes in all instead of
 /// 112 k); past `PLAIN_BUDGET` nodes, again with it, which is much faster where the checks off
 /// the main line are many far drops, each answered by many interpositions (a 3-ply batch
 /// problem: 86 k nodes instead of 822 k). What the first try learnt stays in the memo.
-pub fn solve(lengths: &mut Lengths, root: &Node, value: Val) -> (Vec<Move>, Vec<Alternative>) {
-    let both = |l: &mut Lengths| (main_line(l, root, value), alternatives(l, root, value));
+pub fn solve(lengths: &mut Lengths, root: &Node, value: Val) -> Solved {
+    let both = |l: &mut Lengths| {
+        let line = main_line(l, root, value);
+        let line_finished = l.searcher.stopped.is_none();
+        Solved {
+            line,
+            line_finished,
+            alternatives: alternatives(l, root, value),
+        }
+    };
     if !lengths.is_deep() {
         if let Some(found) = lengths.plain_first(PLAIN_BUDGET, both) {
             return found;
@@ -263,7 +279,7 @@ mod tests {
                 let last = checks.iter().rev().find(|(_, c)| l.and_within(c, 4));
                 assert!(last.is_some_and(|(_, c)| l.and_len(c, 4).is_some()));
             }
-            (solve(&mut l, &root, value).0, checks.len())
+            (solve(&mut l, &root, value).line, checks.len())
         };
         let (fresh, _) = line(false);
         let (warmed, checks) = line(true);
