@@ -2,7 +2,8 @@
 //! budget; a mate it reports is a line of legal checks, as long as it says, that writes in both
 //! notations and ends in checkmate but for futile interpositions (無駄合: every defence left
 //! puts a piece between king and checker, and the attacker can take it with check); every
-//! alternative is a legal check after its path.
+//! alternative is a legal check after its path. A verification a limit stopped keeps what the
+//! stages before it found, checked alike.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -10,7 +11,7 @@ use shogiprint::formats::notation::{japanese, western};
 use shogiprint::formats::sfen;
 use shogiprint::rules::validate::Options;
 use shogiprint::rules::{Move, Position, Variant};
-use shogiprint::tsume::{self, inventory, Limits, Status};
+use shogiprint::tsume::{self, inventory, Limits, Stage, Status};
 use std::sync::{Arc, OnceLock};
 
 fn standard() -> &'static Arc<Variant> {
@@ -34,9 +35,24 @@ fuzz_target!(|data: &[u8]| {
         hash_mb: 1,
     };
     let v = tsume::verify(&start, limits);
-    if v.status != Status::Mate {
-        assert!(v.line.is_empty() && v.length.is_none(), "{text}: {v:?}");
-        return;
+    // A limit keeps what the stages before the one it stopped found (see `Verdict::stopped_in`).
+    let past = |s: Stage| v.stopped_in.is_some_and(|at| at > s);
+    match v.status {
+        Status::Mate => assert_eq!(v.stopped_in, None, "{text}"),
+        Status::Unknown(_) => {
+            assert!(v.stopped_in.is_some(), "{text}: {v:?}");
+            assert_eq!(v.length.is_some(), past(Stage::Length), "{text}: {v:?}");
+            assert_eq!(!v.line.is_empty(), past(Stage::Line), "{text}: {v:?}");
+            assert!(v.alternatives.is_empty() || past(Stage::Line), "{text}: {v:?}");
+            if v.line.is_empty() {
+                return;
+            }
+        }
+        Status::NoMate => {
+            assert!(v.line.is_empty() && v.length.is_none(), "{text}: {v:?}");
+            assert_eq!(v.stopped_in, None, "{text}");
+            return;
+        }
     }
     assert_eq!(v.length, Some(v.line.len() as u32), "{text}");
     assert_eq!(v.line.len() % 2, 1, "{text}");

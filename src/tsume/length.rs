@@ -253,18 +253,32 @@ impl<'a> Lengths<'a> {
 
     /// The attacker's checks from `n` that may mate within `depth` plies, each with its child.
     pub fn mating_checks(&mut self, n: &Node, depth: u32) -> Vec<(Move, Node)> {
-        let attacker = self.searcher.attacker;
         let mut out = Vec::new();
+        self.each_mating_check(n, depth, |_, mv, c| {
+            out.push((mv, c.clone()));
+            true
+        });
+        out
+    }
+
+    /// Hands `visit` each check from `n` that may mate within `depth` plies, with its child, in
+    /// move order, while it says go on (`true`) and no limit stops the search.
+    pub fn each_mating_check(
+        &mut self,
+        n: &Node,
+        depth: u32,
+        mut visit: impl FnMut(&mut Self, Move, &Node) -> bool,
+    ) {
+        let attacker = self.searcher.attacker;
         for mv in n.moves(attacker) {
             let c = n.child(mv, attacker);
-            if self.mates(&c, depth) {
-                out.push((mv, c));
+            if self.mates(&c, depth) && !visit(self, mv, &c) {
+                return;
             }
             if self.searcher.stopped.is_some() {
-                break;
+                return;
             }
         }
-        out
     }
 
     /// [`Self::mating_checks`] without the depth-limited df-pn, the likeliest to mate soonest

@@ -12,29 +12,39 @@ use crate::rules::Move;
 const PLAIN_BUDGET: u64 = 20_000;
 
 /// The attacker's best check from `n`, whose mate takes `value`, with its child, and the
-/// other checks that mate within `value.len` as well. Whether a check mates in time is the
-/// cheap question; the exact length is asked only to pick the best. Of equally good checks
-/// (same length, same pieces left) the first in move order is the best, whatever the search
-/// happened to measure first, so the main line does not change with the search's order or
-/// the hash size (it did: of 1 000 batch problems, 99 unsound ones had another main line
-/// of equal value after a change to the search).
-fn best_check(lengths: &mut Lengths, n: &Node, value: Val) -> Option<(Move, Node, Vec<Move>)> {
+/// other checks that mate within `value.len` as well (with `all`; else only those before the
+/// best in move order: the main line needs no more, and the search for alternatives asks again).
+/// Whether a check mates in time is the cheap question; the exact length is asked only to pick
+/// the best. Of equally good checks (same length, same pieces left) the first in move order is
+/// the best, whatever the search happened to measure first, so the main line does not change
+/// with the search's order or the hash size (it did: of 1 000 batch problems, 99 unsound ones
+/// had another main line of equal value after a change to the search).
+fn best_check(
+    lengths: &mut Lengths,
+    n: &Node,
+    value: Val,
+    all: bool,
+) -> Option<(Move, Node, Vec<Move>)> {
     let left = value.len - 1;
-    let mut mating = Vec::new();
-    for (mv, c) in lengths.mating_checks(n, value.len) {
-        if lengths.and_within(&c, left) {
-            mating.push((mv, c));
-        }
-    }
     let target = Val {
         len: left,
         left: value.left,
     };
-    let at = mating
-        .iter()
-        .position(|(_, c)| lengths.and_len(c, left) == Some(target))?;
-    let (mv, c) = mating.remove(at);
-    Some((mv, c, mating.into_iter().map(|(mv, _)| mv).collect()))
+    let mut best = None;
+    let mut others = Vec::new();
+    lengths.each_mating_check(n, value.len, |l, mv, c| {
+        if !l.and_within(c, left) {
+            return true;
+        }
+        if best.is_none() && l.and_len(c, left) == Some(target) {
+            best = Some((mv, c.clone()));
+            return all;
+        }
+        others.push(mv);
+        true
+    });
+    let (mv, c) = best?;
+    Some((mv, c, others))
 }
 
 /// What [`solve`] found. When a limit stopped the search, the main line is whole only if
@@ -75,7 +85,7 @@ pub fn main_line(lengths: &mut Lengths, root: &Node, value: Val) -> Vec<Move> {
     let mut n = root.clone();
     let mut v = value;
     while v.len > 0 {
-        let Some((mv, c, _)) = best_check(lengths, &n, v) else {
+        let Some((mv, c, _)) = best_check(lengths, &n, v, false) else {
             break;
         };
         line.push(mv);
@@ -151,7 +161,7 @@ fn walk(
     if value.len == 0 || lengths.searcher.stopped.is_some() || !walked.insert((n.full, ply)) {
         return;
     }
-    let Some((mv, c, others)) = best_check(lengths, n, value) else {
+    let Some((mv, c, others)) = best_check(lengths, n, value, true) else {
         return;
     };
     // Other checks that mate within the same length (longer ones are not solutions).
