@@ -32,12 +32,9 @@ use super::bounded::Bounded;
 use super::dfpn::Searcher;
 use super::node::{Node, Step};
 use super::proof_walk;
-use super::table::KeyMap;
 use crate::rules::Move;
 use futile::{is_drop_onto, settles};
-
-/// Bytes per memo entry, counting the map's own overhead and its growth by doubling.
-const MEMO_BYTES: usize = 96;
+use memo::Memo;
 
 /// Proofs at most this long (by the walk over df-pn's proof) are measured without the
 /// depth-limited df-pn: the plain exact search settles each check with a few df-pn nodes and
@@ -63,21 +60,10 @@ pub struct Val {
     pub left: u32,
 }
 
-#[derive(Clone, Copy, Default)]
-struct Memo {
-    /// No mate within this many plies (`None`: not known even for 0, which a checkmate, the
-    /// defender to move, is mated within).
-    none_within: Option<u32>,
-    /// A mate within this many plies, its exact length unknown.
-    mate_within: Option<u32>,
-    exact: Option<Val>,
-}
-
 pub struct Lengths<'a> {
     pub searcher: &'a mut Searcher,
     bounded: Bounded,
-    memo: KeyMap<Memo>,
-    memo_cap: usize,
+    memo: Memo,
     /// Whether the depth-limited df-pn prunes the exact search (long proofs, long 余詰 searches),
     /// or only df-pn's table and a few df-pn nodes per check do (short ones).
     deep: bool,
@@ -122,8 +108,7 @@ impl<'a> Lengths<'a> {
         Lengths {
             searcher,
             bounded: Bounded::new(mb / 2),
-            memo: KeyMap::default(),
-            memo_cap: (mb / 2 * 1024 * 1024 / MEMO_BYTES).max(1024),
+            memo: Memo::new(mb / 2 * 1024 * 1024),
             deep: true,
         }
     }
@@ -175,60 +160,6 @@ impl<'a> Lengths<'a> {
             return None;
         }
         Some(found)
-    }
-
-    fn remember(&mut self, key: u64, depth: u32, val: Option<Val>) {
-        if self.memo.len() >= self.memo_cap {
-            // Bounds ("no mate within n") are redone cheaply; exact lengths go last.
-            self.memo.retain(|_, m| m.exact.is_some());
-            if self.memo.len() >= self.memo_cap / 2 {
-                self.memo.clear();
-            }
-            self.memo.shrink_to_fit();
-        }
-        let m = self.memo.entry(key).or_default();
-        match val {
-            Some(v) => m.exact = Some(v),
-            None => m.none_within = Some(m.none_within.map_or(depth, |d| d.max(depth))),
-        }
-    }
-
-    /// The plies within which `n` is known to have no mate (0 if none are known).
-    fn none_within(&self, n: &Node) -> u32 {
-        self.memo
-            .get(&n.full)
-            .and_then(|m| m.none_within)
-            .unwrap_or(0)
-    }
-
-    fn remember_within(&mut self, key: u64, depth: u32, mated: bool) {
-        if mated {
-            let m = self.memo.entry(key).or_default();
-            m.mate_within = Some(m.mate_within.map_or(depth, |w| w.min(depth)));
-        } else {
-            self.remember(key, depth, None);
-        }
-    }
-
-    fn recall_within(&self, key: u64, depth: u32) -> Option<bool> {
-        let m = self.memo.get(&key)?;
-        if let Some(v) = m.exact {
-            return Some(v.len <= depth);
-        }
-        if m.none_within.is_some_and(|d| d >= depth) {
-            return Some(false);
-        }
-        m.mate_within.filter(|w| *w <= depth).map(|_| true)
-    }
-
-    fn recall(&self, key: u64, depth: u32) -> Option<Option<Val>> {
-        let m = self.memo.get(&key)?;
-        match m.exact {
-            Some(v) if v.len <= depth => Some(Some(v)),
-            Some(_) => Some(None),
-            None if m.none_within.is_some_and(|d| d >= depth) => Some(None),
-            None => None,
-        }
     }
 
     /// Can the check leading to `child` mate within `depth` plies from the attacker's node?
@@ -360,7 +291,7 @@ impl<'a> Lengths<'a> {
         if depth == 0 || self.searcher.tick() {
             return None;
         }
-        if let Some(known) = self.recall(n.full, depth) {
+        if let Some(known) = self.memo.recall(n.full, depth) {
             return known;
         }
         if !self.deep {
@@ -368,13 +299,13 @@ impl<'a> Lengths<'a> {
         }
         let Some(lower) = self.bounded.shortest(self.searcher, n, plies(depth)) else {
             if self.searcher.stopped.is_none() {
-                self.remember(n.full, depth, None);
+                self.memo.remember(n.full, depth, None);
             }
             return None;
         };
         // Mates from an attacker's node take an odd number of plies.
         let mut t = (lower.max(1) as u32) | 1;
-        let known_none = self.none_within(n);
+        let known_none = self.memo.none_within(n.full);
         while t <= known_none {
             t += 2;
         }
@@ -383,13 +314,13 @@ impl<'a> Lengths<'a> {
             if self.searcher.stopped.is_some() {
                 return None;
             }
-            self.remember(n.full, t, best);
+            self.memo.remember(n.full, t, best);
             if best.is_some() {
                 return best;
             }
             t += 2;
         }
-        self.remember(n.full, depth, None);
+        self.memo.remember(n.full, depth, None);
         None
     }
 
@@ -397,7 +328,7 @@ impl<'a> Lengths<'a> {
     /// depth-limited search: every check that may mate, the best known mate bounding the rest.
     fn or_len_plain(&mut self, n: &Node, depth: u32) -> Option<Val> {
         // Mates from an attacker's node take an odd number of plies.
-        let floor = (self.none_within(n) + 1) | 1;
+        let floor = (self.memo.none_within(n.full) + 1) | 1;
         let checks = self.promising_checks(n, depth)?;
         let mut best: Option<Val> = None;
         for (_, c) in checks {
@@ -419,7 +350,7 @@ impl<'a> Lengths<'a> {
                 break;
             }
         }
-        self.remember(n.full, depth, best);
+        self.memo.remember(n.full, depth, best);
         best
     }
 
@@ -453,11 +384,11 @@ impl<'a> Lengths<'a> {
         if depth == 0 || self.searcher.tick() {
             return false;
         }
-        if let Some(known) = self.recall_within(n.full, depth) {
+        if let Some(known) = self.memo.recall_within(n.full, depth) {
             return known;
         }
         if self.bounded.exactly_mated(n, depth) {
-            self.remember_within(n.full, depth, true);
+            self.memo.remember_within(n.full, depth, true);
             return true;
         }
         let mut mated = false;
@@ -466,7 +397,7 @@ impl<'a> Lengths<'a> {
             mated || l.searcher.stopped.is_some()
         });
         if self.searcher.stopped.is_none() {
-            self.remember_within(n.full, depth, mated);
+            self.memo.remember_within(n.full, depth, mated);
         }
         mated
     }
@@ -478,21 +409,21 @@ impl<'a> Lengths<'a> {
         if self.searcher.tick() {
             return false;
         }
-        if let Some(known) = self.recall_within(n.full, depth) {
+        if let Some(known) = self.memo.recall_within(n.full, depth) {
             return known;
         }
         if self.deep && self.bounded.mated(self.searcher, n, plies(depth)) == Some(false) {
-            self.remember_within(n.full, depth, false);
+            self.memo.remember_within(n.full, depth, false);
             return false;
         }
         // A proof that never took an interposed piece for free is one by the rules as well.
         if self.bounded.exactly_mated(n, depth) {
-            self.remember_within(n.full, depth, true);
+            self.memo.remember_within(n.full, depth, true);
             return true;
         }
         let mated = self.and_within_uncached(n, depth);
         if self.searcher.stopped.is_none() {
-            self.remember_within(n.full, depth, mated);
+            self.memo.remember_within(n.full, depth, mated);
         }
         mated
     }
@@ -599,16 +530,16 @@ impl<'a> Lengths<'a> {
         if self.searcher.tick() {
             return None;
         }
-        if let Some(known) = self.recall(n.full, depth) {
+        if let Some(known) = self.memo.recall(n.full, depth) {
             return known;
         }
         if self.deep && self.bounded.mated(self.searcher, n, plies(depth)) == Some(false) {
-            self.remember(n.full, depth, None);
+            self.memo.remember(n.full, depth, None);
             return None;
         }
         let result = self.and_len_uncached(n, depth);
         if self.searcher.stopped.is_none() {
-            self.remember(n.full, depth, result);
+            self.memo.remember(n.full, depth, result);
         }
         result
     }
@@ -703,6 +634,8 @@ pub struct Defence {
 
 #[path = "futile.rs"]
 mod futile;
+#[path = "memo.rs"]
+mod memo;
 
 #[cfg(test)]
 #[path = "length_tests.rs"]
