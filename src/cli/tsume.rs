@@ -243,12 +243,11 @@ fn text(
                 writeln!(out, "  {e}")?;
             }
             // Past the length stage (a limit may have stopped a later one), what was found.
-            if v.length.is_some() {
+            if let Some(length) = v.length {
                 if !v.line.is_empty() {
                     writeln!(out, "  line: {}", usi_line(v, variant).join(" "))?;
                 }
                 if !solved.ja.is_empty() {
-                    let length = v.length.unwrap_or(0);
                     writeln!(out, "  {}まで{length}手詰", solved.ja.join(" "))?;
                     writeln!(out, "  {}", solved.en.join(" "))?;
                 }

@@ -186,7 +186,7 @@ impl<'a> Lengths<'a> {
     pub fn mating_checks(&mut self, n: &Node, depth: u32) -> Vec<(Move, Node)> {
         let mut out = Vec::new();
         self.each_mating_check(n, depth, |_, mv, c| {
-            out.push((mv, c.clone()));
+            out.push((mv, c));
             true
         });
         out
@@ -198,15 +198,13 @@ impl<'a> Lengths<'a> {
         &mut self,
         n: &Node,
         depth: u32,
-        mut visit: impl FnMut(&mut Self, Move, &Node) -> bool,
+        mut visit: impl FnMut(&mut Self, Move, Node) -> bool,
     ) {
         let attacker = self.searcher.attacker;
         for mv in n.moves(attacker) {
             let c = n.child(mv, attacker);
-            if self.mates(&c, depth) && !visit(self, mv, &c) {
-                return;
-            }
-            if self.searcher.stopped.is_some() {
+            let go_on = !self.mates(&c, depth) || visit(self, mv, c);
+            if !go_on || self.searcher.stopped.is_some() {
                 return;
             }
         }

@@ -33,11 +33,11 @@ fn best_check(
     let mut best = None;
     let mut others = Vec::new();
     lengths.each_mating_check(n, value.len, |l, mv, c| {
-        if !l.and_within(c, left) {
+        if !l.and_within(&c, left) {
             return true;
         }
-        if best.is_none() && l.and_len(c, left) == Some(target) {
-            best = Some((mv, c.clone()));
+        if best.is_none() && l.and_len(&c, left) == Some(target) {
+            best = Some((mv, c));
             return all;
         }
         others.push(mv);

@@ -160,29 +160,28 @@ pub(super) fn mated_now(n: &Node, attacker: Color) -> Option<Value> {
         exact: NO_PROOF,
         exact_hand: n.attacker_hand,
     };
-    let replies = n.check_replies(attacker);
-    if replies == CheckReplies::None {
-        let hand = n.mated_proof_hand(Hand::default());
-        return Some(Value {
-            pn: 0,
-            dn: INF,
-            proof: 0,
-            proof_hand: hand,
-            exact: 0,
-            exact_hand: hand,
-            ..unsolved
-        });
-    }
-    if replies == CheckReplies::Other {
-        return Some(Value {
+    match n.check_replies(attacker) {
+        CheckReplies::None => {
+            let hand = n.mated_proof_hand(Hand::default());
+            Some(Value {
+                pn: 0,
+                dn: INF,
+                proof: 0,
+                proof_hand: hand,
+                exact: 0,
+                exact_hand: hand,
+                ..unsolved
+            })
+        }
+        CheckReplies::Other => Some(Value {
             pn: INF,
             dn: 0,
             disproof: 1,
             disproof_hand: any_hand(),
             ..unsolved
-        });
+        }),
+        CheckReplies::OnlyInterpositions => None,
     }
-    None
 }
 
 #[cfg(test)]
