@@ -95,6 +95,9 @@ impl Sink for RepliesSink {
 
 /// How the side to move can answer a check, without listing its moves.
 pub(crate) fn check_replies(t: &Tables, b: &Board) -> CheckReplies {
+    if royal_can_move(t, b) {
+        return CheckReplies::Other;
+    }
     let mut sink = RepliesSink {
         between: Bitboard::EMPTY,
         any: false,
@@ -378,6 +381,38 @@ impl Pins {
     }
 }
 
+/// Does the side to move's single royal piece have a legal move? Stops at the first safe
+/// square, before the checkers, the pins or the other squares are worked out: most checks in a
+/// mating search are answered so (a mate-in-one test asks this of every check).
+fn royal_can_move(t: &Tables, b: &Board) -> bool {
+    let us = b.turn;
+    let royals = b.royals(t, us);
+    let Some(ksq) = (royals.count() == 1).then(|| royals.first()).flatten() else {
+        return false;
+    };
+    let occupied = b.occupied();
+    let threats = Threats::new(t, b, !us);
+    let k = b.squares[ksq.index()].map_or(t.kinds[0], |p| p.kind);
+    let without_king = occupied ^ Bitboard::from_square(ksq);
+    let zone = t.zone[us.index()];
+    let near = t.attacks(k, us, ksq, occupied) & !b.by_color[us.index()];
+    threats
+        .without_step_attacks(t, near)
+        .iter()
+        .filter(|&sq| !threats.slides_onto(t, sq, without_king))
+        .any(|sq| {
+            // As the generator hands it over (a royal piece that must promote there, say).
+            let mut sink = RepliesSink {
+                between: Bitboard::EMPTY,
+                any: false,
+                other: false,
+            };
+            let to = Bitboard::from_square(sq);
+            piece_moves(t, k, us, ksq, zone.has(ksq), to, zone, &mut sink);
+            sink.any
+        })
+}
+
 /// Generates every legal move of the side to move into `sink`.
 pub(crate) fn generate<S: Sink>(t: &Tables, b: &Board, sink: &mut S) {
     let us = b.turn;
@@ -402,7 +437,6 @@ pub(crate) fn generate<S: Sink>(t: &Tables, b: &Board, sink: &mut S) {
             drop_mask &= between;
             sink.in_check(between);
         }
-        threats.find_pins(t, ksq, own, occupied, &mut pins);
     }
 
     let zone = t.zone[us.index()];
@@ -420,6 +454,9 @@ pub(crate) fn generate<S: Sink>(t: &Tables, b: &Board, sink: &mut S) {
         if sink.enough() {
             return;
         }
+        // Only the other pieces' moves need the pins: a sink content with a king's move (a
+        // check answered by stepping away, most often) never pays for them.
+        threats.find_pins(t, ksq, own, occupied, &mut pins);
     }
     let mut promoters = Bitboard::EMPTY;
     for k in &t.royal_promoters {

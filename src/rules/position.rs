@@ -224,6 +224,17 @@ impl Position {
         Some(movegen::check_replies(&self.variant.tables, &self.board))
     }
 
+    /// How the opponent can answer `mv` (a legal move) as [`Position::check_replies`] would
+    /// after it, with only the board copied: a mate-in-one test runs this on every check.
+    pub fn replies_after(&self, mv: Move) -> Option<CheckReplies> {
+        if self.large.is_some() {
+            return None;
+        }
+        let mut board = self.board.clone();
+        board.play(&self.variant.tables, mv);
+        Some(movegen::check_replies(&self.variant.tables, &board))
+    }
+
     /// The number of legal moves, without listing them.
     pub fn count_legal_moves(&self) -> u64 {
         if let Some((t, b)) = self.large() {
