@@ -17,6 +17,18 @@ pub struct Step {
     mover_is_attacker: bool,
 }
 
+/// What one ply of the attacker's checks settles ([`Node::one_ply`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OnePly {
+    /// This check leaves the defender no legal move.
+    Mate(Move),
+    /// Every check leaves the defender a move other than an interposition, or there is none.
+    NoMate,
+    /// Neither is known: some check leaves the defender only interpositions, which a search
+    /// must look at (or one was not answered so, when no mate was wanted).
+    Unclear,
+}
+
 #[derive(Clone, Debug)]
 pub struct Node {
     pub pos: Position,
@@ -204,6 +216,40 @@ impl Node {
         } else {
             CheckReplies::Other
         }
+    }
+
+    /// What the attacker's checks from this node (the attacker to move) settle in one ply. With
+    /// `want_mate` false only whether there is surely no mate is asked, and the first check
+    /// not answered by a move other than an interposition ends the test (`Unclear`).
+    pub fn one_ply(&self, want_mate: bool) -> OnePly {
+        let mut unclear = false;
+        for check in self.pos.checking_moves() {
+            match self.pos.replies_after(check) {
+                Some(CheckReplies::Other) => {}
+                Some(CheckReplies::None) if want_mate => return OnePly::Mate(check),
+                _ if want_mate => unclear = true,
+                _ => return OnePly::Unclear,
+            }
+        }
+        if unclear {
+            OnePly::Unclear
+        } else {
+            OnePly::NoMate
+        }
+    }
+
+    /// The proof hand of this attacker's node mated in one by `check`: what the mated position
+    /// needs (see [`Node::mated_proof_hand`]), with the dropped piece, less a captured one.
+    pub fn mate_in_one_hand(&self, check: Move, attacker: Color) -> Hand {
+        let mated = self.child(check, attacker);
+        let mut hand = mated.mated_proof_hand(Hand::default());
+        if let Some(s) = self.dropped_slot(check) {
+            hand.add(s);
+        }
+        if let Some(s) = self.captured_slot(check) {
+            hand.remove(s);
+        }
+        hand.min(&self.attacker_hand)
     }
 
     /// The hand slot of the piece `mv` takes from the board into the mover's hand, if any.

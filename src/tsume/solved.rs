@@ -3,9 +3,9 @@
 //! node with no plies left, known without a visit.
 
 use super::{any_hand, floor, open_hand, Child, Cycle, Entry, Value, NO_DISPROOF, NO_PROOF};
-use crate::rules::{CheckReplies, Color};
+use crate::rules::{CheckReplies, Color, Move};
 use crate::tsume::hand::Hand;
-use crate::tsume::node::Node;
+use crate::tsume::node::{Node, OnePly};
 use crate::tsume::table::INF;
 
 /// A depth threshold moved to the parent by the plies the move spends.
@@ -184,6 +184,54 @@ pub(super) fn mated_now(n: &Node, attacker: Color) -> Option<Value> {
     }
 }
 
+/// A defender's node with two plies left, settled without a search where that is cheap: not
+/// mated when one of its moves other than an interposition leaves the attacker no check that
+/// mates at once (nor one whose every answer is an interposition, which the search would have
+/// to look at), with any attacker's hand holding no kind more than this one's (more of a kind
+/// held adds no new check); mated, exactly, when it has no interposition and every move is
+/// answered by a check that leaves no legal move. The entry the search would store after
+/// visiting it and its children; `None` otherwise.
+pub(super) fn settled_in_two(n: &Node, attacker: Color) -> Option<Entry> {
+    let between = n.interposition_squares();
+    let king = n.king();
+    let mut moves = n.moves(attacker);
+    // The king's moves first: they escape most often.
+    moves.sort_by_key(|mv| !matches!(mv, Move::Normal { from, .. } if Some(*from) == king));
+    let mut interposes = false;
+    // The proof hand of the mates in one found so far, while every move has one.
+    let mut mated = Some(Hand::default());
+    for mv in &moves {
+        if n.is_interposition(*mv, &between) {
+            interposes = true;
+            continue;
+        }
+        let c = n.child(*mv, attacker);
+        mated = match (c.one_ply(mated.is_some()), mated) {
+            (OnePly::NoMate, _) => {
+                return Some(Entry {
+                    hand: open_hand(&n.attacker_hand),
+                    proof: false,
+                    depth: 3,
+                    rep: None,
+                    exact: false,
+                })
+            }
+            (OnePly::Mate(check), Some(hand)) => {
+                Some(hand.max(&c.mate_in_one_hand(check, attacker)))
+            }
+            _ => None,
+        };
+    }
+    let hand = mated.filter(|_| !interposes && !moves.is_empty())?;
+    Some(Entry {
+        hand: n.mated_proof_hand(hand),
+        proof: true,
+        depth: 2,
+        rep: None,
+        exact: true,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -210,5 +258,38 @@ mod tests {
         assert_eq!(v.disproof_hand, any_hand());
         let (n, a) = after("7nk/7n1/9/9/9/9/9/9/9 b L 1", "L*1i");
         assert!(mated_now(&n, a).is_none());
+    }
+
+    fn after(sfen: &str, usi: &str) -> (Node, Color) {
+        let root = Node::from_sfen(sfen);
+        let attacker = root.pos.turn();
+        let mv = crate::formats::notation::usi::parse_move(root.pos.variant(), usi).unwrap();
+        (root.child(mv, attacker), attacker)
+    }
+
+    /// A defender's node with two plies left. After ▲6b金 (king 5a, the attacker's hand empty
+    /// then) the king steps away and no check is left: not mated within three plies, for any
+    /// hand with no kind the attacker lacks. After ▲5c金 in the 3-ply problem
+    /// `9/4k4/9/4P4/9/9/9/9/9 b 2G 1` (antma/tsumeshogi-check's test suite, as
+    /// bench/data/tsume.tsv) every king move is mated by the other gold: mated in two, exactly,
+    /// with that gold as the proof hand. With only interpositions (▲1i香 against the hemmed-in
+    /// king) the search must answer.
+    #[test]
+    fn a_node_with_two_plies_left_is_settled_where_one_ply_of_checks_tells() {
+        let (n, a) = after("4k4/9/4P4/9/9/9/9/9/9 b G 1", "G*6b");
+        let e = settled_in_two(&n, a).expect("settled");
+        assert!(!e.proof);
+        assert_eq!(e.depth, 3);
+        assert_eq!(e.hand, open_hand(&n.attacker_hand));
+
+        let (n, a) = after("9/4k4/9/4P4/9/9/9/9/9 b 2G 1", "G*5c");
+        let e = settled_in_two(&n, a).expect("settled");
+        assert!(e.proof && e.exact);
+        assert_eq!(e.depth, 2);
+        assert_eq!(e.hand, n.attacker_hand);
+        assert_eq!(e.hand.total(), 1);
+
+        let (n, a) = after("7nk/7n1/9/9/9/9/9/9/9 b L 1", "L*1i");
+        assert!(settled_in_two(&n, a).is_none());
     }
 }
