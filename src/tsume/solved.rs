@@ -243,12 +243,6 @@ mod tests {
     /// in on 1a by its knights, ▲1i香 leaves only the knights' interpositions.
     #[test]
     fn a_node_with_no_plies_left_is_settled_without_a_search() {
-        let after = |sfen: &str, usi: &str| {
-            let root = Node::from_sfen(sfen);
-            let attacker = root.pos.turn();
-            let mv = crate::formats::notation::usi::parse_move(root.pos.variant(), usi).unwrap();
-            (root.child(mv, attacker), attacker)
-        };
         let (n, a) = after("4k4/9/4P4/9/9/9/9/9/9 b G 1", "G*5b");
         let v = mated_now(&n, a).expect("settled");
         assert_eq!((v.pn, v.proof, v.exact), (0, 0, 0));
@@ -260,6 +254,7 @@ mod tests {
         assert!(mated_now(&n, a).is_none());
     }
 
+    /// The node after the attacker's move `usi` from the tsume position `sfen`, and the attacker.
     fn after(sfen: &str, usi: &str) -> (Node, Color) {
         let root = Node::from_sfen(sfen);
         let attacker = root.pos.turn();
