@@ -4,10 +4,11 @@ use super::bitboard::Bitboard;
 use super::board::Board;
 use super::color::Color;
 use super::large::{self, LargeBoard, LargeTables};
-use super::movegen::{self, CheckReplies};
+use super::movegen;
 use super::moves::Move;
 use super::piece::{KindId, Piece};
 use super::problem::PositionError;
+use super::replies::{self, CheckReplies};
 use super::setup::{Hand, Setup};
 use super::square::Square;
 use super::variant::Variant;
@@ -221,7 +222,7 @@ impl Position {
         if self.large.is_some() {
             return None;
         }
-        Some(movegen::check_replies(&self.variant.tables, &self.board))
+        Some(replies::check_replies(&self.variant.tables, &self.board))
     }
 
     /// How the opponent can answer `mv` (a legal move) as [`Position::check_replies`] would
@@ -232,7 +233,7 @@ impl Position {
         }
         let mut board = self.board.clone();
         board.play(&self.variant.tables, mv);
-        Some(movegen::check_replies(&self.variant.tables, &board))
+        Some(replies::check_replies(&self.variant.tables, &board))
     }
 
     /// The number of legal moves, without listing them.
