@@ -398,44 +398,6 @@ impl Bounded {
         v
     }
 
-    /// A child's value when its parent lists it: a defender's node with no plies left is
-    /// settled without a visit (`solved::mated_now`), and one with two plies left is, the
-    /// first time, where that is cheap (`solved::settled_in_two`).
-    fn first_value(&mut self, s: &Searcher, n: &Node, c: &Child, path: &[u64]) -> Value {
-        let attacker = s.attacker;
-        if c.or {
-            return self.value(s, c, path);
-        }
-        if c.depth == 0 {
-            let child = n.play(c.step.as_ref().expect("a child has a move"));
-            if let Some(v) = solved::mated_now(&child, attacker) {
-                return v;
-            }
-            return self.value(s, c, path);
-        }
-        let v = self.value(s, c, path);
-        if c.depth != 2 || v.pn == 0 || v.dn == 0 {
-            return v;
-        }
-        let at = depth_key(spot_key(c.full, c.interposed), c.depth);
-        if self.numbers.contains_key(&at) {
-            return v;
-        }
-        let child = n.play(c.step.as_ref().expect("a child has a move"));
-        match solved::settled_in_two(&child, attacker) {
-            Some(e) => {
-                self.store(spot_key(c.key, c.interposed), e);
-                self.value(s, c, path)
-            }
-            None => {
-                // Tried: the next listing reads the numbers instead of trying again.
-                self.make_room();
-                self.numbers.insert(at, (v.pn, v.dn));
-                v
-            }
-        }
-    }
-
     fn make_room(&mut self) {
         if self.known_len + self.numbers.len() < self.cap {
             return;

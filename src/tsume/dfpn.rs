@@ -431,14 +431,7 @@ impl Searcher {
         if or && proven {
             // Proven by one check: its proof hand, plus a dropped piece, less a captured one.
             let i = values.iter().position(|v| v.pn == 0).unwrap_or(0);
-            let mv = children[i].mv;
-            let mut hand = values[i].hand;
-            if let Some(s) = n.dropped_slot(mv) {
-                hand.add(s);
-            }
-            if let Some(s) = n.captured_slot(mv) {
-                hand.remove(s);
-            }
+            let hand = n.hand_before(children[i].mv, values[i].hand);
             return solved(hand.min(&n.attacker_hand), false);
         }
         if !or && proven {
@@ -453,14 +446,7 @@ impl Searcher {
             let mut hand = open_hand(&n.attacker_hand);
             let mut repetition = false;
             for (c, v) in children.iter().zip(values) {
-                let mut h = v.hand;
-                if let Some(s) = n.dropped_slot(c.mv) {
-                    h.add(s);
-                }
-                if let Some(s) = n.captured_slot(c.mv) {
-                    h.remove(s);
-                }
-                hand = hand.min(&h);
+                hand = hand.min(&n.hand_before(c.mv, v.hand));
                 repetition |= v.repetition;
             }
             return solved(hand.max(&n.attacker_hand), repetition);

@@ -242,14 +242,20 @@ impl Node {
     /// needs (see [`Node::mated_proof_hand`]), with the dropped piece, less a captured one.
     pub fn mate_in_one_hand(&self, check: Move, attacker: Color) -> Hand {
         let mated = self.child(check, attacker);
-        let mut hand = mated.mated_proof_hand(Hand::default());
-        if let Some(s) = self.dropped_slot(check) {
-            hand.add(s);
+        self.hand_before(check, mated.mated_proof_hand(Hand::default()))
+            .min(&self.attacker_hand)
+    }
+
+    /// The attacker's hand at this node that the attacker's move `mv` needs, from `after`, what
+    /// it needs after the move: the dropped piece more, a captured one less.
+    pub fn hand_before(&self, mv: Move, mut after: Hand) -> Hand {
+        if let Some(s) = self.dropped_slot(mv) {
+            after.add(s);
         }
-        if let Some(s) = self.captured_slot(check) {
-            hand.remove(s);
+        if let Some(s) = self.captured_slot(mv) {
+            after.remove(s);
         }
-        hand.min(&self.attacker_hand)
+        after
     }
 
     /// The hand slot of the piece `mv` takes from the board into the mover's hand, if any.

@@ -1,9 +1,13 @@
 //! The result a solved node of the depth-limited df-pn stores, from its children's: the depth
 //! and hand of its proof or disproof, and of its exact proof if it has one; and the value of a
-//! node with no plies left, known without a visit.
+//! node its parent lists that is known without a visit (no plies left, or two where one ply of
+//! checks tells).
 
-use super::{any_hand, floor, open_hand, Child, Cycle, Entry, Value, NO_DISPROOF, NO_PROOF};
-use crate::rules::{CheckReplies, Color, Move};
+use super::{
+    any_hand, depth_key, floor, open_hand, spot_key, Bounded, Child, Cycle, Entry, Searcher, Value,
+    NO_DISPROOF, NO_PROOF,
+};
+use crate::rules::{CheckReplies, Color};
 use crate::tsume::hand::Hand;
 use crate::tsume::node::{Node, OnePly};
 use crate::tsume::table::INF;
@@ -17,17 +21,49 @@ pub(super) fn shifted(t: i32, shift: i32) -> i32 {
     }
 }
 
-/// The attacker's hand at `n` that the move to `c` needs, from what it needs after the move.
-fn before(n: &Node, c: &Child, mut h: Hand) -> Hand {
-    if let Some(step) = c.step {
-        if let Some(s) = n.dropped_slot(step.mv) {
-            h.add(s);
+impl Bounded {
+    /// A child's value when its parent lists it: a defender's node with no plies left is
+    /// settled without a visit ([`mated_now`]), and one with two plies left is, the
+    /// first time, where that is cheap ([`settled_in_two`]).
+    pub(super) fn first_value(&mut self, s: &Searcher, n: &Node, c: &Child, path: &[u64]) -> Value {
+        let attacker = s.attacker;
+        if c.or {
+            return self.value(s, c, path);
         }
-        if let Some(s) = n.captured_slot(step.mv) {
-            h.remove(s);
+        if c.depth == 0 {
+            let child = n.play(c.step.as_ref().expect("a child has a move"));
+            if let Some(v) = mated_now(&child, attacker) {
+                return v;
+            }
+            return self.value(s, c, path);
+        }
+        let v = self.value(s, c, path);
+        if c.depth != 2 || v.pn == 0 || v.dn == 0 {
+            return v;
+        }
+        let at = depth_key(spot_key(c.full, c.interposed), c.depth);
+        if self.numbers.contains_key(&at) {
+            return v;
+        }
+        let child = n.play(c.step.as_ref().expect("a child has a move"));
+        match settled_in_two(&child, attacker) {
+            Some(e) => {
+                self.store(spot_key(c.key, c.interposed), e);
+                self.value(s, c, path)
+            }
+            None => {
+                // Tried: the next listing reads the numbers instead of trying again.
+                self.make_room();
+                self.numbers.insert(at, (v.pn, v.dn));
+                v
+            }
         }
     }
-    h
+}
+
+/// The attacker's hand at `n` that the move to `c` needs, from what it needs after the move.
+fn before(n: &Node, c: &Child, h: Hand) -> Hand {
+    c.step.map_or(h, |step| n.hand_before(step.mv, h))
 }
 
 /// The result of a solved node, with its depth and hand, from its children's (a proof is not
@@ -193,10 +229,8 @@ pub(super) fn mated_now(n: &Node, attacker: Color) -> Option<Value> {
 /// visiting it and its children; `None` otherwise.
 pub(super) fn settled_in_two(n: &Node, attacker: Color) -> Option<Entry> {
     let between = n.interposition_squares();
-    let king = n.king();
-    let mut moves = n.moves(attacker);
-    // The king's moves first: they escape most often.
-    moves.sort_by_key(|mv| !matches!(mv, Move::Normal { from, .. } if Some(*from) == king));
+    // The king's moves, which escape most often, come first: the generator lists them first.
+    let moves = n.moves(attacker);
     let mut interposes = false;
     // The proof hand of the mates in one found so far, while every move has one.
     let mut mated = Some(Hand::default());
