@@ -551,6 +551,57 @@ fn checking_moves_are_the_legal_moves_that_check() {
     assert!(seen > 10_000, "{seen}");
 }
 
+/// The checks a mate-in-one test plays (`Position::checks_that_may_mate`) leave out only checks
+/// answered by a flight of the king: after each one left out the king has a legal move, and
+/// every check that mates is kept, in the order of `checking_moves`. On the positions of the
+/// test above and every position two plies from them.
+#[test]
+fn checks_left_out_of_the_mate_test_are_answered_by_a_flight() {
+    fn walk(p: &Position, depth: u32, counts: &mut (u64, u64)) {
+        let all = p.checking_moves();
+        let kept = p.checks_that_may_mate();
+        let mut rest = kept.iter();
+        for mv in &all {
+            let mut after = p.clone();
+            after.play_unchecked(*mv);
+            if rest.as_slice().first() == Some(mv) {
+                rest.next();
+                counts.0 += 1;
+                continue;
+            }
+            counts.1 += 1;
+            assert!(!after.is_checkmate(), "{} {mv:?}", p.to_sfen());
+            assert!(
+                !after.royal_moves().is_empty(),
+                "{} {mv:?}: no flight",
+                p.to_sfen()
+            );
+        }
+        assert!(rest.next().is_none(), "{}: not in order", p.to_sfen());
+        if depth > 0 {
+            for mv in p.legal_moves() {
+                let mut after = p.clone();
+                after.play_unchecked(mv);
+                walk(&after, depth - 1, counts);
+            }
+        }
+    }
+    let mut counts = (0, 0);
+    for sfen in [
+        "9/9/9/9/9/7np/8k/8B/7LR b - 1",
+        "3sks3/9/4S4/9/9/8B/9/9/9 b S 1",
+        "ln1p5/2k1p4/1pgP+P4/p8/1P7/P8/9/9/9 b RG2Sr2b2g2s3n3l10p 1",
+        "7lk/7p1/7S1/9/9/9/9/9/9 b L 1",
+        // Open kings, a full hand of drops (bench/data/tsume-1000.tsv, generated).
+        "B2B5/1g7/1sk6/9/G8/9/9/9/9 b 2RN2g3s3n4l18p 1",
+    ] {
+        walk(&problem(sfen), 2, &mut counts);
+    }
+    let (kept, left_out) = counts;
+    // Most checks leave a flight: the test is worth having.
+    assert!(left_out > kept, "{kept} kept, {left_out} left out");
+}
+
 /// 将棋図巧 (伊藤看寿, 1755) problems with their published lengths and first moves, from
 /// tests/data/tsume/zukou.tsv (source noted there).
 fn zukou() -> Vec<(u32, String, u32, String)> {

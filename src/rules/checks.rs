@@ -10,6 +10,7 @@
 
 use super::bitboard::Bitboard;
 use super::board::Board;
+use super::flights::Flights;
 use super::movegen::{self, Pins, Sink, Threats};
 use super::moves::Move;
 use super::piece::KindId;
@@ -51,10 +52,19 @@ struct CheckSink<'a> {
     t: &'a Tables,
     b: &'a Board,
     test: &'a CheckTest,
+    /// Only the checks that could cover all of these flight squares are kept, if given.
+    flights: Option<&'a Flights<'a>>,
     out: &'a mut Vec<Move>,
 }
 
 impl CheckSink<'_> {
+    #[inline]
+    fn push(&mut self, mv: Move) {
+        if self.flights.is_none_or(|f| f.may_cover_all(mv)) {
+            self.out.push(mv);
+        }
+    }
+
     /// Squares from which a piece of `kind` (of the side to move) attacks the royal, with the
     /// board's occupation `occupied`.
     #[inline]
@@ -83,14 +93,14 @@ impl Sink for CheckSink<'_> {
         // In square order, each unpromoted move before its promotion, as the generator lists.
         for sq in plain | promoted {
             if plain.has(sq) {
-                self.out.push(Move::Normal {
+                self.push(Move::Normal {
                     from,
                     to: sq,
                     promote: false,
                 });
             }
             if promoted.has(sq) {
-                self.out.push(Move::Normal {
+                self.push(Move::Normal {
                     from,
                     to: sq,
                     promote: true,
@@ -100,7 +110,11 @@ impl Sink for CheckSink<'_> {
     }
 
     fn drops(&mut self, kind: KindId, to: Bitboard) {
-        for sq in to & self.direct(kind, self.b.occupied()) {
+        let mut to = to & self.direct(kind, self.b.occupied());
+        if let Some(flights) = self.flights {
+            to = flights.drop_squares(kind, to);
+        }
+        for sq in to {
             self.out.push(Move::Drop { kind, to: sq });
         }
     }
@@ -108,12 +122,27 @@ impl Sink for CheckSink<'_> {
 
 /// The legal moves of the side to move that give check, in generation order.
 pub(crate) fn checking_moves(t: &Tables, b: &Board) -> Vec<Move> {
-    let Some(test) = CheckTest::new(t, b) else {
-        return Vec::new();
-    };
     // Room for the checks of nearly any position: growing the vector one push at a time was
     // a twentieth of the tsume prover's time.
     let mut out = Vec::with_capacity(64);
+    generate_checks(t, b, None, &mut out);
+    out
+}
+
+/// The checks of [`checking_moves`] that could mate: those that leave the opponent's royal no
+/// flight square (see `flights.rs`); each of the others is answered by a flight.
+pub(crate) fn checks_that_may_mate(t: &Tables, b: &Board) -> Vec<Move> {
+    let flights = Flights::new(t, b);
+    // Most often none or a few: no room is taken before the first.
+    let mut out = Vec::new();
+    generate_checks(t, b, flights.as_ref(), &mut out);
+    out
+}
+
+fn generate_checks(t: &Tables, b: &Board, flights: Option<&Flights>, out: &mut Vec<Move>) {
+    let Some(test) = CheckTest::new(t, b) else {
+        return;
+    };
     movegen::generate(
         t,
         b,
@@ -121,8 +150,8 @@ pub(crate) fn checking_moves(t: &Tables, b: &Board) -> Vec<Move> {
             t,
             b,
             test: &test,
-            out: &mut out,
+            flights,
+            out,
         },
     );
-    out
 }

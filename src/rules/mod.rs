@@ -9,7 +9,8 @@
 //! - [`repetition`] (sennichite, perpetual check), [`impasse`] (jishogi points) and [`illegal`]
 //!   (why a move is not legal) serve game records.
 //! - `tables` and `movegen` are the fast legal move generator built from the movement data;
-//!   `checks` picks the moves that give check out of it (for the tsume prover).
+//!   `checks` picks the moves that give check out of it (for the tsume prover), `flights` those
+//!   of them that could mate at once.
 //! - `large` plays boards over 9×9 (chu shogi): a mailbox generator driven by the same movement
 //!   data, with lion moves and royal capture; a variant uses one engine or the other.
 
@@ -19,6 +20,7 @@ pub(crate) mod board;
 pub mod catalog;
 pub(crate) mod checks;
 pub mod color;
+pub mod flights;
 pub mod illegal;
 pub mod impasse;
 pub(crate) mod large;

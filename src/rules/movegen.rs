@@ -9,6 +9,7 @@
 use super::bitboard::Bitboard;
 use super::board::Board;
 use super::color::Color;
+use super::flights::Flights;
 use super::moves::Move;
 use super::piece::{KindId, Piece};
 use super::square::Square;
@@ -538,10 +539,19 @@ fn without_drop_mates(t: &Tables, b: &Board, kind: KindId, to: Bitboard) -> Bitb
     let Some(ksq) = royals.first() else { return to };
     // Squares from which a piece of ours of this kind would attack their royal.
     let checking = t.attacks(kind, them, ksq, b.occupied()) & to;
+    if checking.is_empty() {
+        return to;
+    }
+    // A drop that leaves the royal a flight square is no mate: only the others are played.
+    let flights = Flights::new(t, b);
     let mut allowed = to;
     for sq in checking {
+        let drop = Move::Drop { kind, to: sq };
+        if flights.as_ref().is_some_and(|f| !f.may_cover_all(drop)) {
+            continue;
+        }
         let mut after = b.clone();
-        after.play(t, Move::Drop { kind, to: sq });
+        after.play(t, drop);
         if !has_legal_move(t, &after) {
             allowed.clear(sq);
         }
@@ -572,6 +582,29 @@ pub(crate) fn count_legal_up_to(t: &Tables, b: &Board, cap: u64) -> u64 {
 pub(crate) fn legal_moves(t: &Tables, b: &Board) -> Vec<Move> {
     let mut moves = Vec::with_capacity(128);
     generate(t, b, &mut Lister(&mut moves));
+    moves
+}
+
+/// The legal moves of the side to move's single royal piece (none without one): the first the
+/// generator lists, without the rest.
+pub(crate) fn royal_moves(t: &Tables, b: &Board) -> Vec<Move> {
+    /// Lists what it is handed, and has enough after the royal's moves.
+    struct Royal<'a>(Lister<'a>);
+    impl Sink for Royal<'_> {
+        fn board_moves(&mut self, from: Square, to: Bitboard, promote: Bitboard, forced: Bitboard) {
+            self.0.board_moves(from, to, promote, forced);
+        }
+        fn drops(&mut self, kind: KindId, to: Bitboard) {
+            self.0.drops(kind, to);
+        }
+        fn enough(&self) -> bool {
+            true
+        }
+    }
+    let mut moves = Vec::new();
+    if b.royals(t, b.turn).count() == 1 {
+        generate(t, b, &mut Royal(Lister(&mut moves)));
+    }
     moves
 }
 

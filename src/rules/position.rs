@@ -3,6 +3,7 @@
 use super::bitboard::Bitboard;
 use super::board::Board;
 use super::color::Color;
+use super::flights::Flights;
 use super::large::{self, LargeBoard, LargeTables};
 use super::movegen;
 use super::moves::Move;
@@ -198,6 +199,15 @@ impl Position {
         movegen::legal_moves(&self.variant.tables, &self.board)
     }
 
+    /// The legal moves of the side to move's single royal piece, in generation order (the
+    /// first moves of [`Position::legal_moves`]); none without a single royal piece.
+    pub fn royal_moves(&self) -> Vec<Move> {
+        if self.large.is_some() {
+            return Vec::new();
+        }
+        movegen::royal_moves(&self.variant.tables, &self.board)
+    }
+
     /// The legal moves that give check to the opponent's only royal piece, in generation order
     /// (none if it has no single royal piece).
     pub fn checking_moves(&self) -> Vec<Move> {
@@ -205,6 +215,26 @@ impl Position {
             return Vec::new();
         }
         super::checks::checking_moves(&self.variant.tables, &self.board)
+    }
+
+    /// The checks of [`Position::checking_moves`] that could mate at once: those that leave the
+    /// opponent's royal piece no flight square uncovered (each of the others is answered by a
+    /// flight), in generation order.
+    pub fn checks_that_may_mate(&self) -> Vec<Move> {
+        if self.large.is_some() {
+            return Vec::new();
+        }
+        super::checks::checks_that_may_mate(&self.variant.tables, &self.board)
+    }
+
+    /// The opponent royal's flight squares, to ask of each move whether it could cover them all
+    /// ([`Flights::may_cover_all`]); `None` where any move may (no single royal piece, no
+    /// flight square, a large board).
+    pub fn flights(&self) -> Option<Flights<'_>> {
+        if self.large.is_some() {
+            return None;
+        }
+        Flights::new(&self.variant.tables, &self.board)
     }
 
     /// Does the side to move have any legal move?

@@ -17,7 +17,7 @@ pub struct Step {
     mover_is_attacker: bool,
 }
 
-/// What one ply of the attacker's checks settles ([`Node::one_ply`]).
+/// What one ply of the attacker's checks settles ([`Node::one_ply_after`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum OnePly {
     /// This check leaves the defender no legal move.
@@ -218,13 +218,16 @@ impl Node {
         }
     }
 
-    /// What the attacker's checks from this node (the attacker to move) settle in one ply. With
-    /// `want_mate` false only whether there is surely no mate is asked, and the first check
-    /// not answered by a move other than an interposition ends the test (`Unclear`).
-    pub fn one_ply(&self, want_mate: bool) -> OnePly {
+    /// What the attacker's checks settle in one ply after the defender's move `mv` from this
+    /// node (played on a copy of the position alone: no keys, no hands). With `want_mate` false
+    /// only whether there is surely no mate is asked, and the first check not answered by a
+    /// move other than an interposition ends the test (`Unclear`).
+    pub fn one_ply_after(&self, mv: Move, want_mate: bool) -> OnePly {
+        let mut pos = self.pos.clone();
+        pos.play_unchecked(mv);
         let mut unclear = false;
-        for check in self.pos.checking_moves() {
-            match self.pos.replies_after(check) {
+        for check in pos.checks_that_may_mate() {
+            match pos.replies_after(check) {
                 Some(CheckReplies::Other) => {}
                 Some(CheckReplies::None) if want_mate => return OnePly::Mate(check),
                 _ if want_mate => unclear = true,

@@ -7,7 +7,7 @@ use super::{
     any_hand, depth_key, floor, open_hand, spot_key, Bounded, Child, Cycle, Entry, Searcher, Value,
     NO_DISPROOF, NO_PROOF,
 };
-use crate::rules::{CheckReplies, Color};
+use crate::rules::{CheckReplies, Color, Move};
 use crate::tsume::hand::Hand;
 use crate::tsume::node::{Node, OnePly};
 use crate::tsume::table::INF;
@@ -228,33 +228,48 @@ pub(super) fn mated_now(n: &Node, attacker: Color) -> Option<Value> {
 /// answered by a check that leaves no legal move. The entry the search would store after
 /// visiting it and its children; `None` otherwise.
 pub(super) fn settled_in_two(n: &Node, attacker: Color) -> Option<Entry> {
-    let between = n.interposition_squares();
-    // The king's moves, which escape most often, come first: the generator lists them first.
-    let moves = n.moves(attacker);
-    let mut interposes = false;
+    let not_mated = Entry {
+        hand: open_hand(&n.attacker_hand),
+        proof: false,
+        depth: 3,
+        rep: None,
+        exact: false,
+    };
     // The proof hand of the mates in one found so far, while every move has one.
     let mut mated = Some(Hand::default());
-    for mv in &moves {
-        if n.is_interposition(*mv, &between) {
-            interposes = true;
-            continue;
-        }
-        let c = n.child(*mv, attacker);
-        mated = match (c.one_ply(mated.is_some()), mated) {
-            (OnePly::NoMate, _) => {
-                return Some(Entry {
-                    hand: open_hand(&n.attacker_hand),
-                    proof: false,
-                    depth: 3,
-                    rep: None,
-                    exact: false,
-                })
-            }
+    let mut try_move = |mv: Move| -> bool {
+        mated = match (n.one_ply_after(mv, mated.is_some()), mated) {
+            (OnePly::NoMate, _) => return true,
             (OnePly::Mate(check), Some(hand)) => {
+                let c = n.child(mv, attacker);
                 Some(hand.max(&c.mate_in_one_hand(check, attacker)))
             }
             _ => None,
         };
+        false
+    };
+    // The king's moves, which escape most often, first: the other moves are listed only if
+    // none of them does.
+    let royal = n.pos.royal_moves();
+    for mv in &royal {
+        if try_move(*mv) {
+            return Some(not_mated);
+        }
+    }
+    let between = n.interposition_squares();
+    let moves = n.moves(attacker);
+    let mut interposes = false;
+    for mv in &moves {
+        if royal.contains(mv) {
+            continue;
+        }
+        if n.is_interposition(*mv, &between) {
+            interposes = true;
+            continue;
+        }
+        if try_move(*mv) {
+            return Some(not_mated);
+        }
     }
     let hand = mated.filter(|_| !interposes && !moves.is_empty())?;
     Some(Entry {
