@@ -1,7 +1,8 @@
 //! The squares the opponent's single royal piece could flee to before the side to move plays,
 //! and whether a check covers all of them: a check that leaves one uncovered is answered by a
 //! flight there, so it is no mate. A mate-in-one test plays only the checks that cover them all
-//! (in an open position, a handful of its thirty or so).
+//! (in the open positions of a mating search, most checks leave a flight), and the test for a
+//! pawn-drop mate only the drops that do.
 //!
 //! A move changes what the side to move attacks in two ways only: the moved (or dropped) piece
 //! attacks from its new square, and the square it left may open a line of one of its sliders.
@@ -18,7 +19,7 @@ use super::square::Square;
 use super::tables::Tables;
 
 /// The opponent royal's flight squares in one position (see the module comment).
-pub struct Flights<'a> {
+pub(crate) struct Flights<'a> {
     t: &'a Tables,
     b: &'a Board,
     /// The squares the royal may move to now: not its side's, attacked by nothing.
@@ -107,7 +108,7 @@ impl<'a> Flights<'a> {
 
     /// Could the side to move's legal move `mv` leave the royal no flight square? `false`
     /// means one is left uncovered: a flight answers it.
-    pub fn may_cover_all(&self, mv: Move) -> bool {
+    pub(crate) fn may_cover_all(&self, mv: Move) -> bool {
         let t = self.t;
         let us = self.b.turn;
         let (kind, from, to) = match mv {

@@ -20,7 +20,7 @@ pub(crate) mod board;
 pub mod catalog;
 pub(crate) mod checks;
 pub mod color;
-pub mod flights;
+pub(crate) mod flights;
 pub mod illegal;
 pub mod impasse;
 pub(crate) mod large;

@@ -3,7 +3,6 @@
 use super::bitboard::Bitboard;
 use super::board::Board;
 use super::color::Color;
-use super::flights::Flights;
 use super::large::{self, LargeBoard, LargeTables};
 use super::movegen;
 use super::moves::Move;
@@ -225,16 +224,6 @@ impl Position {
             return Vec::new();
         }
         super::checks::checks_that_may_mate(&self.variant.tables, &self.board)
-    }
-
-    /// The opponent royal's flight squares, to ask of each move whether it could cover them all
-    /// ([`Flights::may_cover_all`]); `None` where any move may (no single royal piece, no
-    /// flight square, a large board).
-    pub fn flights(&self) -> Option<Flights<'_>> {
-        if self.large.is_some() {
-            return None;
-        }
-        Flights::new(&self.variant.tables, &self.board)
     }
 
     /// Does the side to move have any legal move?
