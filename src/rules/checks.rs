@@ -136,6 +136,18 @@ pub(crate) fn checks_that_may_mate(t: &Tables, b: &Board) -> Vec<Move> {
     // Most often none or a few: no room is taken before the first.
     let mut out = Vec::new();
     generate_checks(t, b, flights.as_ref(), &mut out);
+    // Every check left out has a flight (fuzzing runs with debug assertions).
+    #[cfg(debug_assertions)]
+    for mv in checking_moves(t, b) {
+        if !out.contains(&mv) {
+            let mut after = b.clone();
+            after.play(t, mv);
+            debug_assert!(
+                !movegen::royal_moves(t, &after).is_empty(),
+                "{mv:?} left out, and the king has no flight"
+            );
+        }
+    }
     out
 }
 
