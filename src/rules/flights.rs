@@ -59,13 +59,7 @@ impl<'a> Flights<'a> {
         let without_royal = occupied ^ Bitboard::from_square(royal);
         let threats = Threats::new(t, b, us);
         let zone = t.zone[them.index()];
-        let near = t.attacks(kind, them, royal, occupied) & !b.by_color[them.index()];
-        let mut safe = Bitboard::EMPTY;
-        for sq in threats.without_step_attacks(t, near) {
-            if !threats.slides_onto(t, sq, without_royal) {
-                safe.set(sq);
-            }
-        }
+        let safe = threats.safe_squares(t, kind, royal, b.by_color[them.index()], occupied);
         let mut reached = Reached::default();
         piece_moves(
             t,

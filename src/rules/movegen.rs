@@ -223,6 +223,31 @@ impl<'a> Threats<'a> {
         })
     }
 
+    /// Where a royal piece of `kind` on `royal` (of the colour these threats are against, its
+    /// side's pieces `own`, the board's occupation `occupied`) may step: squares it attacks that
+    /// hold none of `own` and that no enemy piece attacks once it has left its square, before
+    /// the promotion rules of [`piece_moves`].
+    #[inline(always)]
+    pub(crate) fn safe_squares(
+        &self,
+        t: &Tables,
+        kind: KindId,
+        royal: Square,
+        own: Bitboard,
+        occupied: Bitboard,
+    ) -> Bitboard {
+        let without_royal = occupied ^ Bitboard::from_square(royal);
+        let near = t.attacks(kind, self.look, royal, occupied) & !own;
+        let mut safe = Bitboard::EMPTY;
+        // A loop, not a filter: the closure was not inlined on this hot path.
+        for sq in self.without_step_attacks(t, near) {
+            if !self.slides_onto(t, sq, without_royal) {
+                safe.set(sq);
+            }
+        }
+        safe
+    }
+
     /// Of `squares`, those that no enemy piece attacks by a step or a jump.
     #[inline(always)]
     pub(crate) fn without_step_attacks(&self, t: &Tables, squares: Bitboard) -> Bitboard {
@@ -346,12 +371,7 @@ pub(crate) fn generate<S: Sink>(t: &Tables, b: &Board, sink: &mut S) {
     if let Some(ksq) = king {
         // The royal piece may go anywhere not attacked once it has left its square.
         let k = b.squares[ksq.index()].map_or(t.kinds[0], |p| p.kind);
-        let without_king = occupied ^ Bitboard::from_square(ksq);
-        let to: Bitboard = threats
-            .without_step_attacks(t, t.attacks(k, us, ksq, occupied) & !own)
-            .iter()
-            .filter(|&sq| !threats.slides_onto(t, sq, without_king))
-            .collect();
+        let to = threats.safe_squares(t, k, ksq, own, occupied);
         let in_zone = zone.has(ksq);
         piece_moves(t, k, us, ksq, in_zone, to, zone, sink);
         if sink.enough() {

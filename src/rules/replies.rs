@@ -74,7 +74,9 @@ pub(crate) fn check_replies(t: &Tables, b: &Board) -> CheckReplies {
 
 /// Does the side to move's single royal piece have a legal move? Stops at the first safe
 /// square, before the checkers, the pins or the other squares are worked out: most checks in a
-/// mating search are answered so (a mate-in-one test asks this of every check).
+/// mating search are answered so (a mate-in-one test asks this of every check). The squares are
+/// those of `Threats::safe_squares`, tested one at a time so as to stop at the first (asking
+/// for all of them first cost 1.4 % more instructions in all on three batch problems).
 fn royal_can_move(t: &Tables, b: &Board) -> bool {
     let us = b.turn;
     let royals = b.royals(t, us);
