@@ -509,6 +509,29 @@ fn zukou_3_the_short_mate_needs_the_defender_to_promote() {
     assert_eq!(tsume::prove(&unpromoted, Limits::default()).0, Status::Mate);
 }
 
+// --- Futile interpositions beside one that counts: 図巧 第8番 from its 23rd move ----------
+
+/// After the first 22 published plies of 図巧 第8番, 19 remain: the rook goes to 9b with check
+/// along the second rank, and the defender's bishop drop on 3b (taken back by the gold or the
+/// king whatever takes it) is the resistance that counts, 18 plies. A pawn or knight dropped
+/// between 8b and 4b is taken by the rook for free and the mate goes on as before, without the
+/// piece: futile. Measured against the king's moves alone (4 plies), such drops had counted:
+/// the dragon took five of them in turn and the answer was 21 plies, 2 pieces left over.
+#[test]
+fn zukou_8_far_drops_beside_the_bishop_interposition_are_futile() {
+    let (_, start, line) = published_mate("zukou-8");
+    let pos = after(&start, &line[..22]);
+    let v = tsume::verify(&pos, Limits::default());
+    assert_eq!(v.status, Status::Mate);
+    assert_eq!(v.length, Some(19));
+    assert_eq!(v.left_in_hand, Some(0));
+    let ours = usi_line(&v);
+    assert_eq!(ours[1], "B*3b", "{ours:?}");
+    // The published line, its rook promoting on 9b and the tokin taking first, lasts as long.
+    let published = after(&pos, &line[22..]);
+    assert!(published.is_checkmate());
+}
+
 // --- A non-promotion-only move, CI-fast: 図巧 第33番 from its seventh move ------------------
 
 /// After the first six published moves of 図巧 第33番, nine plies remain and the first is the

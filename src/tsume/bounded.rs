@@ -24,11 +24,13 @@
 //! they do not (the exact search then finds out). Futile interpositions are what differ: an
 //! interposition is answered either as any other defence, or, without spending the two plies,
 //! by a check that captures the interposed piece (the conventional rule asks that capture to
-//! mate within the longest other defence, at most d). When the defender could only interpose,
-//! that longest other defence is 0 plies: the capture keeps the plies only if it mates at once.
-//! Once every other defence is known, by an exact proof, to be mated within d - 3 plies, it is at
-//! most d - 2, and the capture keeps no plies: an interposition is then an ordinary defence (its
-//! refutations had been the costliest disproofs; 31 hard batch problems: 111 M nodes to 93 M).
+//! mate within L0 or L1, the longest resistance of other defences, at most d). When the defender
+//! could only interpose, and the attacker can take each interposition for free, both are 0
+//! plies: the capture keeps the plies only if it mates at once. Once every other defence (and
+//! every interposition that cannot be taken for free) is known, by an exact proof, to be mated
+//! within d - 3 plies, they are at most d - 2, and the capture keeps no plies: an interposition
+//! is then an ordinary defence (its refutations had been the costliest disproofs; 31 hard batch
+//! problems: 111 M nodes to 93 M).
 //!
 //! A proof is also kept as exact when it never took an interposed piece without spending its
 //! plies: every defence, interpositions too, was mated within the depth as counted, which the
@@ -51,13 +53,16 @@
 //! nodes in all, 16.0 s to 8.0 s; the batch side by side: 120 s to 101 s, the same answers).
 
 use super::dfpn::Searcher;
+use super::free_take;
 use super::hand::Hand;
 use super::lazy::{add, combine, Lazy};
 use super::node::{Node, Step};
 use super::table::{KeyMap, INF};
 use crate::rules::Move;
 use cycle::Cycle;
-use interposed::{others_end_two_plies_short, spot_key, Interposed};
+use interposed::{
+    others_end_two_plies_short, spot_key, taken_back_end_two_plies_short, Interposed,
+};
 use smallvec::SmallVec;
 
 /// Bytes per entry of either map, counting the map's overhead.
@@ -484,11 +489,17 @@ impl Bounded {
         } else {
             n.interposition_squares()
         };
-        let only_defences =
-            !between.is_empty() && moves.iter().all(|mv| n.is_interposition(*mv, &between));
+        // Where the defender has nothing but interpositions, L0 is 0 (and L1 unless some can
+        // be taken back).
+        let only_defences = if or {
+            Vec::new()
+        } else {
+            free_take::futile_only_if_mated_at_once(n, &moves)
+        };
         let mut children: Vec<Child> = moves
             .into_iter()
-            .map(|mv| {
+            .enumerate()
+            .map(|(j, mv)| {
                 let step = n.step(mv, attacker);
                 let (cdepth, cinter) = if or {
                     // A check capturing the interposed piece keeps the two plies; when the
@@ -506,7 +517,7 @@ impl Bounded {
                         depth - 1,
                         Some(Interposed {
                             sq: mv.to(),
-                            only_defences,
+                            only_defences: only_defences[j],
                         }),
                     )
                 } else {
@@ -548,10 +559,16 @@ impl Bounded {
                 .map(|c| c.step.expect("a child has a move").mv),
         );
         // (Not where interpositions are the only defences: L0 is 0 there, see `kept` above.)
-        let mut captures_keep_plies =
-            !only_defences && children.iter().any(|c| c.interposed.is_some());
+        let mut captures_keep_plies = children
+            .iter()
+            .any(|c| c.interposed.is_some_and(|i| !i.only_defences));
+        // Which interpositions the attacker can take for free, once asked.
+        let mut free: Option<Vec<bool>> = None;
         loop {
-            if captures_keep_plies && others_end_two_plies_short(&children, &values, depth) {
+            if captures_keep_plies
+                && others_end_two_plies_short(&children, &values, depth)
+                && taken_back_end_two_plies_short(n, &children, &values, depth, &mut free)
+            {
                 // No interposition can be futile by more than an ordinary defence is mated
                 // in (see `others_end_two_plies_short`): from here on they are ordinary.
                 captures_keep_plies = false;

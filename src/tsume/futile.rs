@@ -3,9 +3,10 @@
 
 use super::{Lengths, Node};
 use crate::rules::{Move, Square};
+use crate::tsume::free_take;
 
 impl Lengths<'_> {
-    /// The futile-interposition test of the rule in [`super`]'s module comment.
+    /// The first part of the futility rule in [`super`]'s module comment, with `l0`.
     pub(super) fn futile(&mut self, after: &Node, interposition: Move, l0: u32) -> Futile {
         let attacker = self.searcher.attacker;
         let sq = interposition.to();
@@ -20,10 +21,7 @@ impl Lengths<'_> {
             Move::Drop { kind, .. } if l0 == 0 => Some(kind),
             _ => None,
         };
-        for mv in after.moves(attacker) {
-            if !matches!(mv, Move::Normal { to, .. } if to == sq) {
-                continue;
-            }
+        for mv in captures(after, sq) {
             let g = after.child(mv, attacker);
             let handed_back = dropped.and_then(|kind| g.passed_to_defender(kind, attacker));
             if handed_back.is_some_and(|b| self.and_within(&b, 0)) {
@@ -35,6 +33,46 @@ impl Lengths<'_> {
         }
         Futile::No
     }
+
+    /// The second part, with `l1`, for an interposition the attacker can take for free: a
+    /// capture that takes it for free and mates within `l1` with the piece given back. The
+    /// position so reached is the same whatever was dropped (the board after the capture, and
+    /// the hands as before the drop), so one answer holds for a drop of any kind there.
+    pub(super) fn futile_given_back(
+        &mut self,
+        after: &Node,
+        interposition: Move,
+        l1: u32,
+    ) -> Futile {
+        let attacker = self.searcher.attacker;
+        let sq = interposition.to();
+        let Some(kind) = after.captured_kind(sq) else {
+            return Futile::No;
+        };
+        for mv in captures(after, sq) {
+            let g = after.child(mv, attacker);
+            if !free_take::nothing_takes_back(&g.pos, sq) {
+                continue;
+            }
+            let given_back = g.passed_to_defender(kind, attacker);
+            if given_back.is_some_and(|b| self.and_within(&b, l1)) {
+                return match interposition {
+                    Move::Drop { .. } => Futile::AnyDropHere,
+                    _ => Futile::Yes,
+                };
+            }
+        }
+        Futile::No
+    }
+}
+
+/// The attacker's checks from `after` that capture on `sq`.
+fn captures(after: &Node, sq: Square) -> impl Iterator<Item = Move> {
+    after
+        .pos
+        .checking_moves()
+        .into_iter()
+        .filter(move |mv| matches!(mv, Move::Normal { to, .. } if *to == sq))
 }
 
 /// Whether an interposition is futile.

@@ -19,21 +19,31 @@
 //!
 //! Futile interpositions (無駄合), the rule implemented exactly: a defender's move onto a
 //! square strictly between the king and a single ranging checker (a drop, or a move of a piece
-//! other than the king) is futile when some attacker move captures the interposed piece at
-//! once (with it going to the attacker's hand, as any capture does) and the position after the
-//! capture is mated within L0 plies, where L0 is the longest resistance of the defender's other
-//! moves (0 if it has none, i.e. the check would otherwise be mate). A futile interposition
-//! does not count for the length and is not part of the main line; it is still mated.
+//! other than the king) is futile when some attacker move captures the interposed piece at once
+//! and either
+//! 1. the position after the capture (the piece in the attacker's hand, as any capture puts it)
+//!    is mated within L0 plies, L0 being the longest resistance of the defender's moves other
+//!    than interpositions (0 if it has none, i.e. the check would otherwise be mate); or
+//! 2. the capture takes the piece for free (the defender then has no legal move onto that
+//!    square, `free_take.rs`) and the position after it, with the piece given back to the
+//!    defender (the mate does not need it), is mated within L1 plies, L1 being the longest of
+//!    L0 and the resistance of the interpositions that count and that no capture takes for free.
+//!
+//! A futile interposition does not count for the length and is not part of the main line; it
+//! is still mated. The second part is why a far check's drops are futile beside a real
+//! interposition next to the king (将棋図巧 第8番); interpositions taken for free are measured
+//! against those taken back, never against one another, as each would make the others futile.
 //! Known limits: the test is "capture and mate in time", so an interposition that gains
 //! nothing but is refuted by a non-capturing move is counted; and one that the capture only
-//! refutes in more than L0 plies counts, even if the extra plies are themselves forced.
+//! refutes in more than L0 (or L1) plies counts, even if the extra plies are themselves forced.
 
 use super::bounded::Bounded;
 use super::dfpn::Searcher;
+use super::free_take;
 use super::node::{Node, Step};
 use super::proof_walk;
 use crate::rules::Move;
-use futile::{is_drop_onto, settles};
+use futile::{is_drop_onto, settles, Futile};
 use memo::Memo;
 
 /// Proofs at most this long (by the walk over df-pn's proof) are measured without the
@@ -440,34 +450,48 @@ impl<'a> Lengths<'a> {
             return true;
         }
         // An interposition futile by a capture that mates within l0 (the longest resistance
-        // of the other defences, even, at most `depth`) is also mated within l0 + 1 as a
-        // defence like any other, by that capture; so is one whose capture mates within
+        // of the other defences that count, even, at most `depth`) is also mated within l0 + 1
+        // as a defence like any other, by that capture; so is one whose capture mates within
         // `depth` - 2 (`top` - 2 below). Futility itself matters only when l0 is as long as
-        // `depth` allows (`top`): when some other defence has no mate two plies shorter. Only
-        // that question is asked, not l0 itself, whose exact lengths cost the most.
+        // `depth` allows (`top`): when some other defence that counts has no mate two plies
+        // shorter. Only that question is asked, not l0 itself, whose exact lengths cost the most.
         let top = depth & !1;
         let mut l0_is_top: Option<bool> = None;
         let mut futile_drops = Vec::new();
+        let mut free = free_take::Free::default();
+        // Whether the rule's second part applies to those the attacker can take for free
+        // (`free_take.rs`): asked the first time one of them is not mated in time otherwise.
+        let mut l1_is_top: Option<bool> = None;
         // The weakest drops first, as in `defences`.
-        for mv in inter.into_iter().rev() {
+        for &mv in inter.iter().rev() {
             if is_drop_onto(mv, &futile_drops) {
                 continue;
             }
             let c = n.child(mv, attacker);
-            // The capture first: it plays one move, where "mated within depth - 1 anyway"
-            // tries every check (far drops along a file: 872 k nodes instead of 1.62 M on a
-            // 5-ply batch problem).
+            // The second part first, where it may apply: its capture, the piece given back, is
+            // often a position already searched (a far drop's capture is the drop nearer),
+            // where the first part's capture keeps the piece and is a new position.
+            if top >= 2 && free.taken_freely(n, mv) {
+                let second = match l1_is_top {
+                    Some(known) => known,
+                    None => *l1_is_top.insert(self.taken_back_is_top(
+                        n,
+                        &inter,
+                        depth,
+                        &plain,
+                        &mut l0_is_top,
+                        &mut free,
+                    )),
+                };
+                if second && settles(self.futile_given_back(&c, mv, top), mv, &mut futile_drops) {
+                    continue;
+                }
+            }
             if settles(
-                self.futile(&c, mv, top.saturating_sub(2)),
+                self.futile_within(&c, mv, depth, &plain, &mut l0_is_top),
                 mv,
                 &mut futile_drops,
             ) {
-                continue;
-            }
-            if top >= 2
-                && *l0_is_top.get_or_insert_with(|| self.longest_is(&plain, depth))
-                && settles(self.futile(&c, mv, top), mv, &mut futile_drops)
-            {
                 continue;
             }
             if self.searcher.stopped.is_some() || depth == 0 || !self.or_within(&c, depth - 1) {
@@ -475,6 +499,62 @@ impl<'a> Lengths<'a> {
             }
         }
         true
+    }
+
+    /// The first part of the futility rule as `and_within` asks it: by a capture that mates
+    /// within `top` - 2 plies, or within `top` where the longest plain defence reaches it.
+    fn futile_within(
+        &mut self,
+        c: &Node,
+        mv: Move,
+        depth: u32,
+        plain: &[(usize, Move, Node)],
+        l0_is_top: &mut Option<bool>,
+    ) -> Futile {
+        let top = depth & !1;
+        // The capture first: it plays one move, where "mated within depth - 1 anyway" tries
+        // every check (far drops along a file: 872 k nodes instead of 1.62 M on a 5-ply batch
+        // problem).
+        let f = self.futile(c, mv, top.saturating_sub(2));
+        if f != Futile::No || top < 2 {
+            return f;
+        }
+        if *l0_is_top.get_or_insert_with(|| self.longest_is(plain, depth)) {
+            return self.futile(c, mv, top);
+        }
+        Futile::No
+    }
+
+    /// Does an interposition from `n` that the attacker cannot take for free, and that counts
+    /// (not futile by the rule's first part), need `depth` - 1 or `depth` - 2 plies (so that
+    /// the second part measures with `top`)? False too where one is not mated within `depth`
+    /// - 1: the node is then not mated within `depth` anyway.
+    fn taken_back_is_top(
+        &mut self,
+        n: &Node,
+        inter: &[Move],
+        depth: u32,
+        plain: &[(usize, Move, Node)],
+        l0_is_top: &mut Option<bool>,
+        free: &mut free_take::Free,
+    ) -> bool {
+        let attacker = self.searcher.attacker;
+        for &mv in inter.iter().rev() {
+            if free.taken_freely(n, mv) {
+                continue;
+            }
+            let c = n.child(mv, attacker);
+            if self.futile_within(&c, mv, depth, plain, l0_is_top) != Futile::No {
+                continue;
+            }
+            if depth == 0 || !self.or_within(&c, depth - 1) {
+                return false;
+            }
+            if depth < 3 || !self.or_within(&c, depth - 3) {
+                return true;
+            }
+        }
+        false
     }
 
     /// Does one of the defences `plain` (each mated within `depth` - 1) take `depth` - 1 or
@@ -591,33 +671,68 @@ impl<'a> Lengths<'a> {
         // one is taken, the proof usually needs none of it, and by hand superiority it settles
         // the stronger drops there too. Listed in the generator's order all the same.
         let mut futile_drops = Vec::new();
-        let mut interposed = Vec::with_capacity(inter.len());
-        for mv in inter.into_iter().rev() {
+        let mut free = free_take::Free::default();
+        let mut interposed: Vec<(usize, Defence)> = Vec::with_capacity(inter.len());
+        // Those the attacker can take for free, valued once the others are: those that count
+        // and cannot be taken for free give the rule's second part its l1 (`free_take.rs`).
+        let mut pending = Vec::new();
+        let mut l1 = l0;
+        for (i, mv) in inter.into_iter().enumerate().rev() {
             let c = n.child(mv, attacker);
             if is_drop_onto(mv, &futile_drops)
                 || settles(self.futile(&c, mv, l0), mv, &mut futile_drops)
             {
-                interposed.push(Defence {
-                    mv,
-                    node: c,
-                    value: None,
-                });
+                interposed.push((i, Defence::futile(mv, c)));
+                continue;
+            }
+            if free.taken_freely(n, mv) {
+                pending.push((i, mv, c));
                 continue;
             }
             if depth == 0 {
                 return None;
             }
             let v = self.or_len(&c, depth - 1)?;
-            interposed.push(Defence {
-                mv,
-                node: c,
-                value: Some(Val {
-                    len: v.len + 1,
-                    left: v.left,
-                }),
-            });
+            let v = Val {
+                len: v.len + 1,
+                left: v.left,
+            };
+            l1 = l1.max(v.len);
+            interposed.push((
+                i,
+                Defence {
+                    mv,
+                    node: c,
+                    value: Some(v),
+                },
+            ));
         }
-        out.extend(interposed.into_iter().rev());
+        for (i, mv, c) in pending {
+            if is_drop_onto(mv, &futile_drops)
+                || (l1 > l0 && settles(self.futile_given_back(&c, mv, l1), mv, &mut futile_drops))
+            {
+                interposed.push((i, Defence::futile(mv, c)));
+                continue;
+            }
+            if depth == 0 {
+                return None;
+            }
+            let v = self.or_len(&c, depth - 1)?;
+            let v = Val {
+                len: v.len + 1,
+                left: v.left,
+            };
+            interposed.push((
+                i,
+                Defence {
+                    mv,
+                    node: c,
+                    value: Some(v),
+                },
+            ));
+        }
+        interposed.sort_by_key(|(i, _)| *i);
+        out.extend(interposed.into_iter().map(|(_, d)| d));
         Some(out)
     }
 }
@@ -628,6 +743,16 @@ pub struct Defence {
     pub node: Node,
     /// Plies to mate from the defender's node through this move; `None` when futile.
     pub value: Option<Val>,
+}
+
+impl Defence {
+    fn futile(mv: Move, node: Node) -> Defence {
+        Defence {
+            mv,
+            node,
+            value: None,
+        }
+    }
 }
 
 #[path = "futile.rs"]

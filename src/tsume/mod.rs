@@ -11,6 +11,7 @@
 
 mod bounded;
 pub mod dfpn;
+mod free_take;
 mod hand;
 pub mod inventory;
 mod keys;

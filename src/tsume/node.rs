@@ -261,6 +261,13 @@ impl Node {
         after
     }
 
+    /// The kind a piece on `sq` goes into a hand as when taken (a promoted piece demoted).
+    pub fn captured_kind(&self, sq: Square) -> Option<KindId> {
+        let piece = self.pos.piece_at(sq)?;
+        let kind = self.pos.variant().catalog.get(piece.kind);
+        Some(kind.demotes_to.unwrap_or(piece.kind))
+    }
+
     /// The hand slot of the piece `mv` takes from the board into the mover's hand, if any.
     pub fn captured_slot(&self, mv: Move) -> Option<usize> {
         let Move::Normal { to, .. } = mv else {
