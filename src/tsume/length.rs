@@ -450,11 +450,12 @@ impl<'a> Lengths<'a> {
             return true;
         }
         // An interposition futile by a capture that mates within l0 (the longest resistance
-        // of the other defences that count, even, at most `depth`) is also mated within l0 + 1
-        // as a defence like any other, by that capture; so is one whose capture mates within
-        // `depth` - 2 (`top` - 2 below). Futility itself matters only when l0 is as long as
-        // `depth` allows (`top`): when some other defence that counts has no mate two plies
-        // shorter. Only that question is asked, not l0 itself, whose exact lengths cost the most.
+        // of the moves other than interpositions, even, at most `depth`) is also mated within
+        // l0 + 1 as a defence like any other, by that capture; so is one whose capture mates
+        // within `depth` - 2 (`top` - 2 below). Futility itself matters only when l0 is as long
+        // as `depth` allows (`top`): when some such defence has no mate two plies shorter. Only
+        // that question is asked, not l0 itself, whose exact lengths cost the most. So for the
+        // second part's l1 (`taken_back_is_top`).
         let top = depth & !1;
         let mut l0_is_top: Option<bool> = None;
         let mut futile_drops = Vec::new();
