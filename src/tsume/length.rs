@@ -639,6 +639,19 @@ impl<'a> Lengths<'a> {
         Some(value)
     }
 
+    /// The resistance of the defence that leads to `c` (attacker to move), one ply more than
+    /// its mate: `None` if that is not within `depth`.
+    fn through(&mut self, c: &Node, depth: u32) -> Option<Val> {
+        if depth == 0 {
+            return None;
+        }
+        let v = self.or_len(c, depth - 1)?;
+        Some(Val {
+            len: v.len + 1,
+            left: v.left,
+        })
+    }
+
     /// Every defence with its value (`None` for a futile interposition), or `None` if some
     /// defence escapes mate within `depth` plies.
     pub fn defences(&mut self, n: &Node, depth: u32) -> Option<Vec<Defence>> {
@@ -652,21 +665,13 @@ impl<'a> Lengths<'a> {
         let (inter, nodes) = self.split_defences(n, moves, depth)?;
         let mut valued = Vec::with_capacity(nodes.len());
         for (i, mv, c) in nodes {
-            let v = self.or_len(&c, depth - 1)?;
-            let v = Val {
-                len: v.len + 1,
-                left: v.left,
-            };
+            let v = self.through(&c, depth)?;
             l0 = l0.max(v.len);
             valued.push((i, mv, c, v));
         }
         valued.sort_by_key(|(i, ..)| *i);
         for (_, mv, c, v) in valued {
-            out.push(Defence {
-                mv,
-                node: c,
-                value: Some(v),
-            });
+            out.push(Defence::valued(mv, c, v));
         }
         // The weakest drops first (the generator lists the hand from the rook down): after
         // one is taken, the proof usually needs none of it, and by hand superiority it settles
@@ -690,23 +695,9 @@ impl<'a> Lengths<'a> {
                 pending.push((i, mv, c));
                 continue;
             }
-            if depth == 0 {
-                return None;
-            }
-            let v = self.or_len(&c, depth - 1)?;
-            let v = Val {
-                len: v.len + 1,
-                left: v.left,
-            };
+            let v = self.through(&c, depth)?;
             l1 = l1.max(v.len);
-            interposed.push((
-                i,
-                Defence {
-                    mv,
-                    node: c,
-                    value: Some(v),
-                },
-            ));
+            interposed.push((i, Defence::valued(mv, c, v)));
         }
         for (i, mv, c) in pending {
             if is_drop_onto(mv, &futile_drops)
@@ -715,22 +706,8 @@ impl<'a> Lengths<'a> {
                 interposed.push((i, Defence::futile(mv, c)));
                 continue;
             }
-            if depth == 0 {
-                return None;
-            }
-            let v = self.or_len(&c, depth - 1)?;
-            let v = Val {
-                len: v.len + 1,
-                left: v.left,
-            };
-            interposed.push((
-                i,
-                Defence {
-                    mv,
-                    node: c,
-                    value: Some(v),
-                },
-            ));
+            let v = self.through(&c, depth)?;
+            interposed.push((i, Defence::valued(mv, c, v)));
         }
         interposed.sort_by_key(|(i, _)| *i);
         out.extend(interposed.into_iter().map(|(_, d)| d));
@@ -752,6 +729,14 @@ impl Defence {
             mv,
             node,
             value: None,
+        }
+    }
+
+    fn valued(mv: Move, node: Node, value: Val) -> Defence {
+        Defence {
+            mv,
+            node,
+            value: Some(value),
         }
     }
 }
