@@ -491,7 +491,7 @@ impl Bounded {
         };
         // Where the defender has nothing but interpositions, L0 is 0 (and L1 unless some can
         // be taken back).
-        let only_defences = if or {
+        let mates_at_once_only = if or {
             Vec::new()
         } else {
             free_take::futile_only_if_mated_at_once(n, &moves)
@@ -502,12 +502,12 @@ impl Bounded {
             .map(|(j, mv)| {
                 let step = n.step(mv, attacker);
                 let (cdepth, cinter) = if or {
-                    // A check capturing the interposed piece keeps the two plies; when the
-                    // interpositions were the only defences, only if it mates at once (else it
+                    // A check capturing the interposed piece keeps the two plies; where the
+                    // rule asks the capture to mate at once (`Interposed`), only then (else it
                     // is an ordinary check).
                     match (me.interposed, mv) {
                         (Some(i), Move::Normal { to, .. }) if to == i.sq => {
-                            let kept = if i.only_defences { 0 } else { depth + 1 };
+                            let kept = if i.mates_at_once_only { 0 } else { depth + 1 };
                             (kept.max(depth - 1), None)
                         }
                         _ => (depth - 1, None),
@@ -517,7 +517,7 @@ impl Bounded {
                         depth - 1,
                         Some(Interposed {
                             sq: mv.to(),
-                            only_defences: only_defences[j],
+                            mates_at_once_only: mates_at_once_only[j],
                         }),
                     )
                 } else {
@@ -558,10 +558,10 @@ impl Bounded {
                 .iter()
                 .map(|c| c.step.expect("a child has a move").mv),
         );
-        // (Not where interpositions are the only defences: L0 is 0 there, see `kept` above.)
+        // (Not where every capture must mate at once: L0 and L1 are 0 there, see `kept` above.)
         let mut captures_keep_plies = children
             .iter()
-            .any(|c| c.interposed.is_some_and(|i| !i.only_defences));
+            .any(|c| c.interposed.is_some_and(|i| !i.mates_at_once_only));
         // Which interpositions the attacker can take for free, once asked.
         let mut free: Option<Vec<bool>> = None;
         loop {

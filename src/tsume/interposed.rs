@@ -7,19 +7,20 @@ use crate::rules::{Move, Square};
 use crate::tsume::free_take;
 use crate::tsume::node::Node;
 
-/// An interposition seen from the node it leads to: the square, and whether every defence of
-/// its parent was an interposition. Then the longest resistance of the parent's other defences
-/// is 0, and the conventional rule calls it futile only if taking the piece mates at once.
+/// An interposition seen from the node it leads to: the square, and whether the conventional
+/// rule calls it futile only if taking the piece mates at once: every defence of its parent
+/// was an interposition, so L0 is 0, and so is L1 unless some other one is taken back while
+/// this one is taken for free (`free_take::futile_only_if_mated_at_once`).
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(super) struct Interposed {
     pub sq: Square,
-    pub only_defences: bool,
+    pub mates_at_once_only: bool,
 }
 
 /// A key (table key or full key) marked with the interposition if any.
 pub(super) fn spot_key(key: u64, interposed: Option<Interposed>) -> u64 {
     match interposed {
-        Some(i) => key ^ mix(0x1_0000 + i.sq.index() as u64 + ((i.only_defences as u64) << 8)),
+        Some(i) => key ^ mix(0x1_0000 + i.sq.index() as u64 + ((i.mates_at_once_only as u64) << 8)),
         None => key,
     }
 }
