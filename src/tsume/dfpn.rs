@@ -19,11 +19,11 @@
 //! answer is `unknown` (repetition), never a wrong "no mate".
 
 use super::hand::Hand;
-use super::lazy::{add, combine, Lazy};
+use super::lazy::{add, combine_drops_once, Lazy};
 use super::node::{Node, Step};
 use super::table::{Entry, Found, Table, INF};
 use super::Limits;
-use crate::rules::Color;
+use crate::rules::{Color, Move};
 use std::time::Instant;
 
 /// Why a search stopped before it had an answer.
@@ -310,10 +310,15 @@ impl Searcher {
         }
         // At the defender's node, the drops onto one square wait for each other (`lazy.rs`).
         let mut lazy = Lazy::new(!or, children.iter().map(|c| c.mv));
+        let dropped: Vec<bool> = children
+            .iter()
+            .map(|c| !or && matches!(c.mv, Move::Drop { .. }))
+            .collect();
         loop {
             lazy.update(|j| values[j].pn == 0);
             let visible = lazy.visible();
-            let (pn, dn) = combine(or, values.iter().map(|v| (v.pn, v.dn)), visible);
+            let numbers: Vec<(u32, u32)> = values.iter().map(|v| (v.pn, v.dn)).collect();
+            let (pn, dn) = combine_drops_once(or, &numbers, visible, &dropped);
             if pn == 0 || dn == 0 {
                 let entry = self.solved_entry(n, or, &children, &values, pn == 0);
                 let work = (prior_work + self.nodes - start_nodes).min(u32::MAX as u64) as u32;
@@ -533,6 +538,7 @@ fn leaf_disproof(n: &Node) -> Entry {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tsume::lazy::combine;
 
     /// A solved entry's other number is infinite: a parent would otherwise take a proven or
     /// disproven child for its most promising one and visit it forever (see `solved_entry`).

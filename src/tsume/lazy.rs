@@ -101,6 +101,39 @@ pub fn combine(
     (pn, dn)
 }
 
+/// [`combine`] for df-pn's nodes: at the defender's node the drops (interpositions; `dropped`
+/// marks them) add their largest proof number, and 1 for each other drop still open, instead of
+/// the sum of theirs. Drops on the squares of one line are mated much alike (the capture leaves
+/// nearly the same position), and their summed numbers kept df-pn away from a far drop that
+/// mates: 将棋図巧 第4番 proven in 308 k nodes instead of 602 k, 第1番 in 4.5 M instead of 6.4 M,
+/// the batch's proofs 1.30 M nodes in all instead of 1.34 M, the 21 short problems 3 803 as
+/// before; 第9番 140 k instead of 118 k, 第6番 764 k instead of 689 k. (Their largest alone, the
+/// other drops not counted at all: 第4番 124 k, but the batch's proofs 2.83 M.)
+pub fn combine_drops_once(
+    or: bool,
+    numbers: &[(u32, u32)],
+    visible: &[bool],
+    dropped: &[bool],
+) -> (u32, u32) {
+    let (pn, dn) = combine(or, numbers.iter().copied(), visible);
+    if or || pn == 0 || dn == 0 {
+        return (pn, dn);
+    }
+    let (mut others, mut largest, mut open) = (0, 0, 0);
+    for (((p, _), seen), drop) in numbers.iter().zip(visible).zip(dropped) {
+        if !*seen {
+            continue;
+        }
+        if *drop {
+            largest = largest.max(*p);
+            open += u32::from(*p > 0);
+        } else {
+            others = add(others, *p);
+        }
+    }
+    (add(add(others, largest), open.saturating_sub(1)), dn)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -143,5 +176,23 @@ mod tests {
         assert_eq!(combine(false, numbers.into_iter(), &[true, false]), (3, 0));
         assert_eq!(combine(false, numbers.into_iter(), &[true, true]), (4, 0));
         assert_eq!(combine(true, numbers.into_iter(), &[true, true]), (1, 2));
+    }
+
+    #[test]
+    fn drops_count_once_at_the_defenders_node() {
+        // A king's move worth 3, drops on three squares worth 5, 2 and 0 (proven).
+        let numbers = [(3, 1), (5, 1), (2, 2), (0, INF)];
+        let visible = [true; 4];
+        let dropped = [false, true, true, true];
+        assert_eq!(combine(false, numbers.iter().copied(), &visible), (10, 1));
+        assert_eq!(
+            combine_drops_once(false, &numbers, &visible, &dropped),
+            (9, 1)
+        );
+        // At the attacker's node nothing changes.
+        assert_eq!(
+            combine_drops_once(true, &numbers, &visible, &dropped),
+            combine(true, numbers.iter().copied(), &visible)
+        );
     }
 }
