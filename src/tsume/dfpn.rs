@@ -317,8 +317,8 @@ impl Searcher {
         loop {
             lazy.update(|j| values[j].pn == 0);
             let visible = lazy.visible();
-            let numbers: Vec<(u32, u32)> = values.iter().map(|v| (v.pn, v.dn)).collect();
-            let (pn, dn) = combine_drops_once(or, &numbers, visible, &dropped);
+            let numbers = values.iter().map(|v| (v.pn, v.dn));
+            let (pn, dn) = combine_drops_once(or, numbers, visible, &dropped);
             if pn == 0 || dn == 0 {
                 let entry = self.solved_entry(n, or, &children, &values, pn == 0);
                 let work = (prior_work + self.nodes - start_nodes).min(u32::MAX as u64) as u32;
