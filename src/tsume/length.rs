@@ -43,7 +43,7 @@ use super::free_take;
 use super::node::{Node, Step};
 use super::proof_walk;
 use crate::rules::Move;
-use futile::{is_drop_onto, settles, Futile};
+use futile::{is_drop_onto, settles};
 use memo::Memo;
 
 /// Proofs at most this long (by the walk over df-pn's proof) are measured without the
@@ -500,62 +500,6 @@ impl<'a> Lengths<'a> {
             }
         }
         true
-    }
-
-    /// The first part of the futility rule as `and_within` asks it: by a capture that mates
-    /// within `top` - 2 plies, or within `top` where the longest plain defence reaches it.
-    fn futile_within(
-        &mut self,
-        c: &Node,
-        mv: Move,
-        depth: u32,
-        plain: &[(usize, Move, Node)],
-        l0_is_top: &mut Option<bool>,
-    ) -> Futile {
-        let top = depth & !1;
-        // The capture first: it plays one move, where "mated within depth - 1 anyway" tries
-        // every check (far drops along a file: 872 k nodes instead of 1.62 M on a 5-ply batch
-        // problem).
-        let f = self.futile(c, mv, top.saturating_sub(2));
-        if f != Futile::No || top < 2 {
-            return f;
-        }
-        if *l0_is_top.get_or_insert_with(|| self.longest_is(plain, depth)) {
-            return self.futile(c, mv, top);
-        }
-        Futile::No
-    }
-
-    /// Does an interposition from `n` that the attacker cannot take for free, and that counts
-    /// (not futile by the rule's first part), need `depth` - 1 or `depth` - 2 plies (so that
-    /// the second part measures with `top`)? False too where one is not mated within `depth`
-    /// - 1: the node is then not mated within `depth` anyway.
-    fn taken_back_is_top(
-        &mut self,
-        n: &Node,
-        inter: &[Move],
-        depth: u32,
-        plain: &[(usize, Move, Node)],
-        l0_is_top: &mut Option<bool>,
-        free: &mut free_take::Free,
-    ) -> bool {
-        let attacker = self.searcher.attacker;
-        for &mv in inter.iter().rev() {
-            if free.taken_freely(n, mv) {
-                continue;
-            }
-            let c = n.child(mv, attacker);
-            if self.futile_within(&c, mv, depth, plain, l0_is_top) != Futile::No {
-                continue;
-            }
-            if depth == 0 || !self.or_within(&c, depth - 1) {
-                return false;
-            }
-            if depth < 3 || !self.or_within(&c, depth - 3) {
-                return true;
-            }
-        }
-        false
     }
 
     /// Does one of the defences `plain` (each mated within `depth` - 1) take `depth` - 1 or
