@@ -9,7 +9,11 @@
 #      bench/data/tsume-1000.tsv (published ones, then ones made by bench/tsume_gen.py) in one
 #      run, each given TSUME_BATCH_TIME seconds (default 2): total and per-problem time, how
 #      many were fully verified, how many agree with the published or cshogi's length.
-#   TSUME_PARTS=3 runs only the batch (any of 1, 2, 3, e.g. TSUME_PARTS=13).
+#   4. classic problems: proofs alone (no length) of the 151 problems of 13–45 plies of 将棋図巧
+#      and 将棋無双 in bench/data/tsume-classic.tsv, by examples/tsume_prove.rs and by cshogi
+#      49 plies deep, each within TSUME_CLASSIC_NODES nodes (default 1 500 000): how many each
+#      proves, how many of 15–41 plies in under 1 s, and the time ratio.
+#   TSUME_PARTS=3 runs only the batch (any of 1, 2, 3, 4, e.g. TSUME_PARTS=13).
 # A measurement, not a test: exits 0. From the repository root: bash bench/tsume.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,6 +21,7 @@ PYTHON="${PYTHON:-python3}"
 VENV=target/bench-venv
 LONG_TIME="${TSUME_LONG_TIME:-60}"
 BATCH_TIME="${TSUME_BATCH_TIME:-2}"
+CLASSIC_NODES="${TSUME_CLASSIC_NODES:-1500000}"
 mkdir -p target
 if ! "$VENV/bin/python" -c 'import cshogi' 2>/dev/null; then
     echo "== setting up $VENV with cshogi"
@@ -26,8 +31,9 @@ if ! "$VENV/bin/python" -c 'import cshogi' 2>/dev/null; then
     "$VENV/bin/python" -m pip install --quiet cshogi
 fi
 # TSUME_NO_BUILD=1 measures the binary already in target/release (e.g. from `cargo build --release`).
-[ -n "${TSUME_NO_BUILD:-}" ] || cargo build --profile bench --quiet
+[ -n "${TSUME_NO_BUILD:-}" ] || cargo build --profile bench --quiet --bins --example tsume_prove
 bin="${CARGO_TARGET_DIR:-target}/release/shogiprint"
+prove="${CARGO_TARGET_DIR:-target}/release/examples/tsume_prove"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
@@ -60,7 +66,7 @@ print(f"total proof ms: shogiprint {sum_proof:.0f}, cshogi {sum_c:.1f}; full ver
 PY
 }
 
-PARTS="${TSUME_PARTS:-123}"
+PARTS="${TSUME_PARTS:-1234}"
 if [[ "$PARTS" == *1* ]]; then
 echo "== 1. short problems (bench/data/tsume.tsv)"
 grep -v '^#' bench/data/tsume.tsv | cut -f1 > "$work/short.sfen"
@@ -88,4 +94,12 @@ end=$(date +%s.%N)
 cp "$work/batch.jsonl" target/bench-tsume-batch.jsonl   # kept for a look at single problems
 "$VENV/bin/python" bench/tsume_batch.py bench/data/tsume-1000.tsv "$work/batch.jsonl" \
     "$("$VENV/bin/python" -c "print($end - $start)")"
+fi
+
+if [[ "$PARTS" == *4* ]]; then
+echo
+echo "== 4. classic problems, proofs alone (bench/data/tsume-classic.tsv), ${CLASSIC_NODES} nodes at most each"
+"$prove" bench/data/tsume-classic.tsv "$CLASSIC_NODES" 1024 > "$work/classic.txt"
+"$VENV/bin/python" bench/cshogi_dfpn.py bench/data/tsume-classic.tsv 49 "$CLASSIC_NODES" > "$work/classic-cshogi.txt"
+"$VENV/bin/python" bench/tsume_classic.py bench/data/tsume-classic.tsv "$work/classic.txt" "$work/classic-cshogi.txt"
 fi
