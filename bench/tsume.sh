@@ -30,7 +30,8 @@ if ! "$VENV/bin/python" -c 'import cshogi' 2>/dev/null; then
     "$VENV/bin/python" -m pip install --quiet --upgrade pip
     "$VENV/bin/python" -m pip install --quiet cshogi
 fi
-# TSUME_NO_BUILD=1 measures the binary already in target/release (e.g. from `cargo build --release`).
+# TSUME_NO_BUILD=1 measures the binaries already in target/release (e.g. from
+# `cargo build --release --bins --example tsume_prove`).
 [ -n "${TSUME_NO_BUILD:-}" ] || cargo build --profile bench --quiet --bins --example tsume_prove
 bin="${CARGO_TARGET_DIR:-target}/release/shogiprint"
 prove="${CARGO_TARGET_DIR:-target}/release/examples/tsume_prove"
