@@ -92,34 +92,58 @@ impl Lengths<'_> {
 
     /// Does an interposition from `n` that the attacker cannot take for free, and that counts
     /// (not futile by the rule's first part), need `depth` - 1 or `depth` - 2 plies (so that
-    /// the second part measures with `top`)? False too where one is not mated within `depth`
-    /// - 1: the node is then not mated within `depth` anyway.
+    /// the second part measures with `top`)? False too where one is not mated within
+    /// `depth` - 1: the node is then not mated within `depth` anyway (a futile one is mated
+    /// through its capture within L0 + 1).
+    ///
+    /// Whether such a one counts is the first part with the exact L0, not `futile_within`'s
+    /// shortcut: a capture that mates within `top` - 2 settles that the interposition is mated
+    /// in time, not that it is futile, and it may itself last `top` plies (a batch problem,
+    /// `9/k2+L5/p3R4/…` after ▲8三銀 △9一玉: the pawn dropped on 8a, which the king takes back,
+    /// lasts 6 plies; skipped as futile, it left the knight dropped on 6a counting, so that
+    /// ▲5一飛成 and ▲5一飛不成 got different answers, depending on which was searched first).
     pub(super) fn taken_back_is_top(
         &mut self,
         n: &Node,
         inter: &[Move],
         depth: u32,
         plain: &[(usize, Move, Node)],
-        l0_is_top: &mut Option<bool>,
         free: &mut Free,
     ) -> bool {
         let attacker = self.searcher.attacker;
+        let mut l0 = None;
         for &mv in inter.iter().rev() {
             if free.taken_freely(n, mv) {
                 continue;
             }
             let c = n.child(mv, attacker);
-            if self.futile_within(&c, mv, depth, plain, l0_is_top) != Futile::No {
-                continue;
-            }
             if depth == 0 || !self.or_within(&c, depth - 1) {
                 return false;
             }
-            if depth < 3 || !self.or_within(&c, depth - 3) {
+            if depth >= 3 && self.or_within(&c, depth - 3) {
+                // Shorter than `top`, futile or not.
+                continue;
+            }
+            let l0 = *l0.get_or_insert_with(|| self.longest_plain(plain, depth));
+            if self.futile(&c, mv, l0) == Futile::No {
                 return true;
             }
         }
         false
+    }
+
+    /// L0: the longest resistance of the defences `plain` (each mated within `depth` - 1), one
+    /// ply more than its mate, as `defences` measures it; 0 without any.
+    fn longest_plain(&mut self, plain: &[(usize, Move, Node)], depth: u32) -> u32 {
+        let mut l0 = 0;
+        for (_, _, c) in plain {
+            let mut mate = 1;
+            while mate + 2 <= depth.saturating_sub(1) && !self.or_within(c, mate) {
+                mate += 2;
+            }
+            l0 = l0.max(mate + 1);
+        }
+        l0
     }
 }
 

@@ -475,14 +475,8 @@ impl<'a> Lengths<'a> {
             if top >= 2 && free.taken_freely(n, mv) {
                 let second = match l1_is_top {
                     Some(known) => known,
-                    None => *l1_is_top.insert(self.taken_back_is_top(
-                        n,
-                        &inter,
-                        depth,
-                        &plain,
-                        &mut l0_is_top,
-                        &mut free,
-                    )),
+                    None => *l1_is_top
+                        .insert(self.taken_back_is_top(n, &inter, depth, &plain, &mut free)),
                 };
                 if second && settles(self.futile_given_back(&c, mv, top), mv, &mut futile_drops) {
                     continue;

@@ -45,6 +45,33 @@ fn mated_within_agrees_with_the_length() {
     assert!(compared > 300, "only {compared} compared");
 }
 
+/// The second part's L1 where a taken-back interposition is also mated in time through its
+/// capture: batch problem `9/k2+L5/p3R4/…` (bench/data/tsume-1000.tsv, generated) after
+/// ▲8三銀 △9一玉, then the rook to 5a, promoted or not. A pawn dropped on 8a is captured, the
+/// king takes back, and it lasts 6 plies: it counts and makes L1 6, so the knight dropped on 6a,
+/// taken for free, is futile, and both checks mate in 7. "Mated within 6?" had skipped the
+/// pawn as if futile (its capture mates within 4), kept the knight counting, and said no, where
+/// the exact length said 6: the main line then depended on which of the two was searched first.
+#[test]
+fn a_taken_back_interposition_mated_in_time_still_sets_l1() {
+    let root = Node::from_sfen("9/k2+L5/p3R4/1l7/2S6/9/9/9/9 b Sr2b4g2s4n2l17p 1");
+    let attacker = root.pos.turn();
+    let v = root.pos.variant().clone();
+    let play = |n: &Node, usi: &str| {
+        let mv = crate::formats::notation::usi::parse_move(&v, usi).unwrap();
+        n.child(mv, attacker)
+    };
+    let node = play(&play(&root, "S*8c"), "9b9a");
+    for usi in ["5c5a", "5c5a+"] {
+        let child = play(&node, usi);
+        let mut s1 = Searcher::new(attacker, Limits::default());
+        let mut s2 = Searcher::new(attacker, Limits::default());
+        let len = Lengths::new(&mut s1, 64).and_len(&child, 6);
+        assert_eq!(len, Some(Val { len: 6, left: 0 }), "{usi}");
+        assert!(Lengths::new(&mut s2, 64).and_within(&child, 6), "{usi}");
+    }
+}
+
 /// The depth-limited df-pn must stay a relaxation of the conventional rules: it never says "no
 /// mate within d" where the plain exact search (which never asks it) finds one. At every node
 /// of the main lines of problems whose defender can often only interpose, the interposed piece
