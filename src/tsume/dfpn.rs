@@ -312,7 +312,7 @@ impl Searcher {
         let mut lazy = Lazy::new(!or, children.iter().map(|c| c.mv));
         let dropped: Vec<bool> = children
             .iter()
-            .map(|c| !or && matches!(c.mv, Move::Drop { .. }))
+            .map(|c| matches!(c.mv, Move::Drop { .. }))
             .collect();
         loop {
             lazy.update(|j| values[j].pn == 0);
@@ -355,7 +355,7 @@ impl Searcher {
                 let d = decisive(v);
                 let b = &values[best];
                 if d < decisive(b) || (or && i != best && d == b.pn && v.dn < b.dn) {
-                    second = decisive(&values[best]);
+                    second = decisive(b);
                     best = i;
                 } else if i != best && d < second {
                     second = d;
