@@ -310,10 +310,15 @@ impl Searcher {
         }
         // At the defender's node, the drops onto one square wait for each other (`lazy.rs`).
         let mut lazy = Lazy::new(!or, children.iter().map(|c| c.mv));
-        let dropped: Vec<bool> = children
-            .iter()
-            .map(|c| matches!(c.mv, Move::Drop { .. }))
-            .collect();
+        // Read at the defender's node only (`combine_drops_once`): none listed at the attacker's.
+        let dropped: Vec<bool> = if or {
+            Vec::new()
+        } else {
+            children
+                .iter()
+                .map(|c| matches!(c.mv, Move::Drop { .. }))
+                .collect()
+        };
         loop {
             lazy.update(|j| values[j].pn == 0);
             let visible = lazy.visible();
