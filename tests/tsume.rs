@@ -3,7 +3,7 @@
 //! check and the limits, through the library and the `shogiprint tsume` command.
 
 use shogiprint::formats::notation::usi;
-use shogiprint::rules::{validate, Position, Variant};
+use shogiprint::rules::{validate, Move, Position, Variant};
 use shogiprint::tsume::dfpn::Limit;
 use shogiprint::tsume::{self, inventory, AltKind, Limits, Stage, Status, Verdict};
 use std::process::Command;
@@ -501,7 +501,9 @@ fn cli_moves_and_perft_take_tsume_and_invalid_positions() {
 }
 
 /// The check generator the prover uses (`Position::checking_moves`, from attack tables) gives
-/// exactly the legal moves after which the opponent is in check, found by playing each one: on
+/// exactly the legal moves after which the opponent is in check, found by playing each one (and
+/// `checking_moves_onto` those onto one square, in the same order; `has_legal_move_onto` says
+/// whether any legal move lands there): on
 /// problems and game positions and every position two plies from them (direct and discovered
 /// checks, promotions, drops, captures).
 #[test]
@@ -517,6 +519,20 @@ fn checking_moves_are_the_legal_moves_that_check() {
             })
             .collect();
         let mut fast = p.checking_moves();
+        // Onto one square, in the same order as among all of them; and whether any legal move
+        // lands there.
+        let legal = p.legal_moves();
+        for sq in p.variant().size.squares() {
+            let onto: Vec<Move> = fast.iter().filter(|mv| mv.to() == sq).copied().collect();
+            assert_eq!(
+                p.checking_moves_onto(sq),
+                onto,
+                "{} onto {sq:?}",
+                p.to_sfen()
+            );
+            let reaches = legal.iter().any(|mv| mv.to() == sq);
+            assert_eq!(p.has_legal_move_onto(sq), reaches, "{} {sq:?}", p.to_sfen());
+        }
         slow.sort();
         fast.sort();
         assert_eq!(fast, slow, "{}", p.to_sfen());

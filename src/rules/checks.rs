@@ -54,6 +54,8 @@ struct CheckSink<'a> {
     test: &'a CheckTest,
     /// Only the checks that could cover all of these flight squares are kept, if given.
     flights: Option<&'a Flights<'a>>,
+    /// Only the checks onto these squares are generated, if given.
+    onto: Option<Bitboard>,
     out: &'a mut Vec<Move>,
 }
 
@@ -77,6 +79,11 @@ impl Sink for CheckSink<'_> {
     fn board_moves(&mut self, from: Square, to: Bitboard, promote: Bitboard, forced: Bitboard) {
         let Some(piece) = self.b.squares[from.index()] else {
             return;
+        };
+        // (The generator keeps to `onto` but for the royal promoters' moves.)
+        let (to, promote) = match self.onto {
+            Some(onto) => (to & onto, promote & onto),
+            None => (to, promote),
         };
         let mut occupied = self.b.occupied();
         occupied.clear(from);
@@ -109,6 +116,11 @@ impl Sink for CheckSink<'_> {
         }
     }
 
+    #[inline]
+    fn onto(&self) -> Option<Bitboard> {
+        self.onto
+    }
+
     fn drops(&mut self, kind: KindId, to: Bitboard) {
         let mut to = to & self.direct(kind, self.b.occupied());
         if let Some(flights) = self.flights {
@@ -126,6 +138,25 @@ pub(crate) fn checking_moves(t: &Tables, b: &Board) -> Vec<Move> {
     // a twentieth of the tsume prover's time.
     let mut out = Vec::with_capacity(64);
     generate_checks(t, b, None, &mut out);
+    out
+}
+
+/// The checks of [`checking_moves`] onto the squares `onto` (a capture of an interposed
+/// piece, say), in generation order: the generator works out no other square.
+pub(crate) fn checking_moves_onto(t: &Tables, b: &Board, onto: Bitboard) -> Vec<Move> {
+    let mut out = Vec::new();
+    let Some(test) = CheckTest::new(t, b) else {
+        return out;
+    };
+    let mut sink = CheckSink {
+        t,
+        b,
+        test: &test,
+        flights: None,
+        onto: Some(onto),
+        out: &mut out,
+    };
+    movegen::generate(t, b, &mut sink);
     out
 }
 
@@ -163,6 +194,7 @@ fn generate_checks(t: &Tables, b: &Board, flights: Option<&Flights>, out: &mut V
             b,
             test: &test,
             flights,
+            onto: None,
             out,
         },
     );

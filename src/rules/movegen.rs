@@ -44,6 +44,12 @@ pub(crate) trait Sink {
     /// the squares strictly between them (empty for a step or a jump).
     #[inline]
     fn in_check(&mut self, _between: Bitboard) {}
+    /// The only squares the sink wants moves and drops onto, if it wants not all: the
+    /// generator then leaves the others out before it works anything out for them.
+    #[inline]
+    fn onto(&self) -> Option<Bitboard> {
+        None
+    }
 }
 
 /// Counts moves without listing them.
@@ -94,6 +100,32 @@ impl Sink for CappedCounter {
     #[inline]
     fn enough(&self) -> bool {
         self.counter.0 >= self.cap
+    }
+}
+
+/// Finds whether some move lands on one of the squares `onto`, stopping at the first.
+struct Reaches {
+    onto: Bitboard,
+    found: bool,
+}
+
+impl Sink for Reaches {
+    #[inline]
+    fn board_moves(&mut self, _: Square, to: Bitboard, _: Bitboard, _: Bitboard) {
+        // (The generator keeps to `onto` but for the royal promoters' moves.)
+        self.found |= (to & self.onto).any();
+    }
+    #[inline]
+    fn drops(&mut self, _: KindId, to: Bitboard) {
+        self.found |= (to & self.onto).any();
+    }
+    #[inline]
+    fn enough(&self) -> bool {
+        self.found
+    }
+    #[inline]
+    fn onto(&self) -> Option<Bitboard> {
+        Some(self.onto)
     }
 }
 
@@ -349,8 +381,8 @@ pub(crate) fn generate<S: Sink>(t: &Tables, b: &Board, sink: &mut S) {
     let occupied = b.occupied();
     let royals = b.royals(t, us);
 
-    let mut check_mask = t.board;
-    let mut drop_mask = t.board & !occupied;
+    let mut check_mask = sink.onto().map_or(t.board, |onto| t.board & onto);
+    let mut drop_mask = check_mask & !occupied;
     let threats = Threats::new(t, b, them);
     let mut pins = Pins::default();
     let king = (royals.count() == 1).then(|| royals.first()).flatten();
@@ -361,7 +393,7 @@ pub(crate) fn generate<S: Sink>(t: &Tables, b: &Board, sink: &mut S) {
             drop_mask = Bitboard::EMPTY;
         } else if checkers.any() {
             // Capture the checker or block it; `between` is empty for a step or a jump.
-            check_mask = between | checkers;
+            check_mask &= between | checkers;
             drop_mask &= between;
             sink.in_check(between);
         }
@@ -371,7 +403,7 @@ pub(crate) fn generate<S: Sink>(t: &Tables, b: &Board, sink: &mut S) {
     if let Some(ksq) = king {
         // The royal piece may go anywhere not attacked once it has left its square.
         let k = b.squares[ksq.index()].map_or(t.kinds[0], |p| p.kind);
-        let to = threats.safe_squares(t, k, ksq, own, occupied);
+        let to = threats.safe_squares(t, k, ksq, own, occupied) & sink.onto().unwrap_or(t.board);
         let in_zone = zone.has(ksq);
         piece_moves(t, k, us, ksq, in_zone, to, zone, sink);
         if sink.enough() {
@@ -581,6 +613,13 @@ fn without_drop_mates(t: &Tables, b: &Board, kind: KindId, to: Bitboard) -> Bitb
 
 pub(crate) fn has_legal_move(t: &Tables, b: &Board) -> bool {
     count_legal_up_to(t, b, 1) > 0
+}
+
+/// Has the side to move a legal move or drop onto one of the squares `onto`?
+pub(crate) fn has_legal_move_onto(t: &Tables, b: &Board, onto: Bitboard) -> bool {
+    let mut sink = Reaches { onto, found: false };
+    generate(t, b, &mut sink);
+    sink.found
 }
 
 pub(crate) fn count_legal(t: &Tables, b: &Board) -> u64 {

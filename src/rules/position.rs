@@ -216,6 +216,19 @@ impl Position {
         super::checks::checking_moves(&self.variant.tables, &self.board)
     }
 
+    /// The checks of [`Position::checking_moves`] that move onto `sq` (captures of what stands
+    /// there, most often), found without generating the others.
+    pub fn checking_moves_onto(&self, sq: Square) -> Vec<Move> {
+        if self.large.is_some() {
+            return Vec::new();
+        }
+        super::checks::checking_moves_onto(
+            &self.variant.tables,
+            &self.board,
+            Bitboard::from_square(sq),
+        )
+    }
+
     /// The checks of [`Position::checking_moves`] that could mate at once: those that leave the
     /// opponent's royal piece no flight square uncovered (each of the others is answered by a
     /// flight), in generation order.
@@ -224,6 +237,17 @@ impl Position {
             return Vec::new();
         }
         super::checks::checks_that_may_mate(&self.variant.tables, &self.board)
+    }
+
+    /// Does the side to move have a legal move or drop onto `sq`? (Decided without listing
+    /// the moves elsewhere.)
+    pub fn has_legal_move_onto(&self, sq: Square) -> bool {
+        if let Some((t, b)) = self.large() {
+            return large::movegen::legal_moves(t, b)
+                .iter()
+                .any(|mv| mv.to() == sq);
+        }
+        movegen::has_legal_move_onto(&self.variant.tables, &self.board, Bitboard::from_square(sq))
     }
 
     /// Does the side to move have any legal move?
@@ -317,6 +341,16 @@ impl Position {
             return Bitboard::EMPTY;
         }
         movegen::checkers(&self.variant.tables, &self.board, self.turn())
+    }
+
+    /// The square of `color`'s royal piece where it has exactly one (`None` on the large
+    /// boards, whose engine keeps no bitboards).
+    pub fn royal_square(&self, color: Color) -> Option<Square> {
+        if self.large.is_some() {
+            return None;
+        }
+        let royals = self.board.royals(&self.variant.tables, color);
+        (royals.count() == 1).then(|| royals.first()).flatten()
     }
 
     pub fn is_check(&self) -> bool {

@@ -224,6 +224,24 @@ impl Bounded {
         self.lookup(key, hand).proof.map_or(NO_PROOF, |(d, _)| d)
     }
 
+    /// What is known, without a search, of the node of table key `key` and attacker's hand
+    /// `hand` (either side to move, not reached by an interposition) by the conventional rules:
+    /// mated within `depth` plies by an exact proof (`Some(true)`), or not mated within them,
+    /// by a disproof that leaned on no repetition (`Some(false)`).
+    pub fn known(&self, key: u64, hand: &Hand, depth: i32) -> Option<bool> {
+        let found = self.lookup(key, hand);
+        if found.exact.is_some_and(|(d, _)| d <= depth) {
+            return Some(true);
+        }
+        if found
+            .disproof
+            .is_some_and(|(d, _, rep)| rep.is_none() && d >= depth)
+        {
+            return Some(false);
+        }
+        None
+    }
+
     /// Is the node `n` (either side to move, not reached by an interposition) known mated
     /// within `depth` plies by an exact proof, one the conventional rules agree with?
     pub fn exactly_mated(&self, n: &Node, depth: u32) -> bool {

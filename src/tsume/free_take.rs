@@ -14,9 +14,9 @@ use crate::rules::{Move, Position, Square};
 /// that take it for free: after them the defender has no legal move onto `sq`.
 pub fn free_captures(after: &Position, sq: Square) -> impl Iterator<Item = Move> + '_ {
     after
-        .checking_moves()
+        .checking_moves_onto(sq)
         .into_iter()
-        .filter(move |mv| matches!(mv, Move::Normal { to, .. } if *to == sq))
+        .filter(|mv| matches!(mv, Move::Normal { .. }))
         .filter(move |mv| {
             let mut p = after.clone();
             p.play_unchecked(*mv);
@@ -27,7 +27,7 @@ pub fn free_captures(after: &Position, sq: Square) -> impl Iterator<Item = Move>
 /// After a capture on `sq` (`pos`, the defender to move): has the defender no legal move onto
 /// it?
 pub fn nothing_takes_back(pos: &Position, sq: Square) -> bool {
-    !pos.legal_moves().iter().any(|m| m.to() == sq)
+    !pos.has_legal_move_onto(sq)
 }
 
 /// Whether the attacker can take each of the defender's interpositions from one node for

@@ -18,17 +18,41 @@ impl Lengths<'_> {
         // once, a drop of any kind there is futile: one position answers for them all. Along a
         // long diagonal, each kind dropped on each square and captured in turn had made chains
         // of millions of positions.
-        let dropped = match interposition {
-            Move::Drop { kind, .. } if l0 == 0 => Some(kind),
-            _ => None,
+        let Move::Drop { kind, .. } = interposition else {
+            return self.some_capture_mates(after, sq, l0);
         };
+        if l0 > 0 {
+            return self.some_capture_mates(after, sq, l0);
+        }
         for mv in captures(after, sq) {
             let g = after.child(mv, attacker);
-            let handed_back = dropped.and_then(|kind| g.passed_to_defender(kind, attacker));
+            let handed_back = g.passed_to_defender(kind, attacker);
             if handed_back.is_some_and(|b| self.and_within(&b, 0)) {
                 return Futile::AnyDropHere;
             }
-            if self.and_within(&g, l0) {
+            if self.and_within(&g, 0) {
+                return Futile::Yes;
+            }
+        }
+        Futile::No
+    }
+
+    /// Does a capture on `sq` from `after` mate within `l0`? One already known to settles it
+    /// before the others are searched (one known not to is not searched): the checker's
+    /// capture is often known from a nearer drop, the others not.
+    fn some_capture_mates(&mut self, after: &Node, sq: Square, l0: u32) -> Futile {
+        let attacker = self.searcher.attacker;
+        let mut open = Vec::new();
+        for mv in captures(after, sq) {
+            let st = after.step(mv, attacker);
+            match self.known_within(&st, l0) {
+                Some(true) => return Futile::Yes,
+                Some(false) => {}
+                None => open.push(st),
+            }
+        }
+        for st in open {
+            if self.and_within(&after.play(&st), l0) {
                 return Futile::Yes;
             }
         }
@@ -153,13 +177,40 @@ impl Lengths<'_> {
     }
 }
 
-/// The attacker's checks from `after` that capture on `sq`.
-fn captures(after: &Node, sq: Square) -> impl Iterator<Item = Move> {
-    after
-        .pos
-        .checking_moves()
-        .into_iter()
-        .filter(move |mv| matches!(mv, Move::Normal { to, .. } if *to == sq))
+/// The attacker's checks from `after` that capture on `sq`, the checker's first: the piece
+/// beyond `sq` on the line from the defender's king, whose capture is the one most often mated
+/// in time (a far lance drop in a batch problem, answered by interpositions on each square
+/// between, each captured first by a dragon to no avail: 2.54 M nodes instead of 591 k).
+fn captures(after: &Node, sq: Square) -> Vec<Move> {
+    let mut caps = after.pos.checking_moves_onto(sq);
+    if caps.len() > 1 {
+        if let Some(checker) = checker_beyond(after, sq) {
+            let first = caps
+                .iter()
+                .position(|mv| matches!(mv, Move::Normal { from, .. } if *from == checker));
+            if let Some(i) = first {
+                let mv = caps.remove(i);
+                caps.insert(0, mv);
+            }
+        }
+    }
+    caps
+}
+
+/// The first piece beyond `sq` on the line from the defender's king through it.
+fn checker_beyond(after: &Node, sq: Square) -> Option<Square> {
+    let king = after.pos.royal_square(!after.pos.turn())?;
+    let size = after.pos.variant().size;
+    let (kc, kr) = size.col_row(king);
+    let (c, r) = size.col_row(sq);
+    let (dc, dr) = (c as i32 - kc as i32, r as i32 - kr as i32);
+    if !(dc == 0 || dr == 0 || dc.abs() == dr.abs()) {
+        return None;
+    }
+    let (sc, sr) = (dc.signum(), dr.signum());
+    (1..)
+        .map_while(|i| size.from_col_row(c as i32 + sc * i, r as i32 + sr * i))
+        .find(|s| after.pos.piece_at(*s).is_some())
 }
 
 /// Whether an interposition is futile.

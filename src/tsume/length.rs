@@ -410,6 +410,16 @@ impl<'a> Lengths<'a> {
         mated
     }
 
+    /// What is already known, without a search, of [`Self::and_within`]'s answer for the
+    /// defender's node `st` leads to.
+    pub(super) fn known_within(&self, st: &Step, depth: u32) -> Option<bool> {
+        if let Some(known) = self.memo.recall_within(st.full, depth) {
+            return Some(known);
+        }
+        // (A relaxed disproof is one by the rules too.)
+        self.bounded.known(st.key, &st.attacker_hand, plies(depth))
+    }
+
     /// Is every defence from a defender's node mated within `depth` plies, futile
     /// interpositions aside? The answer [`Self::and_len`] gives, without measuring any length
     /// (see the interpositions below).
