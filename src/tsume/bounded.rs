@@ -564,8 +564,19 @@ impl Bounded {
                 .map(|c| c.key),
         );
         let mut values: Vec<Value> = Vec::with_capacity(children.len());
+        // Once a check is proven the attacker's node is: the other checks are only looked up,
+        // not settled in two plies (`first_value`), whose mate-in-one tests were wasted there
+        // (the batch side by side 4 to 8 % faster, the same answers; its stored proof may be
+        // a check that is not the soonest, which only makes a later "within d?" search again).
+        let mut proven = false;
         for c in &children {
-            values.push(self.first_value(s, n, c, path));
+            let v = if proven {
+                self.value(s, c, path)
+            } else {
+                self.first_value(s, n, c, path)
+            };
+            proven |= or && v.pn == 0;
+            values.push(v);
         }
         // Lazy interpositions, as in df-pn (`lazy.rs`). (Measured: 図巧 第2番 323 k nodes in
         // all instead of 798 k, 第5番 200 k instead of 396 k; of 20 batch problems that ran out
