@@ -103,32 +103,6 @@ impl Sink for CappedCounter {
     }
 }
 
-/// Finds whether some move lands on one of the squares `onto`, stopping at the first.
-struct Reaches {
-    onto: Bitboard,
-    found: bool,
-}
-
-impl Sink for Reaches {
-    #[inline]
-    fn board_moves(&mut self, _: Square, to: Bitboard, _: Bitboard, _: Bitboard) {
-        // (The generator keeps to `onto` but for the royal promoters' moves.)
-        self.found |= (to & self.onto).any();
-    }
-    #[inline]
-    fn drops(&mut self, _: KindId, to: Bitboard) {
-        self.found |= (to & self.onto).any();
-    }
-    #[inline]
-    fn enough(&self) -> bool {
-        self.found
-    }
-    #[inline]
-    fn onto(&self) -> Option<Bitboard> {
-        Some(self.onto)
-    }
-}
-
 /// Lists moves.
 pub(crate) struct Lister<'a>(pub &'a mut Vec<Move>);
 
@@ -613,13 +587,6 @@ fn without_drop_mates(t: &Tables, b: &Board, kind: KindId, to: Bitboard) -> Bitb
 
 pub(crate) fn has_legal_move(t: &Tables, b: &Board) -> bool {
     count_legal_up_to(t, b, 1) > 0
-}
-
-/// Has the side to move a legal move or drop onto one of the squares `onto`?
-pub(crate) fn has_legal_move_onto(t: &Tables, b: &Board, onto: Bitboard) -> bool {
-    let mut sink = Reaches { onto, found: false };
-    generate(t, b, &mut sink);
-    sink.found
 }
 
 pub(crate) fn count_legal(t: &Tables, b: &Board) -> u64 {

@@ -247,7 +247,7 @@ impl Position {
                 .iter()
                 .any(|mv| mv.to() == sq);
         }
-        movegen::has_legal_move_onto(&self.variant.tables, &self.board, Bitboard::from_square(sq))
+        replies::has_legal_move_onto(&self.variant.tables, &self.board, Bitboard::from_square(sq))
     }
 
     /// Does the side to move have any legal move?

@@ -1,6 +1,7 @@
 //! How the side to move can answer a check, found without listing its moves: the question a
 //! mating search asks of every check it tries (is it mate, are interpositions all that is left,
-//! or is there another answer?).
+//! or is there another answer?); and whether any move lands on given squares (can a capture
+//! be taken back?).
 
 use super::bitboard::Bitboard;
 use super::board::Board;
@@ -100,4 +101,37 @@ fn royal_can_move(t: &Tables, b: &Board) -> bool {
             piece_moves(t, k, us, ksq, zone.has(ksq), to, zone, &mut sink);
             sink.any
         })
+}
+
+/// Finds whether some move lands on one of the squares `onto`, stopping at the first.
+struct Reaches {
+    onto: Bitboard,
+    found: bool,
+}
+
+impl Sink for Reaches {
+    #[inline]
+    fn board_moves(&mut self, _: Square, to: Bitboard, _: Bitboard, _: Bitboard) {
+        // (The generator keeps to `onto` but for the royal promoters' moves.)
+        self.found |= (to & self.onto).any();
+    }
+    #[inline]
+    fn drops(&mut self, _: KindId, to: Bitboard) {
+        self.found |= (to & self.onto).any();
+    }
+    #[inline]
+    fn enough(&self) -> bool {
+        self.found
+    }
+    #[inline]
+    fn onto(&self) -> Option<Bitboard> {
+        Some(self.onto)
+    }
+}
+
+/// Has the side to move a legal move or drop onto one of the squares `onto`?
+pub(crate) fn has_legal_move_onto(t: &Tables, b: &Board, onto: Bitboard) -> bool {
+    let mut sink = Reaches { onto, found: false };
+    generate(t, b, &mut sink);
+    sink.found
 }

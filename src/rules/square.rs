@@ -68,6 +68,19 @@ impl BoardSize {
         Some(Square((row * self.files as i32 + col) as u8))
     }
 
+    /// The squares after `from` on the rank, file or diagonal from it through `toward`, nearest
+    /// first, to the edge of the board (past `toward`); none if the two share no such line.
+    pub fn line_from(self, from: Square, toward: Square) -> impl Iterator<Item = Square> {
+        let (fc, fr) = self.col_row(from);
+        let (tc, tr) = self.col_row(toward);
+        let (dc, dr) = (tc as i32 - fc as i32, tr as i32 - fr as i32);
+        let aligned = (dc, dr) != (0, 0) && (dc == 0 || dr == 0 || dc.abs() == dr.abs());
+        let (sc, sr) = (dc.signum(), dr.signum());
+        (1..)
+            .take_while(move |_| aligned)
+            .map_while(move |i| self.from_col_row(fc as i32 + sc * i, fr as i32 + sr * i))
+    }
+
     /// File number as written in notation: 1 is Black's rightmost file.
     pub fn file(self, sq: Square) -> u8 {
         self.files - self.col_row(sq).0

@@ -18,12 +18,10 @@ impl Lengths<'_> {
         // once, a drop of any kind there is futile: one position answers for them all. Along a
         // long diagonal, each kind dropped on each square and captured in turn had made chains
         // of millions of positions.
-        let Move::Drop { kind, .. } = interposition else {
-            return self.some_capture_mates(after, sq, l0);
+        let kind = match interposition {
+            Move::Drop { kind, .. } if l0 == 0 => kind,
+            _ => return self.some_capture_mates(after, sq, l0),
         };
-        if l0 > 0 {
-            return self.some_capture_mates(after, sq, l0);
-        }
         for mv in captures(after, sq) {
             let g = after.child(mv, attacker);
             let handed_back = g.passed_to_defender(kind, attacker);
@@ -200,16 +198,13 @@ fn captures(after: &Node, sq: Square) -> Vec<Move> {
 /// The first piece beyond `sq` on the line from the defender's king through it.
 fn checker_beyond(after: &Node, sq: Square) -> Option<Square> {
     let king = after.pos.royal_square(!after.pos.turn())?;
-    let size = after.pos.variant().size;
-    let (kc, kr) = size.col_row(king);
-    let (c, r) = size.col_row(sq);
-    let (dc, dr) = (c as i32 - kc as i32, r as i32 - kr as i32);
-    if !(dc == 0 || dr == 0 || dc.abs() == dr.abs()) {
-        return None;
-    }
-    let (sc, sr) = (dc.signum(), dr.signum());
-    (1..)
-        .map_while(|i| size.from_col_row(c as i32 + sc * i, r as i32 + sr * i))
+    after
+        .pos
+        .variant()
+        .size
+        .line_from(king, sq)
+        .skip_while(|s| *s != sq)
+        .skip(1)
         .find(|s| after.pos.piece_at(*s).is_some())
 }
 

@@ -298,18 +298,11 @@ impl Node {
         let Some(king) = self.king() else {
             return Vec::new();
         };
-        let size = self.pos.variant().size;
-        let (kc, kr) = size.col_row(king);
-        let (cc, cr) = size.col_row(checker);
-        let (dc, dr) = (cc as i32 - kc as i32, cr as i32 - kr as i32);
-        let aligned = dc == 0 || dr == 0 || dc.abs() == dr.abs();
-        let steps = dc.abs().max(dr.abs());
-        if !aligned || steps < 2 {
-            return Vec::new();
-        }
-        let (sc, sr) = (dc.signum(), dr.signum());
-        (1..steps)
-            .filter_map(|i| size.from_col_row(kc as i32 + sc * i, kr as i32 + sr * i))
+        self.pos
+            .variant()
+            .size
+            .line_from(king, checker)
+            .take_while(|sq| *sq != checker)
             .collect()
     }
 
