@@ -122,3 +122,21 @@ impl fmt::Display for UsiSquare {
         write!(f, "{}{}", self.0, (b'a' + self.1 - 1) as char)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// From 5e (col 4, row 4) toward 5c: 5d, 5c, 5b, 5a; toward 3c (a diagonal): 4d, 3c, 2b,
+    /// 1a; toward 4c (a knight's step away): nothing, nor toward itself.
+    #[test]
+    fn a_line_runs_from_a_square_through_another_to_the_edge() {
+        let b = BoardSize::STANDARD;
+        let at = |c: i32, r: i32| b.from_col_row(c, r).expect("on the board");
+        let line = |to: Square| b.line_from(at(4, 4), to).collect::<Vec<_>>();
+        assert_eq!(line(at(4, 2)), vec![at(4, 3), at(4, 2), at(4, 1), at(4, 0)]);
+        assert_eq!(line(at(6, 2)), vec![at(5, 3), at(6, 2), at(7, 1), at(8, 0)]);
+        assert!(line(at(5, 2)).is_empty());
+        assert!(line(at(4, 4)).is_empty());
+    }
+}
