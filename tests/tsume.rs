@@ -567,6 +567,17 @@ fn checking_moves_are_the_legal_moves_that_check() {
     assert!(seen > 10_000, "{seen}");
 }
 
+/// Positions for the tests of the mate-in-one machinery: direct and discovered checks,
+/// promotions, drops, captures; the last with open kings and a full hand of drops
+/// (bench/data/tsume-1000.tsv, generated).
+const MATE_TEST_POSITIONS: [&str; 5] = [
+    "9/9/9/9/9/7np/8k/8B/7LR b - 1",
+    "3sks3/9/4S4/9/9/8B/9/9/9 b S 1",
+    "ln1p5/2k1p4/1pgP+P4/p8/1P7/P8/9/9/9 b RG2Sr2b2g2s3n3l10p 1",
+    "7lk/7p1/7S1/9/9/9/9/9/9 b L 1",
+    "B2B5/1g7/1sk6/9/G8/9/9/9/9 b 2RN2g3s3n4l18p 1",
+];
+
 /// The checks a mate-in-one test plays (`Position::checks_that_may_mate`) leave out only checks
 /// answered by a flight of the king: after each one left out the king has a legal move, and
 /// every check that mates is kept, in the order of `checking_moves`. On the positions of the
@@ -603,19 +614,69 @@ fn checks_left_out_of_the_mate_test_are_answered_by_a_flight() {
         }
     }
     let mut counts = (0, 0);
-    for sfen in [
-        "9/9/9/9/9/7np/8k/8B/7LR b - 1",
-        "3sks3/9/4S4/9/9/8B/9/9/9 b S 1",
-        "ln1p5/2k1p4/1pgP+P4/p8/1P7/P8/9/9/9 b RG2Sr2b2g2s3n3l10p 1",
-        "7lk/7p1/7S1/9/9/9/9/9/9 b L 1",
-        // Open kings, a full hand of drops (bench/data/tsume-1000.tsv, generated).
-        "B2B5/1g7/1sk6/9/G8/9/9/9/9 b 2RN2g3s3n4l18p 1",
-    ] {
+    for sfen in MATE_TEST_POSITIONS {
         walk(&problem(sfen), 2, &mut counts);
     }
     let (kept, left_out) = counts;
     // Most checks leave a flight: the test is worth having.
     assert!(left_out > kept, "{kept} kept, {left_out} left out");
+}
+
+/// `Position::one_ply_after` (the mate-in-one test after a defender's move) against its
+/// definition worked out move by move: after the move, the first check in `checking_moves`
+/// order that leaves no legal move is the mate; with none, "no mate" if every check leaves a
+/// legal move that is not an interposition (`check_replies`, tested in tests/moves.rs), else
+/// unclear; and without a mate wanted, unclear at the first check answered otherwise. On
+/// every position one ply from the positions of the tests above, each of its legal moves.
+#[test]
+fn the_mate_in_one_test_after_a_move_agrees_with_playing_every_check() {
+    use shogiprint::rules::{CheckReplies, OnePly};
+    fn expected(p: &Position, mv: Move, want_mate: bool) -> OnePly {
+        let mut after = p.clone();
+        after.play_unchecked(mv);
+        let replies: Vec<(Move, CheckReplies)> = after
+            .checking_moves()
+            .into_iter()
+            .map(|check| {
+                let mut mated = after.clone();
+                mated.play_unchecked(check);
+                (check, mated.check_replies().expect("a 9x9 board"))
+            })
+            .collect();
+        let mate = replies.iter().find(|(_, r)| *r == CheckReplies::None);
+        match mate {
+            Some((check, _)) if want_mate => OnePly::Mate(*check),
+            _ if replies.iter().all(|(_, r)| *r == CheckReplies::Other) => OnePly::NoMate,
+            _ => OnePly::Unclear,
+        }
+    }
+    let mut counts = [0u32; 3];
+    // The 3-ply problem of antma/tsumeshogi-check (as bench/data/tsume.tsv) besides.
+    for sfen in MATE_TEST_POSITIONS
+        .iter()
+        .chain(&["9/4k4/9/4P4/9/9/9/9/9 b 2G 1"])
+    {
+        let root = problem(sfen);
+        for first in root.legal_moves() {
+            let mut p = root.clone();
+            p.play_unchecked(first);
+            for mv in p.legal_moves() {
+                for want_mate in [true, false] {
+                    let found = p.one_ply_after(mv, want_mate);
+                    assert_eq!(found, expected(&p, mv, want_mate), "{} {mv:?}", p.to_sfen());
+                    if want_mate {
+                        counts[match found {
+                            OnePly::Mate(_) => 0,
+                            OnePly::NoMate => 1,
+                            OnePly::Unclear => 2,
+                        }] += 1;
+                    }
+                }
+            }
+        }
+    }
+    // Each answer comes up.
+    assert!(counts.iter().all(|c| *c > 0), "{counts:?}");
 }
 
 /// 将棋図巧 (伊藤看寿, 1755) problems with their published lengths and first moves, from

@@ -4,6 +4,7 @@ use super::bitboard::Bitboard;
 use super::board::Board;
 use super::color::Color;
 use super::large::{self, LargeBoard, LargeTables};
+use super::mate_in_one::OnePly;
 use super::movegen;
 use super::moves::Move;
 use super::piece::{KindId, Piece};
@@ -268,15 +269,14 @@ impl Position {
         Some(replies::check_replies(&self.variant.tables, &self.board))
     }
 
-    /// How the opponent can answer `mv` (a legal move) as [`Position::check_replies`] would
-    /// after it, with only the board copied: a mate-in-one test runs this on every check.
-    pub fn replies_after(&self, mv: Move) -> Option<CheckReplies> {
+    /// What the opponent's checks settle in one ply after `mv` (a legal move): a mate at
+    /// once, surely none, or unclear (see [`super::mate_in_one::one_ply_after`]). Unclear on
+    /// the large boards, whose generator lists moves only.
+    pub fn one_ply_after(&self, mv: Move, want_mate: bool) -> OnePly {
         if self.large.is_some() {
-            return None;
+            return OnePly::Unclear;
         }
-        let mut board = self.board.clone();
-        board.play(&self.variant.tables, mv);
-        Some(replies::check_replies(&self.variant.tables, &board))
+        super::mate_in_one::one_ply_after(&self.variant.tables, &self.board, mv, want_mate)
     }
 
     /// The number of legal moves, without listing them.

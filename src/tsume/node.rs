@@ -3,7 +3,7 @@
 
 use super::hand::{slot, Hand};
 use super::keys;
-use crate::rules::{CheckReplies, Color, KindId, Move, Piece, Position, Square};
+use crate::rules::{CheckReplies, Color, KindId, Move, OnePly, Piece, Position, Square};
 
 /// Where a move leads, known without playing it: the move, the keys and both hands after it.
 #[derive(Clone, Copy, Debug)]
@@ -15,18 +15,6 @@ pub struct Step {
     pub defender_hand: Hand,
     #[cfg(debug_assertions)]
     mover_is_attacker: bool,
-}
-
-/// What one ply of the attacker's checks settles ([`Node::one_ply_after`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum OnePly {
-    /// This check leaves the defender no legal move.
-    Mate(Move),
-    /// Every check leaves the defender a move other than an interposition, or there is none.
-    NoMate,
-    /// Neither is known: some check leaves the defender only interpositions, which a search
-    /// must look at (or one was not answered so, when no mate was wanted).
-    Unclear,
 }
 
 #[derive(Clone, Debug)]
@@ -219,26 +207,9 @@ impl Node {
     }
 
     /// What the attacker's checks settle in one ply after the defender's move `mv` from this
-    /// node (played on a copy of the position alone: no keys, no hands). With `want_mate` false
-    /// only whether there is surely no mate is asked, and the first check not answered by a
-    /// move other than an interposition ends the test (`Unclear`).
+    /// node (see [`Position::one_ply_after`]).
     pub fn one_ply_after(&self, mv: Move, want_mate: bool) -> OnePly {
-        let mut pos = self.pos.clone();
-        pos.play_unchecked(mv);
-        let mut unclear = false;
-        for check in pos.checks_that_may_mate() {
-            match pos.replies_after(check) {
-                Some(CheckReplies::Other) => {}
-                Some(CheckReplies::None) if want_mate => return OnePly::Mate(check),
-                _ if want_mate => unclear = true,
-                _ => return OnePly::Unclear,
-            }
-        }
-        if unclear {
-            OnePly::Unclear
-        } else {
-            OnePly::NoMate
-        }
+        self.pos.one_ply_after(mv, want_mate)
     }
 
     /// The proof hand of this attacker's node mated in one by `check`: what the mated position

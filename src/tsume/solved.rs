@@ -7,9 +7,10 @@ use super::{
     any_hand, depth_key, floor, open_hand, spot_key, Bounded, Child, Cycle, Entry, Searcher, Value,
     NO_DISPROOF, NO_PROOF,
 };
+use crate::rules::OnePly;
 use crate::rules::{CheckReplies, Color, Move};
 use crate::tsume::hand::Hand;
-use crate::tsume::node::{Node, OnePly};
+use crate::tsume::node::Node;
 use crate::tsume::table::INF;
 
 /// A depth threshold moved to the parent by the plies the move spends.
