@@ -9,7 +9,8 @@ use super::moves::Move;
 use super::replies::{check_replies, CheckReplies};
 use super::tables::Tables;
 
-/// What one ply of checks settles after a move (see [`one_ply_after`]).
+/// What one ply of checks settles after a move (see
+/// [`Position::one_ply_after`](super::Position::one_ply_after)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum OnePly {
     /// This check leaves the opponent no legal move.

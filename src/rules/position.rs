@@ -270,7 +270,7 @@ impl Position {
     }
 
     /// What the opponent's checks settle in one ply after `mv` (a legal move): a mate at
-    /// once, surely none, or unclear (see [`super::mate_in_one::one_ply_after`]). Unclear on
+    /// once, surely none, or unclear ([`OnePly`]), played on one copy of the board. Unclear on
     /// the large boards, whose generator lists moves only.
     pub fn one_ply_after(&self, mv: Move, want_mate: bool) -> OnePly {
         if self.large.is_some() {

@@ -10,7 +10,8 @@ use super::piece::KindId;
 use super::square::Square;
 use super::tables::Tables;
 
-/// How the side to move can answer a check (see [`check_replies`]).
+/// How the side to move can answer a check (see
+/// [`Position::check_replies`](super::Position::check_replies)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CheckReplies {
     /// No legal move at all.

@@ -24,7 +24,7 @@ pub struct Style {
 }
 
 impl Style {
-    /// Books and newspapers: `▲7六歩`, `△同歩`. What [`write`] uses.
+    /// Books and newspapers: `▲7六歩`, `△同歩`. What [`write()`] uses.
     pub const BOOK: Style = Style {
         mark: true,
         full_width: false,
@@ -128,7 +128,7 @@ pub fn line(start: &Position, moves: &[Move]) -> Result<Vec<String>, NotationErr
     line_with(start, moves, Style::BOOK)
 }
 
-/// [`line`] in `style`.
+/// [`line()`] in `style`.
 pub fn line_with(
     start: &Position,
     moves: &[Move],

@@ -1,7 +1,7 @@
 //! Drawing → PDF through printpdf: each page of a [`Drawing`] is translated into printpdf
-//! operations ([`content`]), the faces the pages use are embedded as per-document subsets
-//! ([`font`]), and printpdf builds the document. What printpdf's API has no word for is added to
-//! the lopdf document it builds on, in [`document`]: the print hints in `/ViewerPreferences`, the
+//! operations (`content.rs`), the faces the pages use are embedded as per-document subsets
+//! (`font.rs`), and printpdf builds the document. What printpdf's API has no word for is added to
+//! the lopdf document it builds on, in `document.rs`: the print hints in `/ViewerPreferences`, the
 //! information dictionary (Producer with the version, dates only from `SOURCE_DATE_EPOCH`), the
 //! header version, and a trailer `/ID` that is a digest of the file, so identical input gives an
 //! identical file.
