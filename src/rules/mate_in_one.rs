@@ -18,13 +18,15 @@ pub enum OnePly {
     /// Every check leaves the opponent a move other than an interposition, or there is none.
     NoMate,
     /// Neither is known: some check leaves only interpositions, which a search must look at
-    /// (or one was found so when no mate was wanted).
+    /// (or, when no mate was wanted, some check leaves no move other than an interposition:
+    /// perhaps none at all).
     Unclear,
 }
 
 /// The checks after `mv` (a legal move of the side to move) and how each is answered. With
 /// `want_mate` false only whether there is surely no mate is asked, and the first check
-/// answered by interpositions alone ends the test (`Unclear`).
+/// answered by no move other than an interposition (perhaps by none) ends the test
+/// (`Unclear`).
 pub(crate) fn one_ply_after(t: &Tables, b: &Board, mv: Move, want_mate: bool) -> OnePly {
     let mut board = b.clone();
     board.play(t, mv);
