@@ -25,7 +25,7 @@ pub mod illegal;
 pub mod impasse;
 pub(crate) mod large;
 mod legality;
-pub mod mate_in_one;
+pub(crate) mod mate_in_one;
 pub(crate) mod movegen;
 pub mod movement;
 pub mod moves;
