@@ -2,6 +2,10 @@
 
 mod cli;
 
+/// mimalloc rather than the system allocator: see Cargo.toml.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use clap::Parser;
 
 fn main() {
