@@ -6,10 +6,6 @@
 //! SFEN per line (anything after a tab is ignored; blank lines and `#` comments are skipped).
 //! Prints one line per problem: `status=mate nodes=12345 ms=6.789`.
 
-/// mimalloc rather than the system allocator: see Cargo.toml.
-#[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 use shogiprint::rules::{validate, Variant};
 use shogiprint::tsume::{self, inventory, Limits, Status};
 use std::time::Instant;

@@ -2,10 +2,6 @@
 
 mod cli;
 
-/// mimalloc rather than the system allocator: see Cargo.toml.
-#[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 use clap::Parser;
 
 fn main() {
