@@ -3,7 +3,7 @@
 //! check and the limits, through the library and the `shogiprint tsume` command.
 
 use shogiprint::formats::notation::usi;
-use shogiprint::rules::{validate, Move, Position, Variant};
+use shogiprint::rules::{validate, Move, Position, Square, Variant};
 use shogiprint::tsume::dfpn::Limit;
 use shogiprint::tsume::{self, inventory, AltKind, Limits, Stage, Status, Verdict};
 use std::process::Command;
@@ -577,6 +577,55 @@ const MATE_TEST_POSITIONS: [&str; 5] = [
     "7lk/7p1/7S1/9/9/9/9/9/9 b L 1",
     "B2B5/1g7/1sk6/9/G8/9/9/9/9 b 2RN2g3s3n4l18p 1",
 ];
+
+/// Where a check can be blocked (`Position::check_between`, read off the attack tables): the
+/// squares strictly between the king and a single checker on one of its lines, more than a
+/// step away (none for a knight, a contact check or a double check). In every position of the
+/// problems above, one ply from them and two plies from each of their checks.
+#[test]
+fn check_between_is_the_squares_on_the_line_to_a_single_distant_checker() {
+    fn walk(p: &Position, depth: u32, counts: &mut (u64, u64)) {
+        let size = p.variant().size;
+        let checkers: Vec<Square> = p.checkers().iter().collect();
+        let mut expected: Vec<Square> = Vec::new();
+        if let ([checker], Some(king)) = (checkers.as_slice(), p.royal_square(p.turn())) {
+            expected = size
+                .line_from(king, *checker)
+                .take_while(|sq| sq != checker)
+                .collect();
+        }
+        let mut found: Vec<Square> = p.check_between().unwrap_or_default().iter().collect();
+        found.sort();
+        expected.sort();
+        assert_eq!(found, expected, "{}", p.to_sfen());
+        if p.is_check() {
+            counts.0 += 1;
+            counts.1 += u64::from(!found.is_empty());
+        }
+        if depth > 0 {
+            for mv in p.legal_moves() {
+                let mut after = p.clone();
+                after.play_unchecked(mv);
+                walk(&after, depth - 1, counts);
+            }
+        }
+    }
+    let mut counts = (0, 0);
+    for sfen in MATE_TEST_POSITIONS {
+        let p = problem(sfen);
+        walk(&p, 1, &mut counts);
+        for check in p.checking_moves() {
+            let mut after = p.clone();
+            after.play_unchecked(check);
+            walk(&after, 2, &mut counts);
+        }
+    }
+    // Checks of each sort were met: some blockable, some not.
+    assert!(
+        counts.0 > 1_000 && counts.1 > 100 && counts.1 < counts.0,
+        "{counts:?}"
+    );
+}
 
 /// The checks a mate-in-one test plays (`Position::checks_that_may_mate`) leave out only checks
 /// answered by a flight of the king: after each one left out the king has a legal move, and

@@ -121,6 +121,13 @@ impl Sink for CheckSink<'_> {
         self.onto
     }
 
+    /// Those that could check directly from where they stand, and those that could discover a
+    /// check.
+    #[inline]
+    fn pieces_wanted(&self, kind: KindId) -> Bitboard {
+        self.t.check_from(kind, self.b.turn, self.test.king) | self.test.discoverers.pinned
+    }
+
     fn drops(&mut self, kind: KindId, to: Bitboard) {
         let mut to = to & self.direct(kind, self.b.occupied());
         if let Some(flights) = self.flights {

@@ -50,6 +50,18 @@ pub(crate) trait Sink {
     fn onto(&self) -> Option<Bitboard> {
         None
     }
+    /// Whether the sink takes the moves in any order (it counts them, say): the generator may
+    /// then hand over the drops before the pieces' moves.
+    #[inline]
+    fn any_order(&self) -> bool {
+        false
+    }
+    /// The pieces of `kind` whose moves the sink may want (all by default): the generator
+    /// works nothing out for the others.
+    #[inline]
+    fn pieces_wanted(&self, _kind: KindId) -> Bitboard {
+        Bitboard(!0)
+    }
 }
 
 /// Counts moves without listing them.
@@ -100,6 +112,10 @@ impl Sink for CappedCounter {
     #[inline]
     fn enough(&self) -> bool {
         self.counter.0 >= self.cap
+    }
+    #[inline]
+    fn any_order(&self) -> bool {
+        true
     }
 }
 
@@ -377,12 +393,25 @@ pub(crate) fn generate<S: Sink>(t: &Tables, b: &Board, sink: &mut S) {
     if let Some(ksq) = king {
         // The royal piece may go anywhere not attacked once it has left its square.
         let k = b.squares[ksq.index()].map_or(t.kinds[0], |p| p.kind);
-        let to = threats.safe_squares(t, k, ksq, own, occupied) & sink.onto().unwrap_or(t.board);
-        let in_zone = zone.has(ksq);
-        piece_moves(t, k, us, ksq, in_zone, to, zone, sink);
+        if sink.pieces_wanted(k).has(ksq) {
+            let to =
+                threats.safe_squares(t, k, ksq, own, occupied) & sink.onto().unwrap_or(t.board);
+            piece_moves(t, k, us, ksq, zone.has(ksq), to, zone, sink);
+        }
         if sink.enough() {
             return;
         }
+    }
+    // A sink that cares not for the order takes the drops next: they need no pins, and a
+    // check that drops can block is most often blocked by enough of them.
+    let drops_first = sink.any_order();
+    if drops_first {
+        drop_moves(t, b, drop_mask, sink);
+        if sink.enough() {
+            return;
+        }
+    }
+    if let Some(ksq) = king {
         // Only the other pieces' moves need the pins: a sink content with a king's move (a
         // check answered by stepping away, most often) never pays for them.
         threats.find_pins(t, ksq, own, occupied, &mut pins);
@@ -397,12 +426,13 @@ pub(crate) fn generate<S: Sink>(t: &Tables, b: &Board, sink: &mut S) {
     let mut batched = Bitboard::EMPTY;
     for &k in &t.batched[us.index()] {
         let free = b.by_kind[k.index()] & movers & !pins.pinned;
-        if free.any() {
+        let wanted = free & sink.pieces_wanted(k);
+        if wanted.any() {
             for shift in &t.shifts[k.index()][us.index()] {
-                shifted_moves(t, k, us, *shift, free, targets, zone, sink);
+                shifted_moves(t, k, us, *shift, wanted, targets, zone, sink);
             }
-            batched |= free;
         }
+        batched |= free;
     }
     // The rest piece by piece, walked as bits: testing pins and zones on an isolated bit avoids
     // 128-bit shifts, and the kind comes from the mailbox rather than a loop over all kinds.
@@ -414,6 +444,9 @@ pub(crate) fn generate<S: Sink>(t: &Tables, b: &Board, sink: &mut S) {
         let Some(piece) = b.squares[from.index()] else {
             continue;
         };
+        if sink.pieces_wanted(piece.kind).0 & bit == 0 {
+            continue;
+        }
         let mut to = t.attacks(piece.kind, us, from, occupied) & targets;
         if pins.pinned.0 & bit != 0 {
             to &= pins.line(from);
@@ -430,9 +463,18 @@ pub(crate) fn generate<S: Sink>(t: &Tables, b: &Board, sink: &mut S) {
         }
     }
 
-    if drop_mask.is_empty() || sink.enough() {
+    if !drops_first && !sink.enough() {
+        drop_moves(t, b, drop_mask, sink);
+    }
+}
+
+/// The legal drops onto `drop_mask` (the empty squares, or those that block a check).
+#[inline(always)]
+fn drop_moves<S: Sink>(t: &Tables, b: &Board, drop_mask: Bitboard, sink: &mut S) {
+    if drop_mask.is_empty() {
         return;
     }
+    let us = b.turn;
     for &k in &t.hand_kinds {
         if b.hands[us.index()][k.index()] == 0 {
             continue;
@@ -635,6 +677,21 @@ pub(crate) fn royal_moves(t: &Tables, b: &Board) -> Vec<Move> {
 }
 
 /// The pieces of the side not to move that attack `color`'s only royal piece, if it has one.
+/// The squares strictly between `color`'s single royal piece and the one piece checking it,
+/// where a block would answer the check: empty for no check, a step, a jump or a double check.
+pub(crate) fn check_between(t: &Tables, b: &Board, color: Color) -> Bitboard {
+    let royals = b.royals(t, color);
+    let Some(ksq) = (royals.count() == 1).then(|| royals.first()).flatten() else {
+        return Bitboard::EMPTY;
+    };
+    let (checkers, between) = Threats::new(t, b, !color).checks(t, ksq, b.occupied());
+    if checkers.several() {
+        Bitboard::EMPTY
+    } else {
+        between
+    }
+}
+
 pub(crate) fn checkers(t: &Tables, b: &Board, color: Color) -> Bitboard {
     let royals = b.royals(t, color);
     if royals.count() != 1 {

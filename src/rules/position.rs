@@ -343,6 +343,20 @@ impl Position {
         movegen::checkers(&self.variant.tables, &self.board, self.turn())
     }
 
+    /// The squares strictly between the side to move's single royal piece and the one piece
+    /// checking it, where a block would answer the check: empty for no check, a check by a
+    /// step or a jump, or a double check. `None` on the large boards (no bitboards there).
+    pub fn check_between(&self) -> Option<Bitboard> {
+        if self.large.is_some() {
+            return None;
+        }
+        Some(movegen::check_between(
+            &self.variant.tables,
+            &self.board,
+            self.turn(),
+        ))
+    }
+
     /// The square of `color`'s royal piece where it has exactly one (`None` on the large
     /// boards, whose engine keeps no bitboards).
     pub fn royal_square(&self, color: Color) -> Option<Square> {

@@ -101,6 +101,11 @@ pub(crate) struct Tables {
     /// Board width, for shifting whole ranks.
     files: u32,
     pub slide_groups: Vec<SlideGroup>,
+    /// Per kind, colour and square of the opponent's royal: the squares from which a piece of
+    /// that kind could check it in one move (promoting or not) on an empty board. A piece
+    /// elsewhere gives no direct check on any board (a blocker only takes squares away), so
+    /// the check generator skips it unless it can discover one.
+    check_from: Vec<Bitboard>,
 }
 
 /// A motion seen on the board: Black's forward is up (row - 1), White's is down.
@@ -190,6 +195,7 @@ impl Tables {
                 zone: [Bitboard::EMPTY; 2],
                 files: size.files as u32,
                 slide_groups: Vec::new(),
+                check_from: Vec::new(),
             });
         }
         if let Some(k) = kinds.iter().find(|k| k.index() >= BITBOARD_KINDS) {
@@ -336,6 +342,7 @@ impl Tables {
             zone,
             files: size.files as u32,
             slide_groups: Vec::new(),
+            check_from: Vec::new(),
         };
 
         for &k in &tables.kinds.clone() {
@@ -345,6 +352,24 @@ impl Tables {
                     .filter(|&sq| tables.attacks(k, color, sq, Bitboard::EMPTY).is_empty())
                     .collect();
                 tables.dead[k.index()][color.index()] = dead;
+            }
+        }
+
+        tables.check_from = vec![Bitboard::EMPTY; MAX_KINDS * 2 * n];
+        for &k in &tables.kinds.clone() {
+            for color in Color::ALL {
+                for royal in size.squares() {
+                    // Where a piece of `k`, promoted on arrival or not, attacks the royal from
+                    // (the reverse look-up: the other colour's attacks from the royal's square).
+                    let mut land = tables.attacks(k, !color, royal, Bitboard::EMPTY);
+                    if let Some(p) = tables.promote[k.index()] {
+                        land |= tables.attacks(p, !color, royal, Bitboard::EMPTY);
+                    }
+                    let from = land.iter().fold(Bitboard::EMPTY, |acc, to| {
+                        acc | tables.attacks(k, !color, to, Bitboard::EMPTY)
+                    });
+                    tables.check_from[(k.index() * 2 + color.index()) * n + royal.index()] = from;
+                }
             }
         }
 
@@ -427,6 +452,12 @@ impl Tables {
     #[inline]
     pub fn squares(&self) -> usize {
         self.squares
+    }
+
+    /// See the field [`Tables::check_from`]'s comment.
+    #[inline]
+    pub fn check_from(&self, kind: KindId, color: Color, royal: Square) -> Bitboard {
+        self.check_from[(kind.index() * 2 + color.index()) * self.squares + royal.index()]
     }
 
     #[inline]

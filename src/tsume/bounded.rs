@@ -387,18 +387,19 @@ impl Bounded {
             return;
         }
         let between = if or {
-            Vec::new()
+            SmallVec::new()
         } else {
             n.interposition_squares()
         };
         // Where the defender has nothing but interpositions, L0 is 0 (and L1 unless some can
         // be taken back).
         let mates_at_once_only = if or {
-            Vec::new()
+            SmallVec::new()
         } else {
-            free_take::futile_only_if_mated_at_once(n, &moves)
+            free_take::futile_only_if_mated_at_once(n, &moves, &between)
         };
-        let mut children: Vec<Child> = moves
+        // On the stack up to a few dozen children: no allocation per node for most of them.
+        let mut children: SmallVec<[Child; 16]> = moves
             .into_iter()
             .enumerate()
             .map(|(j, mv)| {
@@ -447,7 +448,7 @@ impl Bounded {
                 .filter(|c| !(or && c.depth == 0))
                 .map(|c| c.key),
         );
-        let mut values: Vec<Value> = Vec::with_capacity(children.len());
+        let mut values: SmallVec<[Value; 16]> = SmallVec::with_capacity(children.len());
         // Once a check is proven the attacker's node is: the other checks are only looked up,
         // not settled in two plies (`first_value`), whose mate-in-one tests were wasted there
         // (the batch side by side 4 to 8 % faster, the same answers; its stored proof may be

@@ -24,6 +24,7 @@ use super::node::{Node, Step};
 use super::table::{Entry, Found, Table, INF};
 use super::Limits;
 use crate::rules::{Color, Move};
+use smallvec::SmallVec;
 use std::time::Instant;
 
 /// Why a search stopped before it had an answer.
@@ -277,7 +278,8 @@ impl Searcher {
             self.table.put(n.key, entry);
             return;
         }
-        let children: Vec<Step> = moves
+        // On the stack up to a few dozen children: no allocation per node for most of them.
+        let children: SmallVec<[Step; 16]> = moves
             .into_iter()
             .map(|mv| n.step(mv, self.attacker))
             .collect();
@@ -294,7 +296,7 @@ impl Searcher {
         path.push(n.full);
         // Looked up once; afterwards only the child just searched changes (other children's
         // entries may change through transpositions too: they are read again on the next visit).
-        let mut values: Vec<ChildValue> = Vec::with_capacity(children.len());
+        let mut values: SmallVec<[ChildValue; 16]> = SmallVec::with_capacity(children.len());
         let mut mated = false;
         for step in &children {
             let v = if first && !mated && !path.contains(step.full) {
@@ -311,8 +313,8 @@ impl Searcher {
         // At the defender's node, the drops onto one square wait for each other (`lazy.rs`).
         let mut lazy = Lazy::new(!or, children.iter().map(|c| c.mv));
         // Read at the defender's node only (`combine_drops_once`): none listed at the attacker's.
-        let dropped: Vec<bool> = if or {
-            Vec::new()
+        let dropped: SmallVec<[bool; 32]> = if or {
+            SmallVec::new()
         } else {
             children
                 .iter()

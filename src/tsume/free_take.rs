@@ -9,6 +9,7 @@
 
 use super::node::Node;
 use crate::rules::{Move, Position, Square};
+use smallvec::{smallvec, SmallVec};
 
 /// The attacker's checks from `after` (attacker to move, a defender's piece just put on `sq`)
 /// that take it for free: after them the defender has no legal move onto `sq`.
@@ -69,10 +70,13 @@ pub fn taken_freely(n: &Node, moves: &[Move]) -> Vec<bool> {
 /// must mate at once to make it futile? So it is where the defender has nothing but
 /// interpositions: L0 is 0, and so is L1 for those taken for free when no capture of any other
 /// can be taken back.
-pub fn futile_only_if_mated_at_once(n: &Node, moves: &[Move]) -> Vec<bool> {
-    let between = n.interposition_squares();
-    if between.is_empty() || !moves.iter().all(|mv| n.is_interposition(*mv, &between)) {
-        return vec![false; moves.len()];
+pub fn futile_only_if_mated_at_once(
+    n: &Node,
+    moves: &[Move],
+    between: &[Square],
+) -> SmallVec<[bool; 32]> {
+    if between.is_empty() || !moves.iter().all(|mv| n.is_interposition(*mv, between)) {
+        return smallvec![false; moves.len()];
     }
     let free = taken_freely(n, moves);
     let all_free = free.iter().all(|f| *f);
@@ -97,6 +101,7 @@ mod tests {
         assert_eq!(taken_freely(&n, &drops), [true, false, true, false]);
         // The king may step to 1b: not interpositions alone.
         let moves = n.moves(attacker);
-        assert!(!futile_only_if_mated_at_once(&n, &moves).contains(&true));
+        let between = n.interposition_squares();
+        assert!(!futile_only_if_mated_at_once(&n, &moves, &between).contains(&true));
     }
 }

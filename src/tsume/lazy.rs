@@ -7,8 +7,8 @@
 //! and the node's proof number is not swollen by every kind the defender could drop.
 
 use super::table::INF;
-use crate::rules::square::MAX_SQUARES;
-use crate::rules::Move;
+use crate::rules::{Move, Square};
+use smallvec::{smallvec, SmallVec};
 
 const NONE: usize = usize::MAX;
 
@@ -20,8 +20,8 @@ pub fn add(a: u32, b: u32) -> u32 {
 /// The children of one node that count now.
 pub struct Lazy {
     /// For each child, the drop it waits for; empty at an attacker's node, where none waits.
-    waits: Vec<usize>,
-    visible: Vec<bool>,
+    waits: SmallVec<[usize; 32]>,
+    visible: SmallVec<[bool; 32]>,
 }
 
 impl Lazy {
@@ -30,8 +30,12 @@ impl Lazy {
         defender: bool,
         moves: impl ExactSizeIterator<Item = Move> + DoubleEndedIterator,
     ) -> Lazy {
-        let visible = vec![true; moves.len()];
-        let waits = if defender { chains(moves) } else { Vec::new() };
+        let visible = smallvec![true; moves.len()];
+        let waits = if defender {
+            chains(moves)
+        } else {
+            SmallVec::new()
+        };
         Lazy { waits, visible }
     }
 
@@ -64,14 +68,21 @@ impl Lazy {
 /// For each move, the drop it waits for: drops onto one square are tried one at a time, the
 /// weakest piece first (the reverse of the generator's order, which lists the hand from the rook
 /// down); `NONE` for every other move and for the first drop on each square.
-fn chains(moves: impl ExactSizeIterator<Item = Move> + DoubleEndedIterator) -> Vec<usize> {
-    let mut waits = vec![NONE; moves.len()];
-    let mut next_on = [NONE; MAX_SQUARES];
+fn chains(
+    moves: impl ExactSizeIterator<Item = Move> + DoubleEndedIterator,
+) -> SmallVec<[usize; 32]> {
+    let mut waits = smallvec![NONE; moves.len()];
+    // The last drop seen on each square (a defender in check drops on a few squares only: a
+    // short list, not a table of every square to fill at each node).
+    let mut next_on: SmallVec<[(Square, usize); 8]> = SmallVec::new();
     for (i, mv) in moves.enumerate().rev() {
         if let Move::Drop { to, .. } = mv {
-            if let Some(next) = next_on.get_mut(to.index()) {
-                waits[i] = *next;
-                *next = i;
+            match next_on.iter_mut().find(|(sq, _)| *sq == to) {
+                Some((_, next)) => {
+                    waits[i] = *next;
+                    *next = i;
+                }
+                None => next_on.push((to, i)),
             }
         }
     }
