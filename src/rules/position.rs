@@ -296,6 +296,21 @@ impl Position {
         movegen::count_legal_up_to(&self.variant.tables, &self.board, cap)
     }
 
+    /// [`Position::count_legal_moves_up_to`] in the position after `mv` (a legal move),
+    /// played on a copy of the board alone: a search counting the answers to each new check
+    /// builds no position for it.
+    pub fn count_legal_moves_after(&self, mv: Move, cap: u64) -> u64 {
+        if self.large.is_some() {
+            let mut after = self.clone();
+            after.play_unchecked(mv);
+            return after.count_legal_moves_up_to(cap);
+        }
+        let t = &self.variant.tables;
+        let mut board = self.board.clone();
+        board.play(t, mv);
+        movegen::count_legal_up_to(t, &board, cap)
+    }
+
     /// Is `mv` one of [`Position::legal_moves`]? (Decided for this one move, without listing
     /// the others.)
     pub fn is_legal(&self, mv: Move) -> bool {

@@ -395,12 +395,13 @@ impl Searcher {
     /// Stores a new check's first values: proven if the defender has no answer, otherwise a
     /// proof number of the number of answers (capped) and a disproof number of 1.
     fn open_check(&mut self, n: &Node, step: &Step) -> ChildValue {
-        let c = n.play(step);
         // Only the first OPENING_PN_CAP defences count: their generation stops there.
-        let defences = c.pos.count_legal_moves_up_to(OPENING_PN_CAP as u64) as u32;
+        let defences = n
+            .pos
+            .count_legal_moves_after(step.mv, OPENING_PN_CAP as u64) as u32;
         let entry = if defences == 0 {
             Entry {
-                hand: c.mated_proof_hand(Hand::default()),
+                hand: n.play(step).mated_proof_hand(Hand::default()),
                 pn: 0,
                 dn: INF,
                 repetition: false,
@@ -408,14 +409,14 @@ impl Searcher {
             }
         } else {
             Entry {
-                hand: c.attacker_hand,
+                hand: step.attacker_hand,
                 pn: defences.min(OPENING_PN_CAP),
                 dn: 1,
                 repetition: false,
                 work: 0,
             }
         };
-        self.table.put(c.key, entry);
+        self.table.put(step.key, entry);
         ChildValue {
             pn: entry.pn,
             dn: entry.dn,
