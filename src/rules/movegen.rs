@@ -148,6 +148,9 @@ impl Sink for Lister<'_> {
     }
 }
 
+/// At most this many enemy pieces, [`Threats::safe_squares`] works out each slider's attacks.
+const FEW_PIECES: u32 = 10;
+
 /// The attackers of one side. Stepping and jumping attackers are found through the few enemy
 /// pieces near the square (most squares have none); sliders are grouped by the rays they use.
 pub(crate) struct Threats<'a> {
@@ -260,14 +263,44 @@ impl<'a> Threats<'a> {
     ) -> Bitboard {
         let without_royal = occupied ^ Bitboard::from_square(royal);
         let near = t.attacks(kind, self.look, royal, occupied) & !own;
+        let open = self.without_step_attacks(t, near);
+        // Against the few pieces of a mating problem's attacker, each slider's attacks worked
+        // out once cost less than each open square's rays (the prover's flight and answer
+        // tests: 6-13 % fewer instructions); against a game's many pieces, more (perft 3 %).
+        if open.several() && self.theirs.count() <= FEW_PIECES {
+            return open & !self.slider_attacks(t, self.all_sliders(), without_royal);
+        }
         let mut safe = Bitboard::EMPTY;
         // A loop, not a filter: the closure was not inlined on this hot path.
-        for sq in self.without_step_attacks(t, near) {
+        for sq in open {
             if !self.slides_onto(t, sq, without_royal) {
                 safe.set(sq);
             }
         }
         safe
+    }
+
+    /// The enemy sliders.
+    #[inline(always)]
+    fn all_sliders(&self) -> Bitboard {
+        let mut sliders = Bitboard::EMPTY;
+        for bb in &self.sliders {
+            sliders |= *bb;
+        }
+        sliders
+    }
+
+    /// Every square the enemy `sliders` attack.
+    #[inline(always)]
+    fn slider_attacks(&self, t: &Tables, sliders: Bitboard, occupied: Bitboard) -> Bitboard {
+        let by = !self.look;
+        let mut attacked = Bitboard::EMPTY;
+        for sq in sliders {
+            if let Some(p) = self.squares[sq.index()] {
+                attacked |= t.attacks(p.kind, by, sq, occupied);
+            }
+        }
+        attacked
     }
 
     /// Of `squares`, those that no enemy piece attacks by a step or a jump.
@@ -469,7 +502,6 @@ pub(crate) fn generate<S: Sink>(t: &Tables, b: &Board, sink: &mut S) {
 }
 
 /// The legal drops onto `drop_mask` (the empty squares, or those that block a check).
-#[inline(always)]
 fn drop_moves<S: Sink>(t: &Tables, b: &Board, drop_mask: Bitboard, sink: &mut S) {
     if drop_mask.is_empty() {
         return;
