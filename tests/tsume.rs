@@ -578,13 +578,25 @@ const MATE_TEST_POSITIONS: [&str; 5] = [
     "B2B5/1g7/1sk6/9/G8/9/9/9/9 b 2RN2g3s3n4l18p 1",
 ];
 
+/// Calls `visit` on `p` and on every position up to `depth` plies from it.
+fn each_position(p: &Position, depth: u32, visit: &mut impl FnMut(&Position)) {
+    visit(p);
+    if depth > 0 {
+        for mv in p.legal_moves() {
+            let mut after = p.clone();
+            after.play_unchecked(mv);
+            each_position(&after, depth - 1, visit);
+        }
+    }
+}
+
 /// Where a check can be blocked (`Position::check_between`, read off the attack tables): the
 /// squares strictly between the king and a single checker on one of its lines, more than a
 /// step away (none for a knight, a contact check or a double check). In every position of the
 /// problems above, one ply from them and two plies from each of their checks.
 #[test]
 fn check_between_is_the_squares_on_the_line_to_a_single_distant_checker() {
-    fn walk(p: &Position, depth: u32, counts: &mut (u64, u64)) {
+    fn check(p: &Position, counts: &mut (u64, u64)) {
         let size = p.variant().size;
         let checkers: Vec<Square> = p.checkers().iter().collect();
         let mut expected: Vec<Square> = Vec::new();
@@ -602,22 +614,15 @@ fn check_between_is_the_squares_on_the_line_to_a_single_distant_checker() {
             counts.0 += 1;
             counts.1 += u64::from(!found.is_empty());
         }
-        if depth > 0 {
-            for mv in p.legal_moves() {
-                let mut after = p.clone();
-                after.play_unchecked(mv);
-                walk(&after, depth - 1, counts);
-            }
-        }
     }
     let mut counts = (0, 0);
     for sfen in MATE_TEST_POSITIONS {
         let p = problem(sfen);
-        walk(&p, 1, &mut counts);
-        for check in p.checking_moves() {
+        each_position(&p, 1, &mut |q| check(q, &mut counts));
+        for mv in p.checking_moves() {
             let mut after = p.clone();
-            after.play_unchecked(check);
-            walk(&after, 2, &mut counts);
+            after.play_unchecked(mv);
+            each_position(&after, 2, &mut |q| check(q, &mut counts));
         }
     }
     // Checks of each sort were met: some blockable, some not.
@@ -633,7 +638,7 @@ fn check_between_is_the_squares_on_the_line_to_a_single_distant_checker() {
 /// test above and every position two plies from them.
 #[test]
 fn checks_left_out_of_the_mate_test_are_answered_by_a_flight() {
-    fn walk(p: &Position, depth: u32, counts: &mut (u64, u64)) {
+    fn check(p: &Position, counts: &mut (u64, u64)) {
         let all = p.checking_moves();
         let kept = p.checks_that_may_mate();
         let mut rest = kept.iter();
@@ -654,17 +659,10 @@ fn checks_left_out_of_the_mate_test_are_answered_by_a_flight() {
             );
         }
         assert!(rest.next().is_none(), "{}: not in order", p.to_sfen());
-        if depth > 0 {
-            for mv in p.legal_moves() {
-                let mut after = p.clone();
-                after.play_unchecked(mv);
-                walk(&after, depth - 1, counts);
-            }
-        }
     }
     let mut counts = (0, 0);
     for sfen in MATE_TEST_POSITIONS {
-        walk(&problem(sfen), 2, &mut counts);
+        each_position(&problem(sfen), 2, &mut |q| check(q, &mut counts));
     }
     let (kept, left_out) = counts;
     // Most checks leave a flight: the test is worth having.
