@@ -448,6 +448,7 @@ impl Bounded {
                 .filter(|c| !(or && c.depth == 0))
                 .map(|c| c.key),
         );
+        self.touch(&children);
         let mut values: SmallVec<[Value; 16]> = SmallVec::with_capacity(children.len());
         // Once a check is proven the attacker's node is: the other checks are only looked up,
         // not settled in two plies (`first_value`), whose mate-in-one tests were wasted there

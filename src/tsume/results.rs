@@ -4,7 +4,8 @@
 //! everything dropped when the budget is full (see the module comment of `bounded.rs`).
 
 use super::cycle::Cycle;
-use super::{Bounded, Entry, NO_PROOF};
+use super::interposed::spot_key;
+use super::{depth_key, Bounded, Child, Entry, NO_PROOF};
 use crate::tsume::hand::Hand;
 use crate::tsume::node::Node;
 
@@ -69,6 +70,22 @@ impl Bounded {
             exact,
             disproof,
         }
+    }
+
+    /// Reads the children's entries in both maps once, together, so that their cache misses
+    /// overlap (`value` reads them one child at a time, with other work between), as df-pn's
+    /// table is touched.
+    pub(super) fn touch(&self, children: &[Child]) {
+        let mut any = 0usize;
+        for c in children {
+            any ^= self
+                .known
+                .get(&spot_key(c.key, c.interposed))
+                .map_or(0, |l| l.len());
+            let at = depth_key(spot_key(c.full, c.interposed), c.depth);
+            any ^= usize::from(self.numbers.contains_key(&at));
+        }
+        std::hint::black_box(any);
     }
 
     /// Forgets the disproofs that leaned on a repetition of the path level the search leaves.
