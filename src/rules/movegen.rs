@@ -708,7 +708,6 @@ pub(crate) fn royal_moves(t: &Tables, b: &Board) -> Vec<Move> {
     moves
 }
 
-/// The pieces of the side not to move that attack `color`'s only royal piece, if it has one.
 /// The squares strictly between `color`'s single royal piece and the one piece checking it,
 /// where a block would answer the check: empty for no check, a step, a jump or a double check.
 pub(crate) fn check_between(t: &Tables, b: &Board, color: Color) -> Bitboard {
@@ -724,6 +723,7 @@ pub(crate) fn check_between(t: &Tables, b: &Board, color: Color) -> Bitboard {
     }
 }
 
+/// The pieces of the side not to move that attack `color`'s only royal piece, if it has one.
 pub(crate) fn checkers(t: &Tables, b: &Board, color: Color) -> Bitboard {
     let royals = b.royals(t, color);
     if royals.count() != 1 {
