@@ -11,11 +11,12 @@
 use super::bitboard::Bitboard;
 use super::board::Board;
 use super::flights::Flights;
-use super::movegen::{self, Pins, Sink, Threats};
+use super::movegen::{self, Sink};
 use super::moves::Move;
 use super::piece::KindId;
 use super::square::Square;
 use super::tables::Tables;
+use super::threats::{Pins, Threats};
 
 /// Answers "does this move give check?" for the moves of one position.
 pub(crate) struct CheckTest {

@@ -12,11 +12,12 @@
 
 use super::bitboard::Bitboard;
 use super::board::Board;
-use super::movegen::{piece_moves, Sink, Threats};
+use super::movegen::{piece_moves, Sink};
 use super::moves::Move;
 use super::piece::KindId;
 use super::square::Square;
 use super::tables::Tables;
+use super::threats::Threats;
 
 /// The opponent royal's flight squares in one position (see the module comment).
 pub(crate) struct Flights<'a> {

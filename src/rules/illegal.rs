@@ -2,9 +2,9 @@
 //! for located errors in records. The move generator decides legality; this only names the rule.
 
 use super::color::Color;
-use super::movegen;
 use super::moves::Move;
 use super::position::Position;
+use super::threats;
 use std::fmt;
 
 /// The rule a move breaks.
@@ -190,6 +190,6 @@ impl Position {
         let t = &self.variant().tables;
         let mut b = self.board().clone();
         b.play(t, mv);
-        movegen::checkers(t, &b, us).any()
+        threats::checkers(t, &b, us).any()
     }
 }

@@ -9,6 +9,7 @@ use super::board::Board;
 use super::movegen;
 use super::moves::Move;
 use super::tables::Tables;
+use super::threats;
 
 /// Does the move generator list `mv` in `b`?
 pub(crate) fn is_legal(t: &Tables, b: &Board, mv: Move) -> bool {
@@ -53,7 +54,7 @@ pub(crate) fn is_legal(t: &Tables, b: &Board, mv: Move) -> bool {
     }
     let mut after = b.clone();
     after.play(t, mv);
-    movegen::checkers(t, &after, us).is_empty()
+    threats::checkers(t, &after, us).is_empty()
 }
 
 /// Would the drop `mv` checkmate the opponent's only royal piece at once? (As the generator

@@ -37,6 +37,7 @@ pub(crate) mod replies;
 pub mod setup;
 pub mod square;
 pub(crate) mod tables;
+pub(crate) mod threats;
 pub mod validate;
 pub mod variant;
 

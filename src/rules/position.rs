@@ -12,6 +12,7 @@ use super::problem::PositionError;
 use super::replies::{self, CheckReplies};
 use super::setup::{Hand, Setup};
 use super::square::Square;
+use super::threats;
 use super::variant::Variant;
 use std::fmt;
 use std::sync::Arc;
@@ -355,7 +356,7 @@ impl Position {
         if self.large.is_some() {
             return Bitboard::EMPTY;
         }
-        movegen::checkers(&self.variant.tables, &self.board, self.turn())
+        threats::checkers(&self.variant.tables, &self.board, self.turn())
     }
 
     /// The squares strictly between the side to move's single royal piece and the one piece
@@ -365,7 +366,7 @@ impl Position {
         if self.large.is_some() {
             return None;
         }
-        Some(movegen::check_between(
+        Some(threats::check_between(
             &self.variant.tables,
             &self.board,
             self.turn(),

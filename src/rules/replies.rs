@@ -5,10 +5,11 @@
 
 use super::bitboard::Bitboard;
 use super::board::Board;
-use super::movegen::{generate, piece_moves, Sink, Threats};
+use super::movegen::{generate, piece_moves, Sink};
 use super::piece::KindId;
 use super::square::Square;
 use super::tables::Tables;
+use super::threats::Threats;
 
 /// How the side to move can answer a check (see
 /// [`Position::check_replies`](super::Position::check_replies)).

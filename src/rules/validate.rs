@@ -3,12 +3,12 @@
 
 use super::board::Board;
 use super::color::Color;
-use super::movegen;
 use super::piece::{KindId, Piece};
 use super::position::Position;
 use super::problem::{PositionError, Problem, ProblemCode};
 use super::setup::{Hand, Setup};
 use super::square::Square;
+use super::threats;
 use super::variant::Variant;
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -402,7 +402,7 @@ fn opponent_in_check(c: &Check<'_>, out: &mut Vec<Problem>) {
     let t = &c.variant.tables;
     let board = to_board(c.setup);
     let waiting = !c.setup.turn;
-    let checkers = movegen::checkers(t, &board, waiting);
+    let checkers = threats::checkers(t, &board, waiting);
     let Some(ksq) = board.royals(t, waiting).first().filter(|_| checkers.any()) else {
         return;
     };
