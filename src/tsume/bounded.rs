@@ -58,7 +58,7 @@ use super::hand::Hand;
 use super::lazy::{add, combine, Lazy};
 use super::node::{Node, Step};
 use super::table::{KeyMap, INF};
-use crate::rules::Move;
+use crate::rules::{Bitboard, Move};
 use cycle::Cycle;
 use interposed::{
     others_end_two_plies_short, spot_key, taken_back_end_two_plies_short, Interposed,
@@ -387,7 +387,7 @@ impl Bounded {
             return;
         }
         let between = if or {
-            SmallVec::new()
+            Bitboard::EMPTY
         } else {
             n.interposition_squares()
         };
@@ -396,7 +396,7 @@ impl Bounded {
         let mates_at_once_only = if or {
             SmallVec::new()
         } else {
-            free_take::futile_only_if_mated_at_once(n, &moves, &between)
+            free_take::futile_only_if_mated_at_once(n, &moves, between)
         };
         // On the stack up to a few dozen children: no allocation per node for most of them.
         let mut children: SmallVec<[Child; 16]> = moves
@@ -415,7 +415,7 @@ impl Bounded {
                         }
                         _ => (depth - 1, None),
                     }
-                } else if n.is_interposition(mv, &between) {
+                } else if n.is_interposition(mv, between) {
                     (
                         depth - 1,
                         Some(Interposed {

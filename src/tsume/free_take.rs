@@ -8,7 +8,7 @@
 //! plies lasted 21 plies instead of the published 19.)
 
 use super::node::Node;
-use crate::rules::{Move, Position, Square};
+use crate::rules::{Bitboard, Move, Position, Square};
 use smallvec::{smallvec, SmallVec};
 
 /// The attacker's checks from `after` (attacker to move, a defender's piece just put on `sq`)
@@ -73,7 +73,7 @@ pub fn taken_freely(n: &Node, moves: &[Move]) -> Vec<bool> {
 pub fn futile_only_if_mated_at_once(
     n: &Node,
     moves: &[Move],
-    between: &[Square],
+    between: Bitboard,
 ) -> SmallVec<[bool; 32]> {
     if between.is_empty() || !moves.iter().all(|mv| n.is_interposition(*mv, between)) {
         return smallvec![false; moves.len()];
@@ -102,6 +102,6 @@ mod tests {
         // The king may step to 1b: not interpositions alone.
         let moves = n.moves(attacker);
         let between = n.interposition_squares();
-        assert!(!futile_only_if_mated_at_once(&n, &moves, &between).contains(&true));
+        assert!(!futile_only_if_mated_at_once(&n, &moves, between).contains(&true));
     }
 }

@@ -401,7 +401,7 @@ impl<'a> Lengths<'a> {
         let between = n.interposition_squares();
         let (inter, plain): (Vec<Move>, Vec<Move>) = moves
             .into_iter()
-            .partition(|mv| n.is_interposition(*mv, &between));
+            .partition(|mv| n.is_interposition(*mv, between));
         if depth == 0 && !plain.is_empty() {
             return None;
         }

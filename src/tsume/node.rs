@@ -3,8 +3,7 @@
 
 use super::hand::{slot, Hand};
 use super::keys;
-use crate::rules::{CheckReplies, Color, KindId, Move, OnePly, Piece, Position, Square};
-use smallvec::SmallVec;
+use crate::rules::{Bitboard, CheckReplies, Color, KindId, Move, OnePly, Piece, Position, Square};
 
 /// Where a move leads, known without playing it: the move, the keys and both hands after it.
 #[derive(Clone, Copy, Debug)]
@@ -200,7 +199,7 @@ impl Node {
         let between = self.interposition_squares();
         if moves.is_empty() {
             CheckReplies::None
-        } else if moves.iter().all(|mv| self.is_interposition(*mv, &between)) {
+        } else if moves.iter().all(|mv| self.is_interposition(*mv, between)) {
             CheckReplies::OnlyInterpositions
         } else {
             CheckReplies::Other
@@ -263,13 +262,9 @@ impl Node {
     /// defender could interpose. Empty for a contact check, a jump, or a double check. Asked
     /// at every defender's node: read off the rules core's check detection (finding the king
     /// square by square had been a tenth of the length search's instructions).
-    pub fn interposition_squares(&self) -> SmallVec<[Square; 8]> {
+    pub fn interposition_squares(&self) -> Bitboard {
         // (The large boards' engine finds no check here, as it finds no checkers.)
-        self.pos
-            .check_between()
-            .unwrap_or_default()
-            .iter()
-            .collect()
+        self.pos.check_between().unwrap_or_default()
     }
 
     /// The proof hand of this mated defender's node from its children's (what the attacker
@@ -290,8 +285,8 @@ impl Node {
 
     /// Is `mv` (a defender's move) an interposition: a drop, or a move of a piece other than
     /// the king, onto a square between the king and a ranging checker?
-    pub fn is_interposition(&self, mv: Move, between: &[Square]) -> bool {
-        if !between.contains(&mv.to()) {
+    pub fn is_interposition(&self, mv: Move, between: Bitboard) -> bool {
+        if !between.has(mv.to()) {
             return false;
         }
         match mv {

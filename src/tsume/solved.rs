@@ -264,7 +264,7 @@ pub(super) fn settled_in_two(n: &Node, attacker: Color) -> Option<Entry> {
         if royal.contains(mv) {
             continue;
         }
-        if n.is_interposition(*mv, &between) {
+        if n.is_interposition(*mv, between) {
             interposes = true;
             continue;
         }
