@@ -7,8 +7,9 @@
 #      with its default 2^20 nodes;
 #   3. batch: full verification (length, line, 余詰) of the 1 000 problems of 1–13 plies of
 #      bench/data/tsume-1000.tsv (published ones, then ones made by bench/tsume_gen.py) in one
-#      run, each given TSUME_BATCH_TIME seconds (default 2): total and per-problem time, how
-#      many were fully verified, how many agree with the published or cshogi's length.
+#      run, each given TSUME_BATCH_TIME seconds (default 30, a safety limit: the slowest
+#      needs about 12): total and per-problem time, how many were fully verified, how many
+#      agree with the published or cshogi's length.
 #   4. classic problems: proofs alone (no length) of the 151 problems of 13–45 plies of 将棋図巧
 #      and 将棋無双 in bench/data/tsume-classic.tsv, by examples/tsume_prove.rs and by cshogi
 #      49 plies deep, each within TSUME_CLASSIC_NODES nodes (default 1 500 000): how many each
@@ -20,7 +21,7 @@ cd "$(dirname "$0")/.."
 PYTHON="${PYTHON:-python3}"
 VENV=target/bench-venv
 LONG_TIME="${TSUME_LONG_TIME:-60}"
-BATCH_TIME="${TSUME_BATCH_TIME:-2}"
+BATCH_TIME="${TSUME_BATCH_TIME:-30}"
 CLASSIC_NODES="${TSUME_CLASSIC_NODES:-1500000}"
 mkdir -p target
 if ! "$VENV/bin/python" -c 'import cshogi' 2>/dev/null; then

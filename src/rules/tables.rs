@@ -106,6 +106,9 @@ pub(crate) struct Tables {
     /// elsewhere gives no direct check on any board (a blocker only takes squares away), so
     /// the check generator skips it unless it can discover one.
     check_from: Vec<Bitboard>,
+    /// Per square, every square along any ray from it on an empty board: where a slider's line
+    /// through that square may go on to.
+    lines: Vec<Bitboard>,
 }
 
 /// A motion seen on the board: Black's forward is up (row - 1), White's is down.
@@ -196,6 +199,7 @@ impl Tables {
                 files: size.files as u32,
                 slide_groups: Vec::new(),
                 check_from: Vec::new(),
+                lines: Vec::new(),
             });
         }
         if let Some(k) = kinds.iter().find(|k| k.index() >= BITBOARD_KINDS) {
@@ -343,6 +347,7 @@ impl Tables {
             files: size.files as u32,
             slide_groups: Vec::new(),
             check_from: Vec::new(),
+            lines: Vec::new(),
         };
 
         for &k in &tables.kinds.clone() {
@@ -372,6 +377,13 @@ impl Tables {
                 }
             }
         }
+
+        tables.lines = size
+            .squares()
+            .map(|sq| {
+                (0..tables.rays.len()).fold(Bitboard::EMPTY, |acc, r| acc | tables.ray_mask(r, sq))
+            })
+            .collect();
 
         for ray in 0..tables.rays.len() {
             let (dc, dr) = tables.rays[ray].dir;
@@ -458,6 +470,12 @@ impl Tables {
     #[inline]
     pub fn check_from(&self, kind: KindId, color: Color, royal: Square) -> Bitboard {
         self.check_from[(kind.index() * 2 + color.index()) * self.squares + royal.index()]
+    }
+
+    /// See the field [`Tables::lines`]'s comment.
+    #[inline]
+    pub fn lines(&self, sq: Square) -> Bitboard {
+        self.lines[sq.index()]
     }
 
     #[inline]

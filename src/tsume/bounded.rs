@@ -8,8 +8,8 @@
 //! ones left. As in df-pn, results carry proof and disproof hands and are looked up by hand
 //! superiority (a proof holds for any attacker's hand holding at least its hand, a disproof for
 //! any holding at most its hand). Proof and disproof numbers of unfinished nodes are kept per
-//! depth. df-pn's own table is read too: a position it disproved (without a repetition) is no
-//! mate at any depth.
+//! depth. df-pn's own table is not read: what it knows of these nodes (nearly always nothing:
+//! they are not on its proof) did not pay for the look-ups.
 //!
 //! Repetition: a position already on the path is not mated (a shortest mate never goes through
 //! a position twice: the second time it is mated sooner, so the first could have been). Such a
@@ -68,9 +68,6 @@ use smallvec::SmallVec;
 /// Bytes per entry of either map, counting the map's overhead.
 const ENTRY_BYTES: usize = 64;
 
-/// df-pn's numbers taken as a first estimate are capped here, far below the thresholds.
-const HINT_CAP: u32 = 1 << 16;
-
 const NO_PROOF: i32 = i32::MAX;
 const NO_DISPROOF: i32 = i32::MIN;
 
@@ -114,6 +111,8 @@ pub struct Bounded {
     rep_keys: Vec<Vec<u64>>,
     numbers: KeyMap<(u32, u32)>,
     cap: usize,
+    /// The defender's nodes two plies from the end that one ply of checks settled.
+    recent: recent::Recent,
 }
 
 /// The threshold at which the best child yields to the runner-up worth `second`: just beyond
@@ -174,6 +173,8 @@ struct Child {
     /// Parent's depth less the child's: 1, or -1 for a capture of an interposed piece (up to
     /// the parent's depth for one that must mate at once).
     shift: i32,
+    /// A move of the defender's king.
+    royal: bool,
 }
 
 impl Bounded {
@@ -184,6 +185,7 @@ impl Bounded {
             rep_keys: Vec::new(),
             numbers: KeyMap::default(),
             cap: (mb.max(1) * 1024 * 1024 / ENTRY_BYTES).max(1024),
+            recent: recent::Recent::default(),
         }
     }
 
@@ -233,9 +235,10 @@ impl Bounded {
             interposed: None,
             depth,
             shift: 0,
+            royal: false,
         };
         loop {
-            let v = self.value(s, &me, &[]);
+            let v = self.value(&me, &[]);
             if v.pn == 0 {
                 return Some(true);
             }
@@ -255,8 +258,18 @@ impl Bounded {
     }
 
     /// What is known of a node: stored results, then the rules that need no search, then
-    /// df-pn's table, then numbers from an earlier visit at the same depth.
-    fn value(&self, s: &Searcher, c: &Child, path: &[u64]) -> Value {
+    /// numbers from an earlier visit at the same depth.
+    fn value(&self, c: &Child, path: &[u64]) -> Value {
+        let v = self.solved_value(c, path);
+        if v.pn == 0 || v.dn == 0 {
+            return v;
+        }
+        self.unsolved_value(c, v)
+    }
+
+    /// A node's value from its stored results and the rules that need no search: solved (a
+    /// proof or disproof number of 0), or not yet (numbers of 1, the best thresholds known).
+    fn solved_value(&self, c: &Child, path: &[u64]) -> Value {
         let hand = c.hand;
         let found = self.lookup(spot_key(c.key, c.interposed), &hand);
         let (p, ph) = found.proof.unwrap_or((NO_PROOF, hand));
@@ -303,11 +316,13 @@ impl Bounded {
                 lo: level,
                 hi: level,
             });
-            return v;
         }
-        // Numbers from an earlier visit at this depth come first: such a node was not disproven
-        // by df-pn's table then, and that table does not change during this search, so it
-        // need not be read again (its look-ups, cache misses mostly, were a third of the time).
+        v
+    }
+
+    /// The value `v` of an unsolved node (see [`Self::solved_value`]) with its numbers: from an
+    /// earlier visit at this depth, or first estimates.
+    fn unsolved_value(&self, c: &Child, mut v: Value) -> Value {
         if let Some((pn, dn)) = self
             .numbers
             .get(&depth_key(spot_key(c.full, c.interposed), c.depth))
@@ -316,30 +331,22 @@ impl Bounded {
             v.dn = *dn;
             return v;
         }
-        let found = s.table.get(c.key, &hand);
-        if let Some(found) = found {
-            if found.dn == 0 && !found.repetition {
-                v.pn = INF;
-                v.dn = 0;
-                v.disproof = i32::MAX;
-                v.disproof_hand = found.hand;
-                v.rep = None;
-                return v;
-            }
-        }
-        // Not searched at this depth yet: df-pn's numbers tell which way a proof went.
-        (v.pn, v.dn) = match found {
-            Some(f) if f.pn == 0 => (1, 1),
-            Some(f) if f.pn < INF && f.dn < INF => {
-                (add(f.pn, 1).min(HINT_CAP), add(f.dn, 1).min(HINT_CAP))
-            }
-            // Nothing known. A check: likely to mate, hard to refute, so that the search
-            // refutes a defender's reply through the replies with fewer unknown checks. (The
-            // 100 slowest unsound batch problems at 4 M nodes each: 19.3 M nodes in all instead
-            // of 21.0 M with (2, 2); 70 hard ones at 500 k: 50 verified instead of 48. (1, 4),
-            // (1, 8) and (1, 64) lay between; (2, 1) took 29.5 M.)
-            _ if !c.or => (1, 16),
-            _ => (2, 2),
+        // Not searched at this depth yet. (df-pn's table is not read: of its look-ups here,
+        // one in a hundred found anything (a hint of which way a proof went, a disproof
+        // almost never), and the others, cache misses mostly, cost the batch 8 % of its time.)
+        (v.pn, v.dn) = if !c.or {
+            // A check: likely to mate, hard to refute, so that the search refutes a defender's
+            // reply through the replies with fewer unknown checks. (The 100 slowest unsound
+            // batch problems at 4 M nodes each: 19.3 M nodes in all instead of 21.0 M with (2,
+            // 2); 70 hard ones at 500 k: 50 verified instead of 48. (1, 4), (1, 8) and (1, 64)
+            // lay between; (2, 1) took 29.5 M.)
+            (1, 16)
+        } else if c.royal {
+            // After a king's move, which escapes most often (as `settled_in_two` finds): the
+            // defender's node tries it first (the batch: 2.5 % fewer nodes).
+            (2, 1)
+        } else {
+            (2, 2)
         };
         v
     }
@@ -399,6 +406,11 @@ impl Bounded {
             free_take::futile_only_if_mated_at_once(n, &moves, between)
         };
         // On the stack up to a few dozen children: no allocation per node for most of them.
+        let king = if or {
+            None
+        } else {
+            n.pos.royal_square(!attacker)
+        };
         let mut children: SmallVec<[Child; 16]> = moves
             .into_iter()
             .enumerate()
@@ -435,19 +447,11 @@ impl Bounded {
                     interposed: cinter,
                     depth: cdepth,
                     shift: depth - cdepth,
+                    royal: matches!(mv, Move::Normal { from, .. } if Some(from) == king),
                 }
             })
             .collect();
         path.push(n.full);
-        // df-pn's slots of the children are read together first, so that their cache misses
-        // overlap (`value` reads them one by one).
-        // (Not those `mated_now` settles.)
-        s.table.touch(
-            children
-                .iter()
-                .filter(|c| !(or && c.depth == 0))
-                .map(|c| c.key),
-        );
         self.touch(&children);
         let mut values: SmallVec<[Value; 16]> = SmallVec::with_capacity(children.len());
         // Once a check is proven the attacker's node is: the other checks are only looked up,
@@ -455,11 +459,12 @@ impl Bounded {
         // (the batch side by side 4 to 8 % faster, the same answers; its stored proof may be
         // a check that is not the soonest, which only makes a later "within d?" search again).
         let mut proven = false;
+        let mut escape = None;
         for c in &children {
             let v = if proven {
-                self.value(s, c, path)
+                self.value(c, path)
             } else {
-                self.first_value(s, n, c, path)
+                self.first_value(s, n, c, path, &mut escape)
             };
             proven |= or && v.pn == 0;
             values.push(v);
@@ -489,7 +494,7 @@ impl Bounded {
                 captures_keep_plies = false;
                 for j in 0..children.len() {
                     if children[j].interposed.take().is_some() {
-                        values[j] = self.value(s, &children[j], path);
+                        values[j] = self.value(&children[j], path);
                     }
                 }
             }
@@ -544,10 +549,10 @@ impl Bounded {
             let c = &children[best];
             let child = n.play(c.step.as_ref().expect("a child has a move"));
             self.mid(s, &child, c, c_pn, c_dn, path);
-            values[best] = self.value(s, c, path);
+            values[best] = self.value(c, path);
             if values[best].pn == 0 {
                 if let Some(j) = lazy.next_after(best) {
-                    values[j] = self.value(s, &children[j], path);
+                    values[j] = self.value(&children[j], path);
                 }
             }
         }
@@ -560,6 +565,8 @@ impl Bounded {
 mod cycle;
 #[path = "interposed.rs"]
 mod interposed;
+#[path = "recent.rs"]
+mod recent;
 #[path = "results.rs"]
 mod results;
 #[path = "solved.rs"]

@@ -73,8 +73,7 @@ impl Bounded {
     }
 
     /// Reads the children's entries in both maps once, together, so that their cache misses
-    /// overlap (`value` reads them one child at a time, with other work between), as df-pn's
-    /// table is touched.
+    /// overlap (`value` reads them one child at a time, with other work between).
     pub(super) fn touch(&self, children: &[Child]) {
         let mut any = 0usize;
         for c in children {
@@ -82,8 +81,12 @@ impl Bounded {
                 .known
                 .get(&spot_key(c.key, c.interposed))
                 .map_or(0, |l| l.len());
-            let at = depth_key(spot_key(c.full, c.interposed), c.depth);
-            any ^= usize::from(self.numbers.contains_key(&at));
+            // (Not the numbers of a defender's node two plies from the end: read last, if
+            // ever, see `first_value`.)
+            if c.or || c.depth != 2 {
+                let at = depth_key(spot_key(c.full, c.interposed), c.depth);
+                any ^= usize::from(self.numbers.contains_key(&at));
+            }
         }
         std::hint::black_box(any);
     }

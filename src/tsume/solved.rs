@@ -26,40 +26,76 @@ impl Bounded {
     /// A child's value when its parent lists it: a defender's node with no plies left is
     /// settled without a visit ([`mated_now`]), and one with two plies left is, the
     /// first time, where that is cheap ([`settled_in_two`]).
-    pub(super) fn first_value(&mut self, s: &Searcher, n: &Node, c: &Child, path: &[u64]) -> Value {
+    /// `escape` is the king's move that last escaped in two plies from one of `n`'s checks,
+    /// tried first after the next (see [`settled_in_two`]).
+    pub(super) fn first_value(
+        &mut self,
+        s: &Searcher,
+        n: &Node,
+        c: &Child,
+        path: &[u64],
+        escape: &mut Option<Move>,
+    ) -> Value {
         let attacker = s.attacker;
         if c.or {
-            return self.value(s, c, path);
+            return self.value(c, path);
         }
         if c.depth == 0 {
             let child = n.play(c.step.as_ref().expect("a child has a move"));
             if let Some(v) = mated_now(&child, attacker) {
                 return v;
             }
-            return self.value(s, c, path);
+            return self.value(c, path);
         }
-        let v = self.value(s, c, path);
-        if c.depth != 2 || v.pn == 0 || v.dn == 0 {
+        if c.depth != 2 {
+            return self.value(c, path);
+        }
+        let v = self.solved_value(c, path);
+        if v.pn == 0 || v.dn == 0 {
             return v;
         }
-        let at = depth_key(spot_key(c.full, c.interposed), c.depth);
-        if self.numbers.contains_key(&at) {
-            return v;
+        // Tried before its numbers are read: most such nodes are settled here, and their
+        // numbers, nearly never there, were a look-up (a cache miss) each. One not settled is
+        // tried again at each listing until a visit has solved it.
+        let key = spot_key(c.key, c.interposed);
+        if let Some(e) = self.recent.get(key, &c.hand) {
+            return settled(v, e);
         }
         let child = n.play(c.step.as_ref().expect("a child has a move"));
-        match settled_in_two(&child, attacker) {
-            Some(e) => {
-                self.store(spot_key(c.key, c.interposed), e);
-                self.value(s, c, path)
-            }
-            None => {
-                // Tried: the next listing reads the numbers instead of trying again.
-                self.make_room();
-                self.numbers.insert(at, (v.pn, v.dn));
-                v
-            }
+        if let Some(e) = settled_in_two(&child, attacker, escape) {
+            self.recent.put(key, e);
+            return settled(v, e);
         }
+        let at = depth_key(spot_key(c.full, c.interposed), c.depth);
+        let v = self.unsolved_value(c, v);
+        if !self.numbers.contains_key(&at) {
+            self.make_room();
+            self.numbers.insert(at, (v.pn, v.dn));
+        }
+        v
     }
+}
+
+/// The value `v` of a node nothing settled yet (see [`Bounded::solved_value`]) once its result
+/// `e` is known: what a look-up would give were `e` stored.
+fn settled(mut v: Value, e: Entry) -> Value {
+    if e.proof {
+        v.pn = 0;
+        v.dn = INF;
+        v.proof = e.depth;
+        v.proof_hand = e.hand;
+        if e.exact {
+            v.exact = e.depth;
+            v.exact_hand = e.hand;
+        }
+    } else {
+        v.pn = INF;
+        v.dn = 0;
+        v.disproof = e.depth;
+        v.disproof_hand = e.hand;
+        v.rep = e.rep;
+    }
+    v
 }
 
 /// The attacker's hand at `n` that the move to `c` needs, from what it needs after the move.
@@ -228,7 +264,14 @@ pub(super) fn mated_now(n: &Node, attacker: Color) -> Option<Value> {
 /// held adds no new check); mated, exactly, when it has no interposition and every move is
 /// answered by a check that leaves no legal move. The entry the search would store after
 /// visiting it and its children; `None` otherwise.
-pub(super) fn settled_in_two(n: &Node, attacker: Color) -> Option<Entry> {
+///
+/// The king's move `escape`, if legal here, is tried first; a king's move that escapes is put
+/// there. After one check the king most often escapes the next from the same node the same way.
+pub(super) fn settled_in_two(
+    n: &Node,
+    attacker: Color,
+    escape: &mut Option<Move>,
+) -> Option<Entry> {
     let not_mated = Entry {
         hand: open_hand(&n.attacker_hand),
         proof: false,
@@ -252,8 +295,13 @@ pub(super) fn settled_in_two(n: &Node, attacker: Color) -> Option<Entry> {
     // The king's moves, which escape most often, first: the other moves are listed only if
     // none of them does.
     let royal = n.pos.royal_moves();
-    for mv in &royal {
+    let first = escape.filter(|mv| royal.contains(mv));
+    for mv in first
+        .iter()
+        .chain(royal.iter().filter(|mv| Some(**mv) != first))
+    {
         if try_move(*mv) {
+            *escape = Some(*mv);
             return Some(not_mated);
         }
     }
@@ -322,19 +370,49 @@ mod tests {
     #[test]
     fn a_node_with_two_plies_left_is_settled_where_one_ply_of_checks_tells() {
         let (n, a) = after("4k4/9/4P4/9/9/9/9/9/9 b G 1", "G*6b");
-        let e = settled_in_two(&n, a).expect("settled");
+        let e = settled_in_two(&n, a, &mut None).expect("settled");
         assert!(!e.proof);
         assert_eq!(e.depth, 3);
         assert_eq!(e.hand, open_hand(&n.attacker_hand));
 
         let (n, a) = after("9/4k4/9/4P4/9/9/9/9/9 b 2G 1", "G*5c");
-        let e = settled_in_two(&n, a).expect("settled");
+        let e = settled_in_two(&n, a, &mut None).expect("settled");
         assert!(e.proof && e.exact);
         assert_eq!(e.depth, 2);
         assert_eq!(e.hand, n.attacker_hand);
         assert_eq!(e.hand.total(), 1);
 
         let (n, a) = after("7nk/7n1/9/9/9/9/9/9/9 b L 1", "L*1i");
-        assert!(settled_in_two(&n, a).is_none());
+        assert!(settled_in_two(&n, a, &mut None).is_none());
+    }
+
+    /// The king's move handed as the last escape is tried first and kept when it escapes;
+    /// one that is not a king's move here is passed over. The answer is the same whatever the
+    /// hint. After ▲6b金 (king 5a) every king's move escapes.
+    #[test]
+    fn the_last_escape_is_tried_first_and_changes_no_answer() {
+        let (n, a) = after("4k4/9/4P4/9/9/9/9/9/9 b G 1", "G*6b");
+        let mut escape = None;
+        let e = settled_in_two(&n, a, &mut escape).expect("settled");
+        let royal = n.pos.royal_moves();
+        assert!(royal.len() >= 2);
+        assert_eq!(escape, Some(royal[0]));
+        for &mv in &royal {
+            let mut hint = Some(mv);
+            let again = settled_in_two(&n, a, &mut hint).expect("settled");
+            assert_eq!(
+                (again.proof, again.depth, again.hand),
+                (e.proof, e.depth, e.hand)
+            );
+            assert_eq!(hint, Some(mv));
+        }
+        let drop = Move::Drop {
+            kind: crate::rules::KindId(1),
+            to: crate::rules::Square::new(40),
+        };
+        let mut hint = Some(drop);
+        let again = settled_in_two(&n, a, &mut hint).expect("settled");
+        assert_eq!((again.proof, again.depth), (e.proof, e.depth));
+        assert_eq!(hint, Some(royal[0]));
     }
 }
