@@ -172,6 +172,16 @@ pub(crate) fn generate<S: Sink>(t: &Tables, b: &Board, sink: &mut S) {
         }
     }
 
+    // A sink that cares not for the order takes the drops first: they need neither the
+    // royal's safe squares nor the pins, and a check that drops can block is most often
+    // blocked by enough of them.
+    let drops_first = sink.any_order();
+    if drops_first {
+        drop_moves(t, b, drop_mask, sink);
+        if sink.enough() {
+            return;
+        }
+    }
     let zone = t.zone[us.index()];
     if let Some(ksq) = king {
         // The royal piece may go anywhere not attacked once it has left its square.
@@ -181,15 +191,6 @@ pub(crate) fn generate<S: Sink>(t: &Tables, b: &Board, sink: &mut S) {
                 threats.safe_squares(t, k, ksq, own, occupied) & sink.onto().unwrap_or(t.board);
             piece_moves(t, k, us, ksq, zone.has(ksq), to, zone, sink);
         }
-        if sink.enough() {
-            return;
-        }
-    }
-    // A sink that cares not for the order takes the drops next: they need no pins, and a
-    // check that drops can block is most often blocked by enough of them.
-    let drops_first = sink.any_order();
-    if drops_first {
-        drop_moves(t, b, drop_mask, sink);
         if sink.enough() {
             return;
         }
