@@ -127,13 +127,13 @@ impl<'a> Flights<'a> {
         occupied.clear(from);
         occupied.set(to);
         let open = self.free & !t.attacks(kind, us, to, occupied);
-        // Only a line through the square left can newly reach one.
+        // A line through the square left may now reach an uncovered square (the moved piece's
+        // old square counts among the sliders there, which only makes the answer "may" more
+        // often); none reaches one off every line through it, which one look-up rules out
+        // before any ray is walked.
         if (open & !t.lines(from)).any() {
             return false;
         }
-        // A line through the square left may now reach an uncovered square (the moved piece's
-        // old square counts among the sliders there, which only makes the answer "may" more
-        // often).
         open.iter()
             .all(|sq| self.threats.slides_onto(t, sq, occupied))
     }
