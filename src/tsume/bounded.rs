@@ -134,6 +134,26 @@ fn depth_key(key: u64, depth: i32) -> u64 {
     key ^ mix(0x2_0000_0000 + depth as u32 as u64)
 }
 
+/// The numbers of a node not searched at its depth yet. (df-pn's table is not read: of its
+/// look-ups here, one in a hundred found anything (a hint of which way a proof went, a disproof
+/// almost never), and the others, cache misses mostly, cost the batch 8 % of its time.)
+fn first_numbers(c: &Child) -> (u32, u32) {
+    if !c.or {
+        // A check: likely to mate, hard to refute, so that the search refutes a defender's
+        // reply through the replies with fewer unknown checks. (The 100 slowest unsound batch
+        // problems at 4 M nodes each: 19.3 M nodes in all instead of 21.0 M with (2, 2); 70
+        // hard ones at 500 k: 50 verified instead of 48. (1, 4), (1, 8) and (1, 64) lay
+        // between; (2, 1) took 29.5 M.)
+        (1, 16)
+    } else if c.royal {
+        // After a king's move, which escapes most often (as `settled_in_two` finds): the
+        // defender's node tries it first (the batch: 2.5 % fewer nodes).
+        (2, 1)
+    } else {
+        (2, 2)
+    }
+}
+
 /// Depths at or below this are never mated: an attacker's node needs a ply (one reached by an
 /// interposition may first take the interposed piece, see the module comment); a defender's
 /// node none.
@@ -260,11 +280,15 @@ impl Bounded {
     /// What is known of a node: stored results, then the rules that need no search, then
     /// numbers from an earlier visit at the same depth.
     fn value(&self, c: &Child, path: &[u64]) -> Value {
-        let v = self.solved_value(c, path);
-        if v.pn == 0 || v.dn == 0 {
-            return v;
+        let mut v = self.solved_value(c, path);
+        if v.pn != 0 && v.dn != 0 {
+            (v.pn, v.dn) = self
+                .numbers
+                .get(&depth_key(spot_key(c.full, c.interposed), c.depth))
+                .copied()
+                .unwrap_or_else(|| first_numbers(c));
         }
-        self.unsolved_value(c, v)
+        v
     }
 
     /// A node's value from its stored results and the rules that need no search: solved (a
@@ -317,37 +341,6 @@ impl Bounded {
                 hi: level,
             });
         }
-        v
-    }
-
-    /// The value `v` of an unsolved node (see [`Self::solved_value`]) with its numbers: from an
-    /// earlier visit at this depth, or first estimates.
-    fn unsolved_value(&self, c: &Child, mut v: Value) -> Value {
-        if let Some((pn, dn)) = self
-            .numbers
-            .get(&depth_key(spot_key(c.full, c.interposed), c.depth))
-        {
-            v.pn = *pn;
-            v.dn = *dn;
-            return v;
-        }
-        // Not searched at this depth yet. (df-pn's table is not read: of its look-ups here,
-        // one in a hundred found anything (a hint of which way a proof went, a disproof
-        // almost never), and the others, cache misses mostly, cost the batch 8 % of its time.)
-        (v.pn, v.dn) = if !c.or {
-            // A check: likely to mate, hard to refute, so that the search refutes a defender's
-            // reply through the replies with fewer unknown checks. (The 100 slowest unsound
-            // batch problems at 4 M nodes each: 19.3 M nodes in all instead of 21.0 M with (2,
-            // 2); 70 hard ones at 500 k: 50 verified instead of 48. (1, 4), (1, 8) and (1, 64)
-            // lay between; (2, 1) took 29.5 M.)
-            (1, 16)
-        } else if c.royal {
-            // After a king's move, which escapes most often (as `settled_in_two` finds): the
-            // defender's node tries it first (the batch: 2.5 % fewer nodes).
-            (2, 1)
-        } else {
-            (2, 2)
-        };
         v
     }
 

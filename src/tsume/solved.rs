@@ -4,8 +4,8 @@
 //! checks tells).
 
 use super::{
-    any_hand, depth_key, floor, open_hand, spot_key, Bounded, Child, Cycle, Entry, Searcher, Value,
-    NO_DISPROOF, NO_PROOF,
+    any_hand, depth_key, first_numbers, floor, open_hand, spot_key, Bounded, Child, Cycle, Entry,
+    Searcher, Value, NO_DISPROOF, NO_PROOF,
 };
 use crate::rules::OnePly;
 use crate::rules::{CheckReplies, Color, Move};
@@ -50,7 +50,7 @@ impl Bounded {
         if c.depth != 2 {
             return self.value(c, path);
         }
-        let v = self.solved_value(c, path);
+        let mut v = self.solved_value(c, path);
         if v.pn == 0 || v.dn == 0 {
             return v;
         }
@@ -67,11 +67,15 @@ impl Bounded {
             return settled(v, e);
         }
         let at = depth_key(spot_key(c.full, c.interposed), c.depth);
-        let v = self.unsolved_value(c, v);
-        if !self.numbers.contains_key(&at) {
-            self.make_room();
-            self.numbers.insert(at, (v.pn, v.dn));
-        }
+        (v.pn, v.dn) = match self.numbers.get(&at) {
+            Some(&numbers) => numbers,
+            None => {
+                let numbers = first_numbers(c);
+                self.make_room();
+                self.numbers.insert(at, numbers);
+                numbers
+            }
+        };
         v
     }
 }
