@@ -129,11 +129,19 @@ impl Sink for CheckSink<'_> {
         self.t.check_from(kind, self.b.turn, self.test.king) | self.test.discoverers.pinned
     }
 
-    fn drops(&mut self, kind: KindId, to: Bitboard) {
-        let mut to = to & self.direct(kind, self.b.occupied());
-        if let Some(flights) = self.flights {
-            to = flights.drop_squares(kind, to);
+    /// The drops that check (and could cover every flight square), found before the generator
+    /// tests a pawn drop for mate: most such drops leave a flight and need no test.
+    #[inline]
+    fn drop_targets(&self, kind: KindId, to: Bitboard) -> Bitboard {
+        let to = to & self.direct(kind, self.b.occupied());
+        match self.flights {
+            Some(flights) => flights.drop_squares(kind, to),
+            None => to,
         }
+    }
+
+    /// Handed only [`Sink::drop_targets`]' squares.
+    fn drops(&mut self, kind: KindId, to: Bitboard) {
         for sq in to {
             self.out.push(Move::Drop { kind, to: sq });
         }

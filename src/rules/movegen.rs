@@ -48,6 +48,13 @@ pub(crate) trait Sink {
     fn onto(&self) -> Option<Bitboard> {
         None
     }
+    /// Of the squares `to` where a drop of `kind` would be legal but for the rule against a
+    /// pawn-drop mate, those the sink may want (all by default): the generator asks before it
+    /// plays out that rule, and hands over only these.
+    #[inline]
+    fn drop_targets(&self, _kind: KindId, to: Bitboard) -> Bitboard {
+        to
+    }
     /// Whether the sink takes the moves in any order (it counts them, say): the generator may
     /// then hand over the drops before the pieces' moves.
     #[inline]
@@ -266,6 +273,7 @@ fn drop_moves<S: Sink>(t: &Tables, b: &Board, drop_mask: Bitboard, sink: &mut S)
         if t.one_per_file[k.index()] {
             to &= !t.fill_columns(b.pieces(k, us));
         }
+        to = sink.drop_targets(k, to);
         if t.no_drop_mate[k.index()] {
             to = without_drop_mates(t, b, k, to);
         }
