@@ -72,7 +72,7 @@ PARTS="${TSUME_PARTS:-1234}"
 if [[ "$PARTS" == *1* ]]; then
 echo "== 1. short problems (bench/data/tsume.tsv)"
 grep -v '^#' bench/data/tsume.tsv | cut -f1 > "$work/short.sfen"
-"$bin" tsume --json --hash 1024 "$work/short.sfen" > "$work/short.jsonl" || true
+"$bin" tsume --json --jobs 1 --hash 1024 "$work/short.sfen" > "$work/short.jsonl" || true
 "$VENV/bin/python" bench/cshogi_dfpn.py bench/data/tsume.tsv > "$work/short-cshogi.txt"
 compare bench/data/tsume.tsv "$work/short.jsonl" "$work/short-cshogi.txt"
 fi
@@ -81,7 +81,7 @@ if [[ "$PARTS" == *2* ]]; then
 echo
 echo "== 2. long problems (bench/data/tsume-long.tsv, ${LONG_TIME} s each)"
 grep -v '^#' bench/data/tsume-long.tsv | cut -f1 > "$work/long.sfen"
-"$bin" tsume --json --hash 1024 --time "$LONG_TIME" "$work/long.sfen" > "$work/long.jsonl" || true
+"$bin" tsume --json --jobs 1 --hash 1024 --time "$LONG_TIME" "$work/long.sfen" > "$work/long.jsonl" || true
 "$VENV/bin/python" bench/cshogi_dfpn.py bench/data/tsume-long.tsv 101 1048576 > "$work/long-cshogi.txt"
 compare bench/data/tsume-long.tsv "$work/long.jsonl" "$work/long-cshogi.txt"
 fi
@@ -91,7 +91,7 @@ echo
 echo "== 3. batch: full verification of bench/data/tsume-1000.tsv (1-13 plies), ${BATCH_TIME} s at most each"
 grep -v '^#' bench/data/tsume-1000.tsv | cut -f1 > "$work/batch.sfen"
 start=$(date +%s.%N)
-"$bin" tsume --json --hash 1024 --time "$BATCH_TIME" "$work/batch.sfen" > "$work/batch.jsonl" || true
+"$bin" tsume --json --jobs 1 --hash 1024 --time "$BATCH_TIME" "$work/batch.sfen" > "$work/batch.jsonl" || true
 end=$(date +%s.%N)
 cp "$work/batch.jsonl" target/bench-tsume-batch.jsonl   # kept for a look at single problems
 "$VENV/bin/python" bench/tsume_batch.py bench/data/tsume-1000.tsv "$work/batch.jsonl" \

@@ -2,6 +2,11 @@
 //! interpositions, pawn-drop mate, alternative solutions, no-mate positions, the inventory
 //! check and the limits, through the library and the `shogiprint tsume` command.
 
+// Shared with the tests that use the rest of it.
+#[allow(dead_code)]
+#[path = "support/temp_dir.rs"]
+mod temp_dir;
+
 use shogiprint::formats::notation::usi;
 use shogiprint::rules::{validate, Move, Position, Square, Variant};
 use shogiprint::tsume::dfpn::Limit;
@@ -460,6 +465,70 @@ fn cli_says_which_stage_a_limit_stopped() {
         "{text}"
     );
     assert!(text.contains("  line: "), "{text}");
+}
+
+/// `--jobs` proves a file's problems on several threads: the results come in the file's order,
+/// the same as with one job, and the exit code is the worst of them.
+#[test]
+fn cli_jobs_keep_the_files_order_and_answers() {
+    let dir = temp_dir::TempDir::new("tsume-jobs");
+    // The slow problem first, so that the ones after it finish before it with several jobs;
+    // a no-mate, a malformed line and a sound mate in one among them.
+    let problems = [
+        MANY_ALTERNATIVES,
+        MATE_IN_5[0],
+        "4k4/9/9/9/9/9/9/9/9 b G 1",
+        MATE_IN_5[1],
+        "4k4/9/9/9/9/9/9/9 b G 1",
+        "4k4/9/4P4/9/9/9/9/9/9 b G 1",
+        MATE_IN_5[2],
+    ];
+    let file = dir.file("problems.sfen", &(problems.join("\n") + "\n"));
+    let reports = |jobs: &str| {
+        let (code, out, err) = shogiprint(&["tsume", "--json", "--jobs", jobs, &file]);
+        let lines: Vec<serde_json::Value> = out
+            .lines()
+            .map(|l| {
+                let mut j: serde_json::Value = serde_json::from_str(l).unwrap();
+                let o = j.as_object_mut().unwrap();
+                for timing in ["ms", "proof_ms"] {
+                    o.remove(timing);
+                }
+                j
+            })
+            .collect();
+        (code, lines, err)
+    };
+    let (code, one, err) = reports("1");
+    assert_eq!(code, 2, "{err}");
+    let inputs: Vec<&str> = one.iter().map(|j| j["input"].as_str().unwrap()).collect();
+    let expected: Vec<String> = (1..=7).map(|n| format!("{file}:{n}")).collect();
+    assert_eq!(inputs, expected);
+    let statuses: Vec<&str> = one.iter().map(|j| j["status"].as_str().unwrap()).collect();
+    assert_eq!(
+        statuses,
+        [
+            "mate",
+            "mate",
+            "no-mate",
+            "mate",
+            "malformed",
+            "mate",
+            "mate"
+        ]
+    );
+    for jobs in ["2", "3"] {
+        let (code, several, _) = reports(jobs);
+        assert_eq!(code, 2);
+        // The hash is shared, so only a problem that fills its table could search otherwise.
+        assert_eq!(several, one, "--jobs {jobs}");
+    }
+    let (code, _, err) = shogiprint(&["tsume", "--jobs", "0", &file]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("--jobs") && err.contains("at least 1"),
+        "{err}"
+    );
 }
 
 #[test]

@@ -157,6 +157,15 @@ impl Inputs {
         arg: &str,
         mut f: impl FnMut(&Entry) -> T,
     ) -> Vec<(String, String, Result<T, String>)> {
+        self.entries(arg)
+            .into_iter()
+            .map(|(name, place, entry)| (name, place, entry.map(|e| f(&e))))
+            .collect()
+    }
+
+    /// The entries of [`Inputs::each`], not yet worked on: `tsume` proves them on several
+    /// threads.
+    pub fn entries(&mut self, arg: &str) -> Vec<(String, String, Result<Entry, String>)> {
         match self.expand(arg) {
             Err(e) => vec![(arg.to_string(), e.place, Err(e.message))],
             Ok(entries) if entries.is_empty() => vec![(
@@ -165,8 +174,8 @@ impl Inputs {
                 Err("holds no position".into()),
             )],
             Ok(entries) => entries
-                .iter()
-                .map(|e| (e.place.name(), e.place.to_string(), Ok(f(e))))
+                .into_iter()
+                .map(|e| (e.place.name(), e.place.to_string(), Ok(e)))
                 .collect(),
         }
     }

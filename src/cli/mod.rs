@@ -7,6 +7,7 @@ mod diagram;
 mod game;
 mod handicap;
 mod image;
+mod in_order;
 mod ink;
 mod input;
 mod kit;

@@ -3,6 +3,7 @@
 //! mate, a defect or an unknown result (or is invalid), 2 if any input is malformed.
 
 use super::diagram::is_yaml_name;
+use super::in_order;
 use super::input::{self, Entry, Inputs};
 use super::{report, Failure};
 use serde::Serialize;
@@ -22,6 +23,12 @@ pub struct Args {
 
     #[command(flatten)]
     verify: super::verify::VerifyArgs,
+
+    /// Problems proved at once [default: the processor's cores, at most one per problem]. They
+    /// share the memory budget (--hash): each takes its part. Results print in the inputs'
+    /// order, each as soon as it and those before it are done.
+    #[arg(long, value_name = "N")]
+    jobs: Option<usize>,
 
     /// Problems: SFENs, USI position strings, YAML diagram files (*.yaml, *.yml: the position,
     /// and its answer if it declares one), files of positions (one per line) or '-'.
@@ -92,6 +99,15 @@ enum Outcome {
     Refused(Vec<String>, i32),
 }
 
+/// One problem to prove, as the inputs name it.
+enum Problem {
+    /// A YAML diagram file (its argument).
+    Yaml(String),
+    Entry(Entry),
+    /// An argument that could not be read, or held no position.
+    Unread(String),
+}
+
 pub fn run(
     args: &Args,
     variant: &Arc<Variant>,
@@ -105,35 +121,65 @@ pub fn run(
     };
     args.verify.apply(&mut settings)?;
     let mut inputs = Inputs::default();
-    let mut worst = 0;
+    let mut problems = Vec::new();
     for arg in &args.inputs {
-        let results = if is_yaml_name(arg) && Path::new(arg).is_file() {
-            vec![(
-                arg.clone(),
-                arg.clone(),
-                Ok(solve_yaml(arg, variant, pieces, &settings)),
-            )]
-        } else {
-            inputs.each(arg, |e| solve(e, variant, &settings))
-        };
-        for (name, place, outcome) in results {
-            let outcome = outcome.unwrap_or_else(Outcome::Malformed);
-            let code = match &outcome {
-                Outcome::Solved(s) if s.is_sound() => 0,
-                Outcome::Solved(_) | Outcome::Invalid(_) => 1,
-                Outcome::Malformed(_) => 2,
-                Outcome::Refused(_, code) => *code,
-            };
-            worst = worst.max(code);
-            if args.json {
-                let line = json(&name, &outcome, variant).map_err(|e| Failure::bad("json", e))?;
-                writeln!(out, "{line}")?;
-            } else {
-                text(out, &place, &outcome, variant)?;
-            }
+        if is_yaml_name(arg) && Path::new(arg).is_file() {
+            problems.push((arg.clone(), arg.clone(), Problem::Yaml(arg.clone())));
+            continue;
+        }
+        for (name, place, entry) in inputs.entries(arg) {
+            let problem = entry.map_or_else(Problem::Unread, Problem::Entry);
+            problems.push((name, place, problem));
         }
     }
+    let jobs = match args.jobs {
+        Some(0) => return Err(Failure::bad("--jobs", "must be at least 1")),
+        Some(n) => n,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    }
+    .min(problems.len())
+    .max(1);
+    let share = Share(jobs);
+    let mut worst = 0;
+    let prove = |(_, _, problem): &(String, String, Problem)| match problem {
+        Problem::Yaml(arg) => solve_yaml(arg, variant, pieces, &settings, share),
+        Problem::Entry(entry) => solve(entry, variant, &settings, share),
+        Problem::Unread(message) => Outcome::Malformed(message.clone()),
+    };
+    let mut report = |(name, place, _): &(String, String, Problem), outcome: Outcome| {
+        let code = match &outcome {
+            Outcome::Solved(s) if s.is_sound() => 0,
+            Outcome::Solved(_) | Outcome::Invalid(_) => 1,
+            Outcome::Malformed(_) => 2,
+            Outcome::Refused(_, code) => *code,
+        };
+        worst = worst.max(code);
+        if args.json {
+            let line = json(name, &outcome, variant).map_err(|e| Failure::bad("json", e))?;
+            writeln!(out, "{line}")?;
+        } else {
+            text(out, place, &outcome, variant)?;
+        }
+        // Each problem is seen as soon as it is proved.
+        out.flush()?;
+        Ok::<(), Failure>(())
+    };
+    in_order::run(&problems, jobs, prove, &mut report)?;
     Ok(worst)
+}
+
+/// The number of problems proved at once: each takes this share of the memory budget.
+#[derive(Clone, Copy)]
+struct Share(usize);
+
+impl Share {
+    /// `settings` with the memory budget cut to one job's share.
+    fn of(self, settings: &Settings) -> Settings {
+        Settings {
+            hash_mb: (settings.hash_mb / self.0).max(1),
+            ..settings.clone()
+        }
+    }
 }
 
 /// A YAML diagram file: its position is the problem (whether or not it says `tsume: true`), and
@@ -143,6 +189,7 @@ fn solve_yaml(
     variant: &Arc<Variant>,
     pieces: Option<&Path>,
     settings: &Settings,
+    share: Share,
 ) -> Outcome {
     let path = Path::new(arg);
     let text = match input::read_file(path) {
@@ -166,7 +213,7 @@ fn solve_yaml(
         Err(other) => return Outcome::Refused(vec![other.to_string()], other.exit_code()),
     };
     // The file's own strict:, allow_leftover: and prover: under the command line's flags.
-    let settings = &settings.for_diagram(&diagram);
+    let settings = &share.of(&settings.for_diagram(&diagram));
     let verdict = tsume::verify(&start, settings.limits());
     let mut solved = Solved::new(&start, verdict, settings);
     if let (Status::Mate, Some(answer)) = (solved.verdict.status, &notes.answer) {
@@ -184,7 +231,8 @@ fn solve_yaml(
     Outcome::Solved(Box::new(solved))
 }
 
-fn solve(entry: &Entry, variant: &Arc<Variant>, settings: &Settings) -> Outcome {
+fn solve(entry: &Entry, variant: &Arc<Variant>, settings: &Settings, share: Share) -> Outcome {
+    let settings = &share.of(settings);
     let options = validate::Options { tsume: true };
     let position = match input::position(entry, variant, options) {
         Ok(p) => p,
