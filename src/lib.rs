@@ -15,6 +15,7 @@ pub mod diagram;
 pub mod draw;
 pub mod formats;
 pub mod handicap;
+pub mod in_order;
 pub mod kit;
 pub mod paper;
 pub mod render;

@@ -46,7 +46,7 @@ fn rules_imports_nothing_from_formats() {
 /// The top-level modules by layer, lowest first. A module may name modules of lower layers only
 /// (and modules of its own group: `formats` and the crate's `Error`, which wraps format errors).
 const LAYERS: &[&[&str]] = &[
-    &["rules", "templates", "paper"],
+    &["rules", "templates", "paper", "in_order"],
     &["formats", "error", "Error"],
     &["tsume"],
     &["draw"],

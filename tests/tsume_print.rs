@@ -271,6 +271,55 @@ fn verify_false_and_no_verify_let_a_draft_through() {
     );
 }
 
+/// A booklet's problems are proved at once, one a thread (`--jobs`): the PDF is the same byte
+/// for byte, and a refused booklet names its entries in their order, whichever was proved
+/// first or could not be read at all.
+#[test]
+fn a_booklet_proves_its_problems_at_once_with_the_same_result() {
+    let dir = TempDir::new("tsume-print");
+    let sound = [
+        (WIKI_3, ""),
+        (ATAMAKIN, ""),
+        (FINAL_MOVE_ALTERNATIVES, ""),
+        (ATAMAKIN, "title: 二題目"),
+    ];
+    let book = dir.file("sound.yaml", &booklet(&sound, ""));
+    let pdfs: Vec<Vec<u8>> = ["1", "3"]
+        .iter()
+        .map(|jobs| {
+            let out = dir.path(&format!("sound-{jobs}.pdf"));
+            let r = run(&["booklet", &book, "-o", &out, "--jobs", jobs]);
+            assert_eq!(r.code, 0, "--jobs {jobs}: {}", r.stderr);
+            std::fs::read(&out).unwrap()
+        })
+        .collect();
+    assert!(pdfs[0] == pdfs[1], "--jobs 3 wrote another PDF");
+    // Entry 3's board has 8 ranks: it is refused as it is read, before 1 and 4 are proved.
+    let unsound = [
+        (NO_MATE, "title: 一"),
+        (ATAMAKIN, ""),
+        ("4k4/9/9/9/9/9/9/9 b G 1", "title: 三"),
+        (NO_MATE, "title: 四"),
+    ];
+    let book = dir.file("unsound.yaml", &booklet(&unsound, ""));
+    let out = dir.path("unsound.pdf");
+    let one = run(&["booklet", &book, "-o", &out, "--jobs", "1"]);
+    assert_eq!(one.code, 1, "{}", one.stderr);
+    let at = |label: &str| {
+        one.stderr
+            .find(label)
+            .unwrap_or_else(|| panic!("{label}: {}", one.stderr))
+    };
+    assert!(
+        at("第1問") < at("第3問") && at("第3問") < at("第4問"),
+        "{}",
+        one.stderr
+    );
+    let two = run(&["booklet", &book, "-o", &out, "--jobs", "2"]);
+    assert_eq!((two.code, &two.stderr), (one.code, &one.stderr));
+    assert!(!std::path::Path::new(&out).exists());
+}
+
 #[test]
 fn a_diagram_file_is_proven_before_it_is_drawn() {
     let dir = TempDir::new("tsume-print");

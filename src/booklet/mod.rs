@@ -22,6 +22,7 @@ use crate::draw::{
     draw_line, Align, Color as Ink, Drawing, FontRole, Fonts, Path, Point, Stroke, TextError,
     TextStyle,
 };
+use crate::in_order;
 use crate::rules::Variant;
 use layout::*;
 use std::sync::Arc;
@@ -161,6 +162,9 @@ pub fn prepare(
     // The largest square each diagram could have, as (width, height) per mm of square.
     let mut per_square: (f64, f64) = (0.0, 0.0);
     let mut filled = vec![None; book.entries.len()];
+    // Read and checked in order (the numbering follows the entries), the problems then proved
+    // at once, each on a thread of its own (`settings.jobs`), and measured in order.
+    let mut read = Vec::with_capacity(book.entries.len());
     for i in 0..book.entries.len() {
         let fail = |error: EntryError, label: &str, title: Option<&str>| EntryFailure {
             index: i,
@@ -168,23 +172,61 @@ pub fn prepare(
             label: entry_label(label, i, title),
             error,
         };
-        let mut entry = match book.entry(i, variant, load_variant) {
+        let entry = match book.entry(i, variant, load_variant) {
             Ok(e) => e,
             Err(e) => {
                 let title = raw_title(&book.entries[i]);
                 let label = numbering.next(o, raw_kind(&book.entries[i], o));
                 failures.push(fail(EntryError::Read(e), &label, title.as_deref()));
+                read.push(None);
                 continue;
             }
         };
         let label = numbering.next(o, entry.kind());
-        let fail = |error: EntryError, title: Option<&str>| fail(error, &label, title);
         if let Err(e) = entry.diagram.check() {
             let title = entry.diagram.title.as_deref();
-            failures.push(fail(EntryError::Read(crate::Error::Invalid(e)), title));
+            failures.push(fail(
+                EntryError::Read(crate::Error::Invalid(e)),
+                &label,
+                title,
+            ));
+            read.push(None);
             continue;
         }
-        match verify::entry(&mut entry, &o.verify) {
+        read.push(Some((entry, label)));
+    }
+    let mut settings = o.verify.clone();
+    let problems = read
+        .iter()
+        .flatten()
+        .filter(|(e, _)| diagram::verify::applies(&e.diagram, &settings))
+        .count();
+    settings.jobs = settings.jobs.min(problems).max(1);
+    let mut proved = Vec::with_capacity(read.len());
+    let keep = |_: &Option<(Entry, String)>, p| {
+        proved.push(p);
+        Ok::<(), std::convert::Infallible>(())
+    };
+    let prove = |r: &Option<(Entry, String)>| {
+        let (entry, label) = r.as_ref()?;
+        let mut entry = entry.clone();
+        let result = verify::entry(&mut entry, &settings);
+        Some((entry, label.clone(), result))
+    };
+    if let Err(never) = in_order::run(&read, settings.jobs, prove, keep) {
+        match never {}
+    }
+    for (i, proved) in proved.into_iter().enumerate() {
+        let Some((entry, label, result)) = proved else {
+            continue;
+        };
+        let fail = |error: EntryError, title: Option<&str>| EntryFailure {
+            index: i,
+            place: book.place(i),
+            label: entry_label(&label, i, title),
+            error,
+        };
+        match result {
             Ok(f) => {
                 if let Some(slot) = filled.get_mut(i) {
                     *slot = f;
@@ -266,6 +308,9 @@ pub fn prepare(
             }
         }
     }
+    // In the entries' order (those that could not be read were found first); stable, so an
+    // entry's own failures keep theirs.
+    failures.sort_by_key(|f| f.index);
     for (field, text) in [
         ("header", o.header.as_deref()),
         ("footer", o.footer.as_deref()),

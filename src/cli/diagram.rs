@@ -159,6 +159,8 @@ pub fn run(
         ..verify::Settings::default()
     };
     args.verify.apply(&mut settings)?;
+    // One problem: all of the memory budget is its own.
+    settings.jobs = 1;
     verify::verify(&mut diagram, &mut notes.answer, &settings).map_err(|r| Failure {
         lines: vec![format!("{}: {r}", where_(args))],
         code: r.exit_code(),

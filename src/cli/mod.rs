@@ -7,7 +7,6 @@ mod diagram;
 mod game;
 mod handicap;
 mod image;
-mod in_order;
 mod ink;
 mod input;
 mod kit;

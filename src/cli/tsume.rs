@@ -3,12 +3,12 @@
 //! mate, a defect or an unknown result (or is invalid), 2 if any input is malformed.
 
 use super::diagram::is_yaml_name;
-use super::in_order;
 use super::input::{self, Entry, Inputs};
 use super::{report, Failure};
 use serde::Serialize;
 use shogiprint::diagram::verify::{self, Settings};
 use shogiprint::formats::notation::{japanese, usi, western};
+use shogiprint::in_order;
 use shogiprint::rules::{validate, Position, Variant};
 use shogiprint::tsume::{self, inventory, Stage, Status, Verdict};
 use std::io::Write;
@@ -23,12 +23,6 @@ pub struct Args {
 
     #[command(flatten)]
     verify: super::verify::VerifyArgs,
-
-    /// Problems proved at once [default: the processor's cores, at most one per problem]. They
-    /// share the memory budget (--hash): each takes its part. Results print in the inputs'
-    /// order, each as soon as it and those before it are done.
-    #[arg(long, value_name = "N")]
-    jobs: Option<usize>,
 
     /// Problems: SFENs, USI position strings, YAML diagram files (*.yaml, *.yml: the position,
     /// and its answer if it declares one), files of positions (one per line) or '-'.
@@ -132,18 +126,12 @@ pub fn run(
             problems.push((name, place, problem));
         }
     }
-    let jobs = match args.jobs {
-        Some(0) => return Err(Failure::bad("--jobs", "must be at least 1")),
-        Some(n) => n,
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-    }
-    .min(problems.len())
-    .max(1);
-    let share = Share(jobs);
+    // Results print in the inputs' order, each as soon as it and those before it are proved.
+    settings.jobs = settings.jobs.min(problems.len()).max(1);
     let mut worst = 0;
     let prove = |(_, _, problem): &(String, String, Problem)| match problem {
-        Problem::Yaml(arg) => solve_yaml(arg, variant, pieces, &settings, share),
-        Problem::Entry(entry) => solve(entry, variant, &settings, share),
+        Problem::Yaml(arg) => solve_yaml(arg, variant, pieces, &settings),
+        Problem::Entry(entry) => solve(entry, variant, &settings),
         Problem::Unread(message) => Outcome::Malformed(message.clone()),
     };
     let mut report = |(name, place, _): &(String, String, Problem), outcome: Outcome| {
@@ -164,22 +152,8 @@ pub fn run(
         out.flush()?;
         Ok::<(), Failure>(())
     };
-    in_order::run(&problems, jobs, prove, &mut report)?;
+    in_order::run(&problems, settings.jobs, prove, &mut report)?;
     Ok(worst)
-}
-
-/// The number of problems proved at once: each takes this share of the memory budget.
-#[derive(Clone, Copy)]
-struct Share(usize);
-
-impl Share {
-    /// `settings` with the memory budget cut to one job's share.
-    fn of(self, settings: &Settings) -> Settings {
-        Settings {
-            hash_mb: (settings.hash_mb / self.0).max(1),
-            ..settings.clone()
-        }
-    }
 }
 
 /// A YAML diagram file: its position is the problem (whether or not it says `tsume: true`), and
@@ -189,7 +163,6 @@ fn solve_yaml(
     variant: &Arc<Variant>,
     pieces: Option<&Path>,
     settings: &Settings,
-    share: Share,
 ) -> Outcome {
     let path = Path::new(arg);
     let text = match input::read_file(path) {
@@ -213,7 +186,7 @@ fn solve_yaml(
         Err(other) => return Outcome::Refused(vec![other.to_string()], other.exit_code()),
     };
     // The file's own strict:, allow_leftover: and prover: under the command line's flags.
-    let settings = &share.of(&settings.for_diagram(&diagram));
+    let settings = &settings.for_diagram(&diagram);
     let verdict = tsume::verify(&start, settings.limits());
     let mut solved = Solved::new(&start, verdict, settings);
     if let (Status::Mate, Some(answer)) = (solved.verdict.status, &notes.answer) {
@@ -231,8 +204,7 @@ fn solve_yaml(
     Outcome::Solved(Box::new(solved))
 }
 
-fn solve(entry: &Entry, variant: &Arc<Variant>, settings: &Settings, share: Share) -> Outcome {
-    let settings = &share.of(settings);
+fn solve(entry: &Entry, variant: &Arc<Variant>, settings: &Settings) -> Outcome {
     let options = validate::Options { tsume: true };
     let position = match input::position(entry, variant, options) {
         Ok(p) => p,

@@ -28,6 +28,11 @@ pub struct VerifyArgs {
     /// default.
     #[arg(long)]
     allow_leftover: bool,
+
+    /// Problems proved at once [default: the processor's cores, at most one per problem]. They
+    /// share the memory budget (--hash): each takes its part.
+    #[arg(long, value_name = "N")]
+    jobs: Option<usize>,
 }
 
 impl VerifyArgs {
@@ -56,6 +61,11 @@ impl VerifyArgs {
             }
             settings.time = Some(s);
         }
+        settings.jobs = match self.jobs {
+            Some(0) => return Err(Failure::bad("--jobs", "must be at least 1")),
+            Some(n) => n,
+            None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        };
         if let Some(h) = self.hash {
             if h == 0 {
                 return Err(Failure::bad("--hash", "must be at least 1 MiB"));

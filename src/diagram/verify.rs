@@ -24,8 +24,11 @@ pub struct Settings {
     pub max_nodes: u64,
     /// Seconds per problem before it is `unknown` (default 60).
     pub time: Option<f64>,
-    /// The prover's table budget in MiB (default 256).
+    /// The prover's table budget in MiB (default 256), shared by the `jobs` problems proved at
+    /// once.
     pub hash_mb: usize,
+    /// Problems proved at once, each on its own thread (default 1).
+    pub jobs: usize,
     /// Accept a main line that ends with pieces in the attacker's hand (駒余り; default false:
     /// problem editors count it a flaw, as they do an alternative solution).
     pub allow_leftover: bool,
@@ -43,6 +46,7 @@ impl Default for Settings {
             max_nodes: limits.max_nodes,
             time: Some(60.0),
             hash_mb: limits.hash_mb,
+            jobs: 1,
             allow_leftover: false,
             command_line: Overrides::default(),
         }
@@ -111,7 +115,7 @@ impl Settings {
         self.with(&diagram.options.prover).with(&self.command_line)
     }
 
-    /// The prover's limits.
+    /// The prover's limits for one problem: its share of the memory budget.
     pub fn limits(&self) -> Limits {
         Limits {
             max_nodes: self.max_nodes,
@@ -119,7 +123,7 @@ impl Settings {
                 .time
                 .filter(|s| s.is_finite() && *s > 0.0)
                 .map(|s| Duration::from_secs_f64(s.min(1e9))),
-            hash_mb: self.hash_mb,
+            hash_mb: (self.hash_mb / self.jobs.max(1)).max(1),
         }
     }
 }

@@ -1,7 +1,8 @@
 //! Work items done on several threads, each result handed over in the items' order as soon as
-//! it and every one before it are done: a file of problems prints while it is being proved, in
-//! the same order whatever the number of threads. (rayon's ordered collect hands nothing over
-//! before the last item is done; this is the little a stream in order needs.)
+//! it and every one before it are done: `shogiprint tsume` prints a file of problems while it
+//! proves them, in the same order whatever the number of threads, and a booklet proves its
+//! problems at once. (rayon's ordered collect hands nothing over before the last item is done;
+//! this is the little a stream in order needs.)
 
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
