@@ -147,6 +147,17 @@ pub fn prepare(
     load_variant: &dyn Fn(&str) -> Result<Arc<Variant>, crate::Error>,
     fonts: &Fonts,
 ) -> Result<Plan, Vec<EntryFailure>> {
+    prepare_with_progress(book, variant, load_variant, fonts, &mut |_, _| {})
+}
+
+/// [`prepare`], telling `proved` after each problem proved how many of how many are.
+pub fn prepare_with_progress(
+    book: &Book,
+    variant: &Arc<Variant>,
+    load_variant: &dyn Fn(&str) -> Result<Arc<Variant>, crate::Error>,
+    fonts: &Fonts,
+    proved: &mut dyn FnMut(usize, usize),
+) -> Result<Plan, Vec<EntryFailure>> {
     let o = &book.options;
     let layout = PageLayout::new(o);
     let cell = layout.cell(0);
@@ -199,12 +210,21 @@ pub fn prepare(
     let problems = read
         .iter()
         .flatten()
-        .filter(|(e, _)| diagram::verify::applies(&e.diagram, &settings))
+        .filter(|(e, _)| diagram::verify::applies(&e.diagram, &o.verify))
         .count();
     settings.jobs = settings.jobs.min(problems).max(1);
-    let mut proved = Vec::with_capacity(read.len());
-    let keep = |_: &Option<(Entry, String)>, p| {
-        proved.push(p);
+    let applies = |r: &Option<(Entry, String)>| {
+        r.as_ref()
+            .is_some_and(|(e, _)| diagram::verify::applies(&e.diagram, &settings))
+    };
+    let mut results = Vec::with_capacity(read.len());
+    let mut done = 0;
+    let keep = |r: &Option<(Entry, String)>, p| {
+        if applies(r) {
+            done += 1;
+            proved(done, problems);
+        }
+        results.push(p);
         Ok::<(), std::convert::Infallible>(())
     };
     let prove = |r: &Option<(Entry, String)>| {
@@ -216,8 +236,8 @@ pub fn prepare(
     if let Err(never) = in_order::run(&read, settings.jobs, prove, keep) {
         match never {}
     }
-    for (i, proved) in proved.into_iter().enumerate() {
-        let Some((entry, label, result)) = proved else {
+    for (i, result) in results.into_iter().enumerate() {
+        let Some((entry, label, result)) = result else {
             continue;
         };
         let fail = |error: EntryError, title: Option<&str>| EntryFailure {

@@ -5,6 +5,7 @@
 
 use super::input;
 use super::output;
+use super::progress::Progress;
 use super::Failure;
 use shogiprint::booklet::{self, Book, BookOptions};
 use shogiprint::draw::Fonts;
@@ -12,7 +13,7 @@ use shogiprint::formats::limits;
 use shogiprint::paper::{Paper, PAPER_HELP};
 use shogiprint::render::{PdfOptions, PdfStream};
 use shogiprint::rules::Variant;
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -161,7 +162,17 @@ pub fn run(
         None => variant.clone(),
     };
 
-    let plan = booklet::prepare(&book, &variant, &load, &fonts).map_err(|failures| {
+    let mut proving: Option<Progress> = None;
+    let mut proved = |done: usize, total: usize| {
+        proving
+            .get_or_insert_with(|| Progress::new(total, 20, "problems proved", true))
+            .set(done)
+    };
+    let plan = booklet::prepare_with_progress(&book, &variant, &load, &fonts, &mut proved);
+    if let Some(p) = &proving {
+        p.done();
+    }
+    let plan = plan.map_err(|failures| {
         let code = failures
             .iter()
             .map(|f| match &f.error {
@@ -213,7 +224,7 @@ pub fn run(
         .title
         .clone()
         .unwrap_or_else(|| "Shogi booklet".to_string());
-    let mut bar = Progress::new(plan.entries);
+    let bar = Progress::new(plan.entries, 200, "diagrams", true);
     output::write_streaming(&target, out, &mut |w| {
         let options = PdfOptions::new(&title)
             .actual_size()
@@ -227,7 +238,7 @@ pub fn run(
             &load,
             &fonts,
             &mut |page| pdf.add_page(page),
-            &mut |done, total| bar.update(done, total),
+            &mut |done, _| bar.set(done),
         )
         .map_err(|e| match e {
             booklet::RenderError::Io(e) => output::write_failure(&target, e),
@@ -239,50 +250,4 @@ pub fn run(
     })?;
     bar.done();
     Ok(0)
-}
-
-/// A progress bar on stderr, drawn only when stderr is a terminal and the booklet is long
-/// enough to wait for.
-struct Progress {
-    shown: bool,
-    last: usize,
-}
-
-impl Progress {
-    const MIN_ENTRIES: usize = 200;
-    const WIDTH: usize = 30;
-
-    fn new(total: usize) -> Progress {
-        Progress {
-            shown: total >= Self::MIN_ENTRIES && std::io::stderr().is_terminal(),
-            last: usize::MAX,
-        }
-    }
-
-    fn update(&mut self, done: usize, total: usize) {
-        if !self.shown || total == 0 {
-            return;
-        }
-        let percent = done * 100 / total;
-        if percent == self.last {
-            return;
-        }
-        self.last = percent;
-        let filled = done * Self::WIDTH / total;
-        let bar = format!(
-            "\r[{}{}] {percent:3}% {done}/{total} diagrams",
-            "#".repeat(filled),
-            "-".repeat(Self::WIDTH - filled)
-        );
-        let mut err = std::io::stderr().lock();
-        let _ = err.write_all(bar.as_bytes());
-        let _ = err.flush();
-    }
-
-    fn done(&self) {
-        if self.shown {
-            // Clear the line so that the prompt (or the next message) starts clean.
-            let _ = std::io::stderr().write_all(b"\r\x1b[K");
-        }
-    }
 }

@@ -14,6 +14,7 @@ mod moves;
 mod output;
 mod perft;
 mod pieces;
+mod progress;
 mod record_input;
 mod rules_card;
 mod tsume;

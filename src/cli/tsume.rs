@@ -4,6 +4,7 @@
 
 use super::diagram::is_yaml_name;
 use super::input::{self, Entry, Inputs};
+use super::progress::Progress;
 use super::{report, Failure};
 use serde::Serialize;
 use shogiprint::diagram::verify::{self, Settings};
@@ -11,7 +12,7 @@ use shogiprint::formats::notation::{japanese, usi, western};
 use shogiprint::in_order;
 use shogiprint::rules::{validate, Position, Variant};
 use shogiprint::tsume::{self, inventory, Stage, Status, Verdict};
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -129,6 +130,14 @@ pub fn run(
     // Results print in the inputs' order, each as soon as it and those before it are proved.
     settings.jobs = settings.jobs.min(problems.len()).max(1);
     let mut worst = 0;
+    let mut done = 0;
+    // Where the results go to a file, a bar on the terminal says how far it has got.
+    let bar = Progress::new(
+        problems.len(),
+        20,
+        "problems proved",
+        !std::io::stdout().is_terminal(),
+    );
     let prove = |(_, _, problem): &(String, String, Problem)| match problem {
         Problem::Yaml(arg) => solve_yaml(arg, variant, pieces, &settings),
         Problem::Entry(entry) => solve(entry, variant, &settings),
@@ -146,13 +155,17 @@ pub fn run(
             let line = json(name, &outcome, variant).map_err(|e| Failure::bad("json", e))?;
             writeln!(out, "{line}")?;
         } else {
-            text(out, place, &outcome, variant)?;
+            // A malformed problem's message goes to standard error, under the bar.
+            bar.suspend(|| text(out, place, &outcome, variant))?;
         }
         // Each problem is seen as soon as it is proved.
         out.flush()?;
+        done += 1;
+        bar.set(done);
         Ok::<(), Failure>(())
     };
     in_order::run(&problems, settings.jobs, prove, &mut report)?;
+    bar.done();
     Ok(worst)
 }
 
