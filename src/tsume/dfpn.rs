@@ -21,7 +21,7 @@
 use super::hand::Hand;
 use super::lazy::{add, combine_drops_once, Lazy};
 use super::node::{Node, Step};
-use super::table::{Entry, Found, Table, INF};
+use super::table::{Entry, Found, Opened, Table, INF};
 use super::Limits;
 use crate::rules::{Color, Move};
 use smallvec::SmallVec;
@@ -96,7 +96,7 @@ const EPSILON_DIVISOR: u32 = 2;
 /// the number of defences too), the 21 problems of bench/data/tsume.tsv took 19 222 nodes and
 /// 図巧 第4番 was not proven in 4.8 M; with the disproof number at 1 and the cap at 4 they take
 /// 3 803 and 602 k (caps of 2, 3, 6 and none, halving and doubling were each worse somewhere).
-const OPENING_PN_CAP: u32 = 4;
+const OPENING_PN_CAP: u32 = Opened::MAX_PN;
 
 impl Searcher {
     pub fn new(attacker: Color, limits: Limits) -> Searcher {
@@ -226,16 +226,17 @@ impl Searcher {
     }
 
     fn lookup(&self, node: &Node) -> ChildValue {
-        self.stored(node.key, node.attacker_hand)
+        self.stored(node.key, node.attacker_hand, 1)
     }
 
     /// What the table knows of a position with the attacker holding `hand`; an unknown
-    /// position is worth 1/1.
-    fn stored(&self, key: u64, hand: Hand) -> ChildValue {
+    /// position is worth `pn`/1 (1/1 but for a check whose first proof number its parent
+    /// keeps).
+    fn stored(&self, key: u64, hand: Hand, pn: u32) -> ChildValue {
         match self.table.get(key, &hand) {
             Some(f) => value_of(&f),
             None => ChildValue {
-                pn: 1,
+                pn,
                 dn: 1,
                 repetition: false,
                 hand,
@@ -243,7 +244,8 @@ impl Searcher {
         }
     }
 
-    fn child_value(&self, child: &Step, path: &Path) -> ChildValue {
+    /// Child `i` of a node whose entry keeps `opened`.
+    fn child_value(&self, child: &Step, path: &Path, opened: Opened, i: usize) -> ChildValue {
         if path.contains(child.full) {
             return ChildValue {
                 pn: INF,
@@ -252,7 +254,7 @@ impl Searcher {
                 hand: child.attacker_hand,
             };
         }
-        self.stored(child.key, child.attacker_hand)
+        self.stored(child.key, child.attacker_hand, opened.pn(i))
     }
 
     fn mid(&mut self, n: &Node, th_pn: u32, th_dn: u32, path: &mut Path) {
@@ -273,6 +275,7 @@ impl Searcher {
                     dn: INF,
                     repetition: false,
                     work: 1,
+                    opened: Opened::default(),
                 }
             };
             self.table.put(n.key, entry);
@@ -298,14 +301,22 @@ impl Searcher {
         // entries may change through transpositions too: they are read again on the next visit).
         let mut values: SmallVec<[ChildValue; 16]> = SmallVec::with_capacity(children.len());
         let mut mated = false;
-        for step in &children {
+        let mut opened = prior.map_or(Opened::default(), |f| f.opened);
+        for (i, step) in children.iter().enumerate() {
             let v = if first && !mated && !path.contains(step.full) {
                 match self.table.get(step.key, &step.attacker_hand) {
                     Some(f) => value_of(&f),
-                    None => self.open_check(n, step),
+                    None => {
+                        let kept = i < Opened::CHECKS;
+                        let v = self.open_check(n, step, kept);
+                        if kept && v.pn > 0 {
+                            opened = opened.with(i, v.pn);
+                        }
+                        v
+                    }
                 }
             } else {
-                self.child_value(step, path)
+                self.child_value(step, path, opened, i)
             };
             mated |= v.pn == 0;
             values.push(v);
@@ -342,6 +353,7 @@ impl Searcher {
                         dn,
                         repetition: false,
                         work,
+                        opened,
                     },
                 );
                 break;
@@ -382,19 +394,20 @@ impl Searcher {
             };
             let child = n.play(&children[best]);
             self.mid(&child, c_pn, c_dn, path);
-            values[best] = self.child_value(&children[best], path);
+            values[best] = self.child_value(&children[best], path, opened, best);
             if values[best].pn == 0 {
                 if let Some(j) = lazy.next_after(best) {
-                    values[j] = self.child_value(&children[j], path);
+                    values[j] = self.child_value(&children[j], path, opened, j);
                 }
             }
         }
         path.pop();
     }
 
-    /// Stores a new check's first values: proven if the defender has no answer, otherwise a
-    /// proof number of the number of answers (capped) and a disproof number of 1.
-    fn open_check(&mut self, n: &Node, step: &Step) -> ChildValue {
+    /// A new check's first values: proven if the defender has no answer, otherwise a proof
+    /// number of the number of answers (capped) and a disproof number of 1. A proof is stored;
+    /// the numbers only if the parent does not keep them (`kept`, see [`Opened`]).
+    fn open_check(&mut self, n: &Node, step: &Step, kept: bool) -> ChildValue {
         // Only the first OPENING_PN_CAP defences count: their generation stops there.
         let defences = n
             .pos
@@ -406,6 +419,7 @@ impl Searcher {
                 dn: INF,
                 repetition: false,
                 work: 1,
+                opened: Opened::default(),
             }
         } else {
             Entry {
@@ -414,9 +428,12 @@ impl Searcher {
                 dn: 1,
                 repetition: false,
                 work: 0,
+                opened: Opened::default(),
             }
         };
-        self.table.put(step.key, entry);
+        if entry.pn == 0 || !kept {
+            self.table.put(step.key, entry);
+        }
         ChildValue {
             pn: entry.pn,
             dn: entry.dn,
@@ -446,6 +463,7 @@ impl Searcher {
             dn,
             repetition,
             work: 0,
+            opened: Opened::default(),
         };
         if or && proven {
             // Proven by one check: its proof hand, plus a dropped piece, less a captured one.
@@ -546,6 +564,7 @@ fn leaf_disproof(n: &Node) -> Entry {
         dn: 0,
         repetition: false,
         work: 1,
+        opened: Opened::default(),
     }
 }
 

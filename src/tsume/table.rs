@@ -40,6 +40,38 @@ pub struct Entry {
     pub repetition: bool,
     /// Nodes searched below this entry, the measure of what it would cost to recompute.
     pub work: u32,
+    /// At an attacker's node not solved: the first proof numbers of its checks, in move
+    /// order, two bits each (see [`Opened`]).
+    pub opened: Opened,
+}
+
+/// The first proof numbers of an attacker's node's first [`Opened::CHECKS`] checks, kept in
+/// the node's own entry rather than in one entry per check: most checks are never searched
+/// (90 % of the table's entries on a classic problem were such checks), and a table that
+/// held them all was ten times larger, its cache misses and fresh pages a third of the time.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Opened(u64);
+
+impl Opened {
+    /// Checks past this many get an entry of their own.
+    pub const CHECKS: usize = 32;
+    /// The largest first proof number kept (two bits: 1 to 4).
+    pub const MAX_PN: u32 = 4;
+
+    /// With check `i`'s first proof number `pn` (1 to [`Opened::MAX_PN`]).
+    pub fn with(self, i: usize, pn: u32) -> Opened {
+        debug_assert!(i < Self::CHECKS && (1..=Self::MAX_PN).contains(&pn));
+        Opened(self.0 | (((pn - 1) as u64 & 3) << (2 * i)))
+    }
+
+    /// Check `i`'s first proof number; 1 (a position not seen) for one not kept.
+    pub fn pn(self, i: usize) -> u32 {
+        if i < Self::CHECKS {
+            ((self.0 >> (2 * i)) & 3) as u32 + 1
+        } else {
+            1
+        }
+    }
 }
 
 /// What the table knows of a position.
@@ -51,6 +83,7 @@ pub struct Found {
     /// For a proof: the proof hand; for a disproof: the disproof hand.
     pub hand: Hand,
     pub work: u32,
+    pub opened: Opened,
 }
 
 /// One slot of the open-addressed table: a key and its entry. Several entries may share a key
@@ -71,6 +104,7 @@ const EMPTY: Slot = Slot {
         dn: 0,
         repetition: false,
         work: 0,
+        opened: Opened(0),
     },
 };
 
@@ -305,5 +339,25 @@ fn found(e: &Entry) -> Found {
         repetition: e.repetition,
         hand: e.hand,
         work: e.work,
+        opened: e.opened,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Opened;
+
+    #[test]
+    fn opened_keeps_each_checks_first_proof_number() {
+        let mut o = Opened::default();
+        for (i, pn) in [(0, 4), (1, 1), (7, 3), (31, 2)] {
+            o = o.with(i, pn);
+        }
+        let got: Vec<u32> = [0, 1, 2, 7, 30, 31, 32, 40]
+            .iter()
+            .map(|&i| o.pn(i))
+            .collect();
+        // A check not kept (2, 30) or past the last kept (32, 40) is a position not seen: 1.
+        assert_eq!(got, [4, 1, 1, 3, 1, 2, 1, 1]);
     }
 }
