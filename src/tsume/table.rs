@@ -86,26 +86,68 @@ pub struct Found {
     pub opened: Opened,
 }
 
-/// One slot of the open-addressed table: a key and its entry. Several entries may share a key
-/// (one position with different hands); they sit in the same run of the probe sequence.
+/// One slot of the open-addressed table: a key and its entry, in 40 bytes (the live and
+/// repetition flags ride in the top bits of the work, which is capped below them: the table's
+/// reads are mostly cache misses, and smaller slots are fewer of them). Several entries may
+/// share a key (one position with different hands); they sit in the same run of the probe
+/// sequence.
 #[derive(Clone, Copy)]
 struct Slot {
     key: u64,
-    live: bool,
-    entry: Entry,
+    opened: Opened,
+    hand: Hand,
+    pn: u32,
+    dn: u32,
+    meta: u32,
+}
+
+const LIVE: u32 = 1 << 31;
+const REPETITION: u32 = 1 << 30;
+/// Work is kept below the flags: far more nodes than one search spends below an entry.
+const WORK_CAP: u32 = REPETITION - 1;
+
+impl Slot {
+    fn new(key: u64, e: &Entry) -> Slot {
+        let flags = LIVE | if e.repetition { REPETITION } else { 0 };
+        Slot {
+            key,
+            opened: e.opened,
+            hand: e.hand,
+            pn: e.pn,
+            dn: e.dn,
+            meta: e.work.min(WORK_CAP) | flags,
+        }
+    }
+
+    #[inline]
+    fn live(&self) -> bool {
+        self.meta & LIVE != 0
+    }
+
+    #[inline]
+    fn entry(&self) -> Entry {
+        Entry {
+            hand: self.hand,
+            pn: self.pn,
+            dn: self.dn,
+            repetition: self.meta & REPETITION != 0,
+            work: self.meta & WORK_CAP,
+            opened: self.opened,
+        }
+    }
+
+    fn clear(&mut self) {
+        self.meta &= !LIVE;
+    }
 }
 
 const EMPTY: Slot = Slot {
     key: 0,
-    live: false,
-    entry: Entry {
-        hand: Hand([0; super::hand::MAX_HAND_KINDS]),
-        pn: 0,
-        dn: 0,
-        repetition: false,
-        work: 0,
-        opened: Opened(0),
-    },
+    opened: Opened(0),
+    hand: Hand([0; super::hand::MAX_HAND_KINDS]),
+    pn: 0,
+    dn: 0,
+    meta: 0,
 };
 
 /// An open-addressed table with linear probing: one array of slots, no allocation per entry, a
@@ -162,11 +204,11 @@ impl Table {
         let mut exact = None;
         loop {
             let s = &self.slots[i];
-            if !s.live {
+            if !s.live() {
                 return exact;
             }
             if s.key == key {
-                let e = &s.entry;
+                let e = &s.entry();
                 if e.pn == 0 && hand.covers(&e.hand) {
                     return Some(found(e));
                 }
@@ -201,22 +243,18 @@ impl Table {
         let mut i = self.home(key);
         loop {
             let s = &mut self.slots[i];
-            if !s.live {
-                *s = Slot {
-                    key,
-                    live: true,
-                    entry,
-                };
+            if !s.live() {
+                *s = Slot::new(key, &entry);
                 self.live += 1;
                 return;
             }
             if s.key == key {
-                if s.entry.hand == entry.hand {
-                    s.entry = entry;
+                if s.hand == entry.hand {
+                    *s = Slot::new(key, &entry);
                     return;
                 }
                 // A new proof makes entries it covers useless; likewise a new disproof.
-                let e = &s.entry;
+                let e = &s.entry();
                 let useless = solved
                     && if entry.pn == 0 {
                         e.hand.covers(&entry.hand) && e.dn != 0
@@ -236,12 +274,12 @@ impl Table {
     /// Empties slot `i`, moving later entries of the run back so that no probe sequence breaks
     /// (deletion without tombstones).
     fn remove(&mut self, mut i: usize) {
-        self.slots[i].live = false;
+        self.slots[i].clear();
         self.live -= 1;
         let mut j = i;
         loop {
             j = self.next(j);
-            if !self.slots[j].live {
+            if !self.slots[j].live() {
                 return;
             }
             let h = self.home(self.slots[j].key);
@@ -253,7 +291,7 @@ impl Table {
             };
             if !stays {
                 self.slots[i] = self.slots[j];
-                self.slots[j].live = false;
+                self.slots[j].clear();
                 i = j;
             }
         }
@@ -267,7 +305,7 @@ impl Table {
     fn remove_where(&mut self, drop: impl Fn(&Entry) -> bool) {
         let mut i = 0;
         while i < self.slots.len() {
-            if self.slots[i].live && drop(&self.slots[i].entry) {
+            if self.slots[i].live() && drop(&self.slots[i].entry()) {
                 // Another entry may have moved into slot i.
                 self.remove(i);
             } else {
@@ -312,9 +350,9 @@ impl Table {
             let doubled = vec![EMPTY; self.slots.len() * 2];
             let old = std::mem::replace(&mut self.slots, doubled);
             self.live = 0;
-            for s in old.into_iter().filter(|s| s.live) {
+            for s in old.into_iter().filter(|s| s.live()) {
                 let mut i = self.home(s.key);
-                while self.slots[i].live {
+                while self.slots[i].live() {
                     i = self.next(i);
                 }
                 self.slots[i] = s;
@@ -342,6 +380,9 @@ fn found(e: &Entry) -> Found {
         opened: e.opened,
     }
 }
+
+// 40 bytes a slot (see `Slot`).
+const _: () = assert!(SLOT_BYTES == 40);
 
 #[cfg(test)]
 mod tests {
