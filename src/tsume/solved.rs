@@ -67,15 +67,11 @@ impl Bounded {
             return settled(v, e);
         }
         let at = depth_key(spot_key(c.full, c.interposed), c.depth);
-        (v.pn, v.dn) = match self.numbers.get(&at) {
-            Some(&numbers) => numbers,
-            None => {
-                let numbers = first_numbers(c);
-                self.make_room();
-                self.numbers.insert(at, numbers);
-                numbers
-            }
-        };
+        (v.pn, v.dn) = self
+            .numbers
+            .get(&at)
+            .copied()
+            .unwrap_or_else(|| first_numbers(c));
         v
     }
 }
