@@ -120,6 +120,22 @@ fn raw_title(source: &EntrySource) -> Option<String> {
     })
 }
 
+/// Entry `i`'s failure, under its label (`第3問 「title」`).
+fn failure(
+    book: &Book,
+    i: usize,
+    label: &str,
+    title: Option<&str>,
+    error: EntryError,
+) -> EntryFailure {
+    EntryFailure {
+        index: i,
+        place: book.place(i),
+        label: entry_label(label, i, title),
+        error,
+    }
+}
+
 /// The kind of an entry that could not be read, from its text: a problem if it says
 /// `tsume: true` or has an `answer:` (or is a line of a tsume positions file).
 fn raw_kind(source: &EntrySource, o: &BookOptions) -> Kind {
@@ -177,12 +193,7 @@ pub fn prepare_with_progress(
     // at once, each on a thread of its own (`settings.jobs`), and measured in order.
     let mut read = Vec::with_capacity(book.entries.len());
     for i in 0..book.entries.len() {
-        let fail = |error: EntryError, label: &str, title: Option<&str>| EntryFailure {
-            index: i,
-            place: book.place(i),
-            label: entry_label(label, i, title),
-            error,
-        };
+        let fail = |error, label: &str, title: Option<&str>| failure(book, i, label, title, error);
         let entry = match book.entry(i, variant, load_variant) {
             Ok(e) => e,
             Err(e) => {
@@ -206,21 +217,17 @@ pub fn prepare_with_progress(
         }
         read.push(Some((entry, label)));
     }
-    let mut settings = o.verify.clone();
-    let problems = read
-        .iter()
-        .flatten()
-        .filter(|(e, _)| diagram::verify::applies(&e.diagram, &o.verify))
-        .count();
-    settings.jobs = settings.jobs.min(problems).max(1);
-    let applies = |r: &Option<(Entry, String)>| {
+    let needs_proof = |r: &Option<(Entry, String)>| {
         r.as_ref()
-            .is_some_and(|(e, _)| diagram::verify::applies(&e.diagram, &settings))
+            .is_some_and(|(e, _)| diagram::verify::applies(&e.diagram, &o.verify))
     };
+    let problems = read.iter().filter(|r| needs_proof(r)).count();
+    let mut settings = o.verify.clone();
+    settings.jobs = settings.jobs.min(problems).max(1);
     let mut results = Vec::with_capacity(read.len());
     let mut done = 0;
     let keep = |r: &Option<(Entry, String)>, p| {
-        if applies(r) {
+        if needs_proof(r) {
             done += 1;
             proved(done, problems);
         }
@@ -240,12 +247,7 @@ pub fn prepare_with_progress(
         let Some((entry, label, result)) = result else {
             continue;
         };
-        let fail = |error: EntryError, title: Option<&str>| EntryFailure {
-            index: i,
-            place: book.place(i),
-            label: entry_label(&label, i, title),
-            error,
-        };
+        let fail = |error, title: Option<&str>| failure(book, i, &label, title, error);
         match result {
             Ok(f) => {
                 if let Some(slot) = filled.get_mut(i) {
