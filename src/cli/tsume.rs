@@ -143,7 +143,7 @@ pub fn run(
         Problem::Entry(entry) => solve(entry, variant, &settings),
         Problem::Unread(message) => Outcome::Malformed(message.clone()),
     };
-    let mut report = |(name, place, _): &(String, String, Problem), outcome: Outcome| {
+    let mut print = |(name, place, _): &(String, String, Problem), outcome: Outcome| {
         let code = match &outcome {
             Outcome::Solved(s) if s.is_sound() => 0,
             Outcome::Solved(_) | Outcome::Invalid(_) => 1,
@@ -164,7 +164,7 @@ pub fn run(
         bar.set(done);
         Ok::<(), Failure>(())
     };
-    in_order::run(&problems, settings.jobs, prove, &mut report)?;
+    in_order::run(&problems, settings.jobs, prove, &mut print)?;
     bar.done();
     Ok(worst)
 }
