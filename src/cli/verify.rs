@@ -5,6 +5,9 @@
 use super::Failure;
 use shogiprint::diagram::verify::Settings;
 
+/// The least memory budget, in MiB, a problem proved beside others gets by default.
+const MIN_SHARE_MB: usize = 32;
+
 #[derive(Debug, clap::Args)]
 pub struct VerifyArgs {
     /// Treat every alternative solution (余詰) as a defect, final-move and promotion choices too.
@@ -29,8 +32,8 @@ pub struct VerifyArgs {
     #[arg(long)]
     allow_leftover: bool,
 
-    /// Problems proved at once [default: the processor's cores, at most one per problem]. They
-    /// share the memory budget (--hash): each takes its part.
+    /// Problems proved at once [default: the processor's cores, at most one per problem and
+    /// one per 32 MiB of --hash]. They share the memory budget (--hash): each takes its part.
     #[arg(long, value_name = "N")]
     jobs: Option<usize>,
 }
@@ -61,17 +64,22 @@ impl VerifyArgs {
             }
             settings.time = Some(s);
         }
-        settings.jobs = match self.jobs {
-            Some(0) => return Err(Failure::bad("--jobs", "must be at least 1")),
-            Some(n) => n,
-            None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        };
         if let Some(h) = self.hash {
             if h == 0 {
                 return Err(Failure::bad("--hash", "must be at least 1 MiB"));
             }
             settings.hash_mb = h;
         }
+        settings.jobs = match self.jobs {
+            Some(0) => return Err(Failure::bad("--jobs", "must be at least 1")),
+            Some(n) => n,
+            // Every core, but not so many that a problem's share of the budget is too small
+            // for a hard one: 256 MiB (the default) goes to 8 at most.
+            None => std::thread::available_parallelism()
+                .map_or(1, |n| n.get())
+                .min(settings.hash_mb / MIN_SHARE_MB)
+                .max(1),
+        };
         Ok(())
     }
 }
