@@ -88,11 +88,11 @@ pub struct Found {
     pub opened: Opened,
 }
 
-/// One slot of the open-addressed table: a key and its entry, in 40 bytes (the live and
-/// repetition flags ride in the top bits of the work, which is capped below them: the table's
-/// reads are mostly cache misses, and smaller slots are fewer of them). Several entries may
-/// share a key (one position with different hands); they sit in the same run of the probe
-/// sequence.
+/// One slot of the open-addressed table: a key and its entry, in 40 bytes (the repetition flag
+/// rides in the top bit of the work, which is capped below it: the table's reads are mostly
+/// cache misses, and smaller slots are fewer of them). Whether a slot is in use is its tag's
+/// (see [`Table`]). Several entries may share a key (one position with different hands); they
+/// sit in the same run of the probe sequence.
 #[derive(Clone, Copy)]
 struct Slot {
     key: u64,
@@ -103,14 +103,20 @@ struct Slot {
     meta: u32,
 }
 
-const LIVE: u32 = 1 << 31;
-const REPETITION: u32 = 1 << 30;
-/// Work is kept below the flags: far more nodes than one search spends below an entry.
+const REPETITION: u32 = 1 << 31;
+/// Work is kept below the flag: far more nodes than one search spends below an entry.
 const WORK_CAP: u32 = REPETITION - 1;
+
+/// A live slot's tag: set high bit, and seven low bits of its key (the home slot comes from the
+/// high bits, so neighbours' tags differ). 0 is an empty slot.
+#[inline]
+fn tag(key: u64) -> u8 {
+    0x80 | (key & 0x7f) as u8
+}
 
 impl Slot {
     fn new(key: u64, e: &Entry) -> Slot {
-        let flags = LIVE | if e.repetition { REPETITION } else { 0 };
+        let flags = if e.repetition { REPETITION } else { 0 };
         Slot {
             key,
             opened: e.opened,
@@ -119,11 +125,6 @@ impl Slot {
             dn: e.dn,
             meta: e.work.min(WORK_CAP) | flags,
         }
-    }
-
-    #[inline]
-    fn live(&self) -> bool {
-        self.meta & LIVE != 0
     }
 
     #[inline]
@@ -136,10 +137,6 @@ impl Slot {
             work: self.meta & WORK_CAP,
             opened: self.opened,
         }
-    }
-
-    fn clear(&mut self) {
-        self.meta &= !LIVE;
     }
 }
 
@@ -155,8 +152,14 @@ const EMPTY: Slot = Slot {
 /// An open-addressed table with linear probing: one array of slots, no allocation per entry, a
 /// look-up reads a few neighbouring slots. It starts small and doubles up to the budget, so a
 /// short problem does not touch a gigabyte; once full, cheap entries are dropped.
+///
+/// Beside the slots, a byte per slot: 0 for an empty one, else a tag of its key. A look-up reads
+/// the tags of its run and a slot only where the tag matches: most look-ups are for positions
+/// not in the table (checks never searched), and those read no slot at all, only a line of tags
+/// (a fortieth of the slots' size, mostly in the processor's cache).
 pub struct Table {
     slots: Vec<Slot>,
+    tags: Vec<u8>,
     live: usize,
     /// The most slots the budget allows: growing copies the table, so the final size is two
     /// thirds of the budget (the last copy holds the old half-size array for a moment).
@@ -165,7 +168,8 @@ pub struct Table {
     threshold: u32,
 }
 
-const SLOT_BYTES: usize = std::mem::size_of::<Slot>();
+/// A slot and its tag.
+const SLOT_BYTES: usize = std::mem::size_of::<Slot>() + 1;
 const FIRST_SLOTS: usize = 1 << 14;
 
 impl Table {
@@ -178,6 +182,7 @@ impl Table {
         }
         Table {
             slots: vec![EMPTY; first],
+            tags: vec![0; first],
             live: 0,
             max_slots,
             threshold: 2,
@@ -202,13 +207,19 @@ impl Table {
     /// The entry for `key` with attacker hand `hand`: a proof with a hand this one covers, a
     /// disproof with a hand covering this one, or the exact entry.
     pub fn get(&self, key: u64, hand: &Hand) -> Option<Found> {
+        let t = tag(key);
         let mut i = self.home(key);
         let mut exact = None;
         loop {
-            let s = &self.slots[i];
-            if !s.live() {
-                return exact;
+            match self.tags[i] {
+                0 => return exact,
+                u if u != t => {
+                    i = self.next(i);
+                    continue;
+                }
+                _ => {}
             }
+            let s = &self.slots[i];
             if s.key == key {
                 let e = &s.entry();
                 if e.pn == 0 && hand.covers(&e.hand) {
@@ -225,12 +236,16 @@ impl Table {
         }
     }
 
-    /// Reads the first slot of each key, the reads independent of each other so that the
-    /// processor overlaps their cache misses; the look-ups that follow then find them cached.
+    /// Reads the first tag of each key, and its slot where the tag matches, the reads
+    /// independent of each other so that the processor overlaps their cache misses; the
+    /// look-ups that follow then find them cached.
     pub fn touch(&self, keys: impl Iterator<Item = u64>) {
         let mut any = 0u64;
         for key in keys {
-            any ^= self.slots[self.home(key)].key;
+            let h = self.home(key);
+            if self.tags[h] == tag(key) {
+                any ^= self.slots[h].key;
+            }
         }
         std::hint::black_box(any);
     }
@@ -242,15 +257,17 @@ impl Table {
             self.make_room();
         }
         let solved = entry.pn == 0 || entry.dn == 0;
+        let t = tag(key);
         let mut i = self.home(key);
         loop {
-            let s = &mut self.slots[i];
-            if !s.live() {
-                *s = Slot::new(key, &entry);
+            if self.tags[i] == 0 {
+                self.slots[i] = Slot::new(key, &entry);
+                self.tags[i] = t;
                 self.live += 1;
                 return;
             }
-            if s.key == key {
+            let s = &mut self.slots[i];
+            if self.tags[i] == t && s.key == key {
                 if s.hand == entry.hand {
                     *s = Slot::new(key, &entry);
                     return;
@@ -276,12 +293,12 @@ impl Table {
     /// Empties slot `i`, moving later entries of the run back so that no probe sequence breaks
     /// (deletion without tombstones).
     fn remove(&mut self, mut i: usize) {
-        self.slots[i].clear();
+        self.tags[i] = 0;
         self.live -= 1;
         let mut j = i;
         loop {
             j = self.next(j);
-            if !self.slots[j].live() {
+            if self.tags[j] == 0 {
                 return;
             }
             let h = self.home(self.slots[j].key);
@@ -293,7 +310,8 @@ impl Table {
             };
             if !stays {
                 self.slots[i] = self.slots[j];
-                self.slots[j].clear();
+                self.tags[i] = self.tags[j];
+                self.tags[j] = 0;
                 i = j;
             }
         }
@@ -307,7 +325,7 @@ impl Table {
     fn remove_where(&mut self, drop: impl Fn(&Entry) -> bool) {
         let mut i = 0;
         while i < self.slots.len() {
-            if self.slots[i].live() && drop(&self.slots[i].entry()) {
+            if self.tags[i] != 0 && drop(&self.slots[i].entry()) {
                 // Another entry may have moved into slot i.
                 self.remove(i);
             } else {
@@ -349,15 +367,17 @@ impl Table {
     /// table, the common case, then reads two or three slots.)
     fn make_room(&mut self) {
         if self.slots.len() * 2 <= self.max_slots {
-            let doubled = vec![EMPTY; self.slots.len() * 2];
-            let old = std::mem::replace(&mut self.slots, doubled);
+            let size = self.slots.len() * 2;
+            let old = std::mem::replace(&mut self.slots, vec![EMPTY; size]);
+            let old_tags = std::mem::replace(&mut self.tags, vec![0; size]);
             self.live = 0;
-            for s in old.into_iter().filter(|s| s.live()) {
+            for (s, t) in old.into_iter().zip(old_tags).filter(|(_, t)| *t != 0) {
                 let mut i = self.home(s.key);
-                while self.slots[i].live() {
+                while self.tags[i] != 0 {
                     i = self.next(i);
                 }
                 self.slots[i] = s;
+                self.tags[i] = t;
                 self.live += 1;
             }
             return;
@@ -383,8 +403,8 @@ fn found(e: &Entry) -> Found {
     }
 }
 
-// 40 bytes a slot (see `Slot`).
-const _: () = assert!(SLOT_BYTES == 40);
+// 40 bytes a slot (see `Slot`), and its tag.
+const _: () = assert!(SLOT_BYTES == 41);
 
 #[cfg(test)]
 mod tests {
