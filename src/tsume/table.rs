@@ -155,8 +155,9 @@ const EMPTY: Slot = Slot {
 ///
 /// Beside the slots, a byte per slot: 0 for an empty one, else a tag of its key. A look-up reads
 /// the tags of its run and a slot only where the tag matches: most look-ups are for positions
-/// not in the table (checks never searched), and those read no slot at all, only a line of tags
-/// (a fortieth of the slots' size, mostly in the processor's cache).
+/// not in the table (checks never searched), and those read only a line of tags (a fortieth of
+/// the slots' size, mostly in the processor's cache) and a slot for each other key whose tag is
+/// the same (one in 128).
 pub struct Table {
     slots: Vec<Slot>,
     tags: Vec<u8>,
