@@ -282,13 +282,18 @@ impl Bounded {
     fn value(&self, c: &Child, path: &[u64]) -> Value {
         let mut v = self.solved_value(c, path);
         if v.pn != 0 && v.dn != 0 {
-            (v.pn, v.dn) = self
-                .numbers
-                .get(&depth_key(spot_key(c.full, c.interposed), c.depth))
-                .copied()
-                .unwrap_or_else(|| first_numbers(c));
+            (v.pn, v.dn) = self.numbers_of(c);
         }
         v
+    }
+
+    /// The proof and disproof numbers of a node not solved: from an earlier visit at the same
+    /// depth, else its first numbers.
+    fn numbers_of(&self, c: &Child) -> (u32, u32) {
+        self.numbers
+            .get(&depth_key(spot_key(c.full, c.interposed), c.depth))
+            .copied()
+            .unwrap_or_else(|| first_numbers(c))
     }
 
     /// A node's value from its stored results and the rules that need no search: solved (a

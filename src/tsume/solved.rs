@@ -4,8 +4,8 @@
 //! checks tells).
 
 use super::{
-    any_hand, depth_key, first_numbers, floor, open_hand, spot_key, Bounded, Child, Cycle, Entry,
-    Searcher, Value, NO_DISPROOF, NO_PROOF,
+    any_hand, floor, open_hand, spot_key, Bounded, Child, Cycle, Entry, Searcher, Value,
+    NO_DISPROOF, NO_PROOF,
 };
 use crate::rules::OnePly;
 use crate::rules::{CheckReplies, Color, Move};
@@ -66,12 +66,7 @@ impl Bounded {
             self.recent.put(key, e);
             return settled(v, e);
         }
-        let at = depth_key(spot_key(c.full, c.interposed), c.depth);
-        (v.pn, v.dn) = self
-            .numbers
-            .get(&at)
-            .copied()
-            .unwrap_or_else(|| first_numbers(c));
+        (v.pn, v.dn) = self.numbers_of(c);
         v
     }
 }
