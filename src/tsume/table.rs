@@ -169,6 +169,22 @@ pub struct Table {
     threshold: u32,
 }
 
+/// Asks the processor to bring the cache line holding `x` closer (a hint: nothing is read,
+/// nothing changes; a no-op where the instruction is not known here).
+#[inline(always)]
+fn prefetch<T>(x: &T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch neither reads nor writes memory and cannot fault, and `x` is a live
+    // reference in any case. (The intrinsic is `unsafe` only for its target feature, SSE, which
+    // every x86-64 processor has.)
+    unsafe {
+        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        _mm_prefetch::<_MM_HINT_T0>((x as *const T).cast());
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = x;
+}
+
 /// A slot and its tag.
 const SLOT_BYTES: usize = std::mem::size_of::<Slot>() + 1;
 const FIRST_SLOTS: usize = 1 << 14;
@@ -237,18 +253,16 @@ impl Table {
         }
     }
 
-    /// Reads the first tag of each key, and its slot where the tag matches, the reads
-    /// independent of each other so that the processor overlaps their cache misses; the
-    /// look-ups that follow then find them cached.
+    /// Asks the processor for the first tag and slot of each key, so that their cache misses
+    /// overlap and the look-ups that follow find them cached. Prefetches, not reads: the
+    /// reads this replaced (a slot read only where its tag matched) waited on each tag and
+    /// branched on it; the classic set's proofs 5 % faster, the same nodes.
     pub fn touch(&self, keys: impl Iterator<Item = u64>) {
-        let mut any = 0u64;
         for key in keys {
             let h = self.home(key);
-            if self.tags[h] == tag(key) {
-                any ^= self.slots[h].key;
-            }
+            prefetch(&self.tags[h]);
+            prefetch(&self.slots[h]);
         }
-        std::hint::black_box(any);
     }
 
     /// Stores a result. `hand` is the proof or disproof hand for a solved position, the exact
