@@ -29,7 +29,11 @@ impl Hand {
 
     /// Holds at least as many of every kind as `other`.
     pub fn covers(&self, other: &Hand) -> bool {
-        self.0.iter().zip(other.0.iter()).all(|(a, b)| a >= b)
+        // Every kind compared, no early exit: the compiler makes it one vector comparison.
+        self.0
+            .iter()
+            .zip(other.0.iter())
+            .fold(true, |all, (a, b)| all & (a >= b))
     }
 
     pub fn total(&self) -> u32 {
