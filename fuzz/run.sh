@@ -14,7 +14,8 @@ cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
 # No sanitizer: the crate's one `unsafe` block is a cache prefetch hint that reads no memory
-# (src/tsume/table.rs), and without ASan each target runs about twice as fast. Debug assertions stay on, so an arithmetic overflow is a finding, not a silent wrap.
+# (src/tsume/table.rs), and without ASan each target runs about twice as fast. Debug assertions
+# stay on, so an arithmetic overflow is a finding, not a silent wrap.
 flags=(--sanitizer none --debug-assertions)
 
 cargo +nightly fuzz build "${flags[@]}"
