@@ -21,7 +21,7 @@
 use super::hand::Hand;
 use super::lazy::{add, combine_drops_once, Lazy};
 use super::node::{Node, Step};
-use super::table::{Entry, Found, Opened, Table, INF};
+use super::table::{Entry, Opened, Table, INF};
 use super::Limits;
 use crate::rules::{Color, Move};
 use smallvec::SmallVec;
@@ -501,7 +501,7 @@ impl Searcher {
     }
 }
 
-fn value_of(f: &Found) -> ChildValue {
+fn value_of(f: &Entry) -> ChildValue {
     ChildValue {
         pn: f.pn,
         dn: f.dn,

@@ -76,18 +76,6 @@ impl Opened {
     }
 }
 
-/// What the table knows of a position.
-#[derive(Clone, Copy, Debug)]
-pub struct Found {
-    pub pn: u32,
-    pub dn: u32,
-    pub repetition: bool,
-    /// For a proof: the proof hand; for a disproof: the disproof hand.
-    pub hand: Hand,
-    pub work: u32,
-    pub opened: Opened,
-}
-
 /// One slot of the open-addressed table: a key and its entry, in 40 bytes (the repetition flag
 /// rides in the top bit of the work, which is capped below it: the table's reads are mostly
 /// cache misses, and smaller slots are fewer of them). Whether a slot is in use is its tag's
@@ -223,7 +211,7 @@ impl Table {
 
     /// The entry for `key` with attacker hand `hand`: a proof with a hand this one covers, a
     /// disproof with a hand covering this one, or the exact entry.
-    pub fn get(&self, key: u64, hand: &Hand) -> Option<Found> {
+    pub fn get(&self, key: u64, hand: &Hand) -> Option<Entry> {
         let t = tag(key);
         let mut i = self.home(key);
         let mut exact = None;
@@ -238,15 +226,15 @@ impl Table {
             }
             let s = &self.slots[i];
             if s.key == key {
-                let e = &s.entry();
+                let e = s.entry();
                 if e.pn == 0 && hand.covers(&e.hand) {
-                    return Some(found(e));
+                    return Some(e);
                 }
                 if e.dn == 0 && e.hand.covers(hand) {
-                    return Some(found(e));
+                    return Some(e);
                 }
                 if e.hand == *hand {
-                    exact = Some(found(e));
+                    exact = Some(e);
                 }
             }
             i = self.next(i);
@@ -404,17 +392,6 @@ impl Table {
                 self.threshold = self.threshold.saturating_mul(2);
             }
         }
-    }
-}
-
-fn found(e: &Entry) -> Found {
-    Found {
-        pn: e.pn,
-        dn: e.dn,
-        repetition: e.repetition,
-        hand: e.hand,
-        work: e.work,
-        opened: e.opened,
     }
 }
 
