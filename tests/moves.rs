@@ -635,18 +635,41 @@ fn assert_check_replies(p: &Position) {
 }
 
 /// `count_legal_moves_up_to(cap)` is the count below the cap and at least the cap (at most
-/// the count) otherwise; `has_legal_move` is a count up to 1.
+/// the count) otherwise; `has_legal_move` is a count up to 1; `count_answers_up_to` likewise
+/// for the answers worked out from the list of moves.
 fn assert_capped_counts(p: &Position) {
     let n = p.count_legal_moves();
+    let answers = answers(p);
     for cap in 1..=6 {
-        let c = p.count_legal_moves_up_to(cap);
-        if n < cap {
-            assert_eq!(c, n, "{} cap {cap}", p.to_sfen());
-        } else {
-            assert!((cap..=n).contains(&c), "{} cap {cap}: {c}", p.to_sfen());
+        for (c, n) in [
+            (p.count_legal_moves_up_to(cap), n),
+            (p.count_answers_up_to(cap), answers),
+        ] {
+            if n < cap {
+                assert_eq!(c, n, "{} cap {cap}", p.to_sfen());
+            } else {
+                assert!((cap..=n).contains(&c), "{} cap {cap}: {c}", p.to_sfen());
+            }
         }
     }
+    assert_eq!(p.count_answers_up_to(u64::MAX), answers, "{}", p.to_sfen());
     assert_eq!(p.has_legal_move(), n > 0);
+}
+
+/// The legal moves with the drops onto one square counted once, twice if more than one kind
+/// can be dropped there.
+fn answers(p: &Position) -> u64 {
+    let mut board = 0;
+    let mut kinds = std::collections::BTreeMap::<Square, BTreeSet<_>>::new();
+    for mv in p.legal_moves() {
+        match mv {
+            Move::Drop { kind, to } => {
+                kinds.entry(to).or_default().insert(kind);
+            }
+            _ => board += 1,
+        }
+    }
+    board + kinds.values().map(|k| k.len().min(2) as u64).sum::<u64>()
 }
 
 /// Capped counts where the generation stops early: after the king's moves (a rook's check
@@ -655,16 +678,24 @@ fn assert_capped_counts(p: &Position) {
 #[test]
 fn capped_counts_stop_early_and_stay_exact_below_the_cap() {
     let v = standard();
-    for (text, all) in [
-        // King 5a: 4a 6a 4b 6b; then drops on 5b-5h, the knight on 5b-5g only.
-        ("4k4/9/9/9/9/9/9/9/K3R4 w 2b4g4s4n4l18p 1", 4 + 7 * 5 + 6),
+    for (text, all, answers) in [
+        // King 5a: 4a 6a 4b 6b; then drops on 5b-5h, the knight on 5b-5g only (as answers: the
+        // seven squares, each twice).
+        (
+            "4k4/9/9/9/9/9/9/9/K3R4 w 2b4g4s4n4l18p 1",
+            4 + 7 * 5 + 6,
+            4 + 7 * 2,
+        ),
         // Mated: the gold on 5b is guarded by the pawn on 5c.
-        ("4k4/4G4/4P4/9/9/9/9/9/K8 w 2r2b3g4s4n4l17p 1", 0),
+        ("4k4/4G4/4P4/9/9/9/9/9/K8 w 2r2b3g4s4n4l17p 1", 0, 0),
         // The lance on 1i: only 2a1c and 2b1d, the king hemmed in by its own knights.
-        ("7nk/7n1/9/9/9/9/9/9/K7L w - 1", 2),
+        ("7nk/7n1/9/9/9/9/9/9/K7L w - 1", 2, 2),
+        // As the first, White holding pawns alone: one answer on each of the seven squares.
+        ("4k4/9/9/9/9/9/9/9/K3R4 w 18p 1", 4 + 7, 4 + 7),
     ] {
         let p = sfen::position(text, &v, Default::default()).unwrap();
         assert_eq!(p.count_legal_moves(), all, "{text}");
+        assert_eq!(p.count_answers_up_to(100), answers, "{text}");
         assert_capped_counts(&p);
         assert_check_replies(&p);
     }

@@ -41,16 +41,22 @@ fuzz_target!(|data: &[u8]| {
             let moves = pos.legal_moves();
             let n = moves.len() as u64;
             assert_eq!(pos.count_legal_moves(), n);
+            let answers = pos.count_answers_up_to(u64::MAX);
+            assert!(answers <= n, "{answers} answers of {n} moves");
             for cap in 1..=5 {
-                let c = pos.count_legal_moves_up_to(cap);
-                assert!(
-                    if n < cap {
-                        c == n
-                    } else {
-                        (cap..=n).contains(&c)
-                    },
-                    "{cap}: {c} of {n}"
-                );
+                for (c, n) in [
+                    (pos.count_legal_moves_up_to(cap), n),
+                    (pos.count_answers_up_to(cap), answers),
+                ] {
+                    assert!(
+                        if n < cap {
+                            c == n
+                        } else {
+                            (cap..=n).contains(&c)
+                        },
+                        "{cap}: {c} of {n}"
+                    );
+                }
             }
             assert_eq!(pos.has_legal_move(), n > 0);
             let out = pos.to_sfen();

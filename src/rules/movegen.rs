@@ -98,7 +98,19 @@ impl Sink for Counter {
 /// between groups of moves): the count is exact below the cap, at least the cap otherwise.
 pub(crate) struct CappedCounter {
     counter: Counter,
+    /// When counting answers (see [`count_answers_up_to`]): the squares dropped on so far, and
+    /// those where a second kind could be dropped too.
+    drops: Option<(Bitboard, Bitboard)>,
     cap: u64,
+}
+
+impl CappedCounter {
+    fn count(&self) -> u64 {
+        let drops = self
+            .drops
+            .map_or(0, |(once, twice)| once.count() + twice.count());
+        self.counter.0 + drops as u64
+    }
 }
 
 impl Sink for CappedCounter {
@@ -112,11 +124,17 @@ impl Sink for CappedCounter {
     }
     #[inline]
     fn drops(&mut self, kind: KindId, to: Bitboard) {
-        self.counter.drops(kind, to);
+        match &mut self.drops {
+            Some((once, twice)) => {
+                *twice |= *once & to;
+                *once |= to;
+            }
+            None => self.counter.drops(kind, to),
+        }
     }
     #[inline]
     fn enough(&self) -> bool {
-        self.counter.0 >= self.cap
+        self.count() >= self.cap
     }
     #[inline]
     fn any_order(&self) -> bool {
@@ -430,12 +448,23 @@ pub(crate) fn count_legal(t: &Tables, b: &Board) -> u64 {
 
 /// The number of legal moves if below `cap`, else a number at least `cap`.
 pub(crate) fn count_legal_up_to(t: &Tables, b: &Board, cap: u64) -> u64 {
+    count_up_to(t, b, cap, None)
+}
+
+/// [`count_legal_up_to`] with the drops onto one square counted once, or twice where more than
+/// one kind could be dropped there.
+pub(crate) fn count_answers_up_to(t: &Tables, b: &Board, cap: u64) -> u64 {
+    count_up_to(t, b, cap, Some((Bitboard::EMPTY, Bitboard::EMPTY)))
+}
+
+fn count_up_to(t: &Tables, b: &Board, cap: u64, drops: Option<(Bitboard, Bitboard)>) -> u64 {
     let mut c = CappedCounter {
         counter: Counter::default(),
+        drops,
         cap,
     };
     generate(t, b, &mut c);
-    c.counter.0
+    c.count()
 }
 
 pub(crate) fn legal_moves(t: &Tables, b: &Board) -> Vec<Move> {

@@ -297,19 +297,31 @@ impl Position {
         movegen::count_legal_up_to(&self.variant.tables, &self.board, cap)
     }
 
-    /// [`Position::count_legal_moves_up_to`] in the position after `mv` (a legal move),
-    /// played on a copy of the board alone: a search counting the answers to each new check
-    /// builds no position for it.
-    pub fn count_legal_moves_after(&self, mv: Move, cap: u64) -> u64 {
+    /// The legal moves as a search that tries the drops onto one square one kind at a time
+    /// (the weakest first, standing for the others) meets them: each board move, and each
+    /// square dropped on once, or twice where more than one kind could be dropped there. The
+    /// count if below `cap`, else a number at least `cap` (generation stops early).
+    pub fn count_answers_up_to(&self, cap: u64) -> u64 {
+        if let Some((t, b)) = self.large() {
+            // (The large boards have no drops.)
+            return large::movegen::legal_moves(t, b).len() as u64;
+        }
+        movegen::count_answers_up_to(&self.variant.tables, &self.board, cap)
+    }
+
+    /// [`Position::count_answers_up_to`] in the position after `mv` (a legal move), played
+    /// on a copy of the board alone: a search counting the answers to each new check builds no
+    /// position for it.
+    pub fn count_answers_after(&self, mv: Move, cap: u64) -> u64 {
         if self.large.is_some() {
             let mut after = self.clone();
             after.play_unchecked(mv);
-            return after.count_legal_moves_up_to(cap);
+            return after.count_answers_up_to(cap);
         }
         let t = &self.variant.tables;
         let mut board = self.board.clone();
         board.play(t, mv);
-        movegen::count_legal_up_to(t, &board, cap)
+        movegen::count_answers_up_to(t, &board, cap)
     }
 
     /// Is `mv` one of [`Position::legal_moves`]? (Decided for this one move, without listing

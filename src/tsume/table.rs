@@ -54,22 +54,25 @@ pub struct Entry {
 pub struct Opened(u64);
 
 impl Opened {
+    /// Bits per check: a first proof number of 1 to 8.
+    const BITS: usize = 3;
+    const MASK: u64 = (1 << Self::BITS) - 1;
     /// Checks past this many get an entry of their own.
-    pub const CHECKS: usize = 32;
-    /// The largest first proof number kept (two bits: 1 to 4).
-    pub const MAX_PN: u32 = 4;
+    pub const CHECKS: usize = 64 / Self::BITS;
+    /// The largest first proof number kept.
+    pub const MAX_PN: u32 = 1 << Self::BITS;
 
     /// With check `i`'s first proof number `pn` (1 to [`Opened::MAX_PN`]).
     pub fn with(self, i: usize, pn: u32) -> Opened {
         debug_assert!(i < Self::CHECKS && (1..=Self::MAX_PN).contains(&pn));
-        let shift = 2 * i;
-        Opened((self.0 & !(3 << shift)) | (((pn - 1) as u64 & 3) << shift))
+        let shift = Self::BITS * i;
+        Opened((self.0 & !(Self::MASK << shift)) | (((pn - 1) as u64 & Self::MASK) << shift))
     }
 
     /// Check `i`'s first proof number; 1 (a position not seen) for one not kept.
     pub fn pn(self, i: usize) -> u32 {
         if i < Self::CHECKS {
-            ((self.0 >> (2 * i)) & 3) as u32 + 1
+            ((self.0 >> (Self::BITS * i)) & Self::MASK) as u32 + 1
         } else {
             1
         }
@@ -404,16 +407,17 @@ mod tests {
 
     #[test]
     fn opened_keeps_each_checks_first_proof_number() {
+        let last = Opened::CHECKS - 1;
         let mut o = Opened::default();
-        for (i, pn) in [(0, 4), (1, 1), (7, 2), (7, 3), (31, 2)] {
+        for (i, pn) in [(0, 4), (1, 1), (7, 2), (7, 8), (last, 6)] {
             o = o.with(i, pn);
         }
-        let got: Vec<u32> = [0, 1, 2, 7, 30, 31, 32, 40]
+        let got: Vec<u32> = [0, 1, 2, 7, last - 1, last, last + 1, 40]
             .iter()
             .map(|&i| o.pn(i))
             .collect();
-        // Set twice (7), the last wins; a check not kept (2, 30) or past the last kept (32,
-        // 40) is a position not seen: 1.
-        assert_eq!(got, [4, 1, 1, 3, 1, 2, 1, 1]);
+        // Set twice (7), the last wins; a check not kept (2, last - 1) or past the last kept
+        // is a position not seen: 1.
+        assert_eq!(got, [4, 1, 1, 8, 1, 6, 1, 1]);
     }
 }
