@@ -295,10 +295,11 @@ impl Searcher {
         // On the first visit of an attacker's node every check is tried: one the defender
         // cannot answer is proven at once (a one-ply mate test); the others start with a proof
         // number of their number of defences, capped at OPENING_PN_CAP (fewer defences:
-        // likelier to mate), and a disproof number of 1. Defences counted as the defender's
-        // node counts them (`combine_drops_once`): the drops onto one square once, plus one
-        // where a second kind waits (`Position::count_answers_after`). Counted per kind, a
-        // check a few kinds could be dropped against started at the cap and fell once searched.
+        // likelier to mate), and a disproof number of 1. Defences counted much as the
+        // defender's node will count them (`combine_drops_once`): the drops onto one square
+        // once, twice where a second kind could follow (`Position::count_answers_after`).
+        // Counted per kind, a check a few kinds could be dropped against started at the cap
+        // and fell once searched.
         let prior = self.table.get(n.key, &n.attacker_hand);
         let first = or && prior.is_none();
         // Work is counted over every visit: the table keeps what cost the most to find.

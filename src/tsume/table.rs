@@ -41,7 +41,7 @@ pub struct Entry {
     /// Nodes searched below this entry, the measure of what it would cost to recompute.
     pub work: u32,
     /// At an attacker's node not solved: the first proof numbers of its checks, in move
-    /// order, two bits each (see [`Opened`]).
+    /// order, three bits each (see [`Opened`]).
     pub opened: Opened,
 }
 
