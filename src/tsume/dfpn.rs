@@ -97,8 +97,10 @@ const EPSILON_DIVISOR: u32 = 2;
 /// 図巧 第4番 was not proven in 4.8 M; with the disproof number at 1 and the cap at 4 they take
 /// 3 803 and 602 k (caps of 2, 3, 6 and none, halving and doubling were each worse somewhere).
 /// Since the drops onto one square count once (twice for several kinds), 6: on the classic set
-/// 53.0 k proof nodes (geometric mean) at 4 and 49.4 k at 6 (before the waiting drops'
-/// extra 1; with drops counted once only, 42.3 k at 4, 37.8 k at 6, 38.9 k at 8, 38.1 k at 16).
+/// 53.0 k proof nodes (geometric mean) at 4 and 49.4 k at 6 before the waiting drops' extra 1;
+/// with it 52.9 k at 5, 52.5 k at 6 and 51.7 k at 8, but the batch's proofs 0.82 M, 0.74 M and
+/// 1.26 M nodes (with drops counted once only, 42.3 k at 4, 37.8 k at 6, 38.9 k at 8, 38.1 k at
+/// 16).
 const OPENING_PN_CAP: u32 = 6;
 const _: () = assert!(OPENING_PN_CAP <= Opened::MAX_PN);
 
