@@ -297,11 +297,7 @@ impl Searcher {
         // On the first visit of an attacker's node every check is tried: one the defender
         // cannot answer is proven at once (a one-ply mate test); the others start with a proof
         // number of their number of defences, capped at OPENING_PN_CAP (fewer defences:
-        // likelier to mate), and a disproof number of 1. Defences counted much as the
-        // defender's node will count them (`combine_drops_once`): the drops onto one square
-        // once, twice where a second kind could follow (`Position::count_answers_after`).
-        // Counted per kind, a check a few kinds could be dropped against started at the cap
-        // and fell once searched.
+        // likelier to mate), and a disproof number of 1 (`open_check`).
         let prior = self.table.get(n.key, &n.attacker_hand);
         let first = or && prior.is_none();
         // Work is counted over every visit: the table keeps what cost the most to find.
@@ -416,7 +412,10 @@ impl Searcher {
 
     /// A new check's first values: proven if the defender has no answer, otherwise a proof
     /// number of the number of answers (capped) and a disproof number of 1. A proof is stored;
-    /// the numbers only if the parent does not keep them (`kept`, see [`Opened`]).
+    /// the numbers only if the parent does not keep them (`kept`, see [`Opened`]). Answers are
+    /// counted much as the defender's node will count them (`combine_drops_once`): the drops
+    /// onto one square once, twice where a second kind could follow. Counted per kind, a check
+    /// a few kinds could be dropped against started at the cap and fell once searched.
     fn open_check(&mut self, n: &Node, step: &Step, kept: bool) -> ChildValue {
         // Only the first OPENING_PN_CAP answers count: their generation stops there.
         let defences = n.pos.count_answers_after(step.mv, OPENING_PN_CAP as u64) as u32;
