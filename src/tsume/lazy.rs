@@ -125,11 +125,16 @@ pub fn combine(
 /// one answer from mate for the whole of a long proof of each kind in turn (on batch problem
 /// 784 a lance dropped after the pawn took 294 k nodes at a proof number of 1; its proof 56 k
 /// nodes without the extra 1, 4.5 k with it).
+///
+/// The other children of a defender's node marked in `counted_once` (a bit each, by index)
+/// meet another child's subtree below (`double_count.rs`): they add the largest of their proof
+/// numbers, not their sum.
 pub fn combine_drops_once(
     or: bool,
     numbers: impl Iterator<Item = (u32, u32)>,
     visible: &[bool],
     dropped: &[bool],
+    counted_once: u64,
 ) -> (u32, u32) {
     if or {
         return combine(or, numbers, visible);
@@ -137,8 +142,9 @@ pub fn combine_drops_once(
     // One pass: the plain sum (to tell a proven node) beside the drops' largest and count.
     let (mut sum, mut dn) = (0, INF);
     let (mut others, mut largest, mut open) = (0, 0, 0);
+    let mut met = 0;
     let mut waiting = false;
-    for (((p, d), seen), drop) in numbers.zip(visible).zip(dropped) {
+    for (i, (((p, d), seen), drop)) in numbers.zip(visible).zip(dropped).enumerate() {
         if !*seen {
             if d == 0 {
                 dn = 0;
@@ -151,6 +157,8 @@ pub fn combine_drops_once(
         if *drop {
             largest = largest.max(p);
             open += u32::from(p > 0);
+        } else if i < 64 && counted_once >> i & 1 != 0 {
+            met = met.max(p);
         } else {
             others = add(others, p);
         }
@@ -159,7 +167,7 @@ pub fn combine_drops_once(
         return (sum, dn);
     }
     let drops = add(largest, open.saturating_sub(1) + u32::from(waiting));
-    (add(others, drops), dn)
+    (add(add(others, met), drops), dn)
 }
 
 #[cfg(test)]
@@ -214,12 +222,12 @@ mod tests {
         let dropped = [false, true, true, true];
         assert_eq!(combine(false, numbers.iter().copied(), &visible), (10, 1));
         assert_eq!(
-            combine_drops_once(false, numbers.iter().copied(), &visible, &dropped),
+            combine_drops_once(false, numbers.iter().copied(), &visible, &dropped, 0),
             (9, 1)
         );
         // At the attacker's node nothing changes.
         assert_eq!(
-            combine_drops_once(true, numbers.iter().copied(), &visible, &dropped),
+            combine_drops_once(true, numbers.iter().copied(), &visible, &dropped, 0),
             combine(true, numbers.iter().copied(), &visible)
         );
     }
@@ -231,14 +239,38 @@ mod tests {
         let visible = [true, true, false];
         let waiting = [(3, 1), (5, 1), (1, 1)];
         assert_eq!(
-            combine_drops_once(false, waiting.iter().copied(), &visible, &dropped),
+            combine_drops_once(false, waiting.iter().copied(), &visible, &dropped, 0),
             (9, 1)
         );
         // The gold already mated (by the pawn's proof, through hand superiority): nothing waits.
         let solved = [(3, 1), (5, 1), (0, INF)];
         assert_eq!(
-            combine_drops_once(false, solved.iter().copied(), &visible, &dropped),
+            combine_drops_once(false, solved.iter().copied(), &visible, &dropped, 0),
             (8, 1)
+        );
+    }
+
+    #[test]
+    fn children_met_again_below_add_their_largest() {
+        // Three board moves worth 3, 4 and 6, a drop worth 2; the 4 and the 6 meet below.
+        let numbers = [(3, 1), (4, 1), (6, 2), (2, 1)];
+        let visible = [true; 4];
+        let dropped = [false, false, false, true];
+        let both = 0b110;
+        assert_eq!(
+            combine_drops_once(false, numbers.iter().copied(), &visible, &dropped, both),
+            (3 + 6 + 2, 1)
+        );
+        // A drop marked counts as a drop; a proven node stays proven.
+        let all = 0b1111;
+        assert_eq!(
+            combine_drops_once(false, numbers.iter().copied(), &visible, &dropped, all),
+            (6 + 2, 1)
+        );
+        let proven = [(0, INF); 4];
+        assert_eq!(
+            combine_drops_once(false, proven.iter().copied(), &visible, &dropped, all),
+            (0, INF)
         );
     }
 }

@@ -113,7 +113,7 @@ impl<'a> Lengths<'a> {
     /// quarter, 38 s this way).
     pub fn new(searcher: &'a mut Searcher, hash_mb: usize) -> Lengths<'a> {
         let table = super::dfpn::table_mb(hash_mb) * 1024 * 1024;
-        let taken = searcher.table.limit(table / 4).div_ceil(1024 * 1024);
+        let taken = searcher.limit_memory(table / 4).div_ceil(1024 * 1024);
         let mb = hash_mb.max(1).saturating_sub(taken).max(2);
         Lengths {
             searcher,

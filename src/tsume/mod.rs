@@ -11,6 +11,7 @@
 
 mod bounded;
 pub mod dfpn;
+mod double_count;
 mod free_take;
 mod hand;
 pub mod inventory;

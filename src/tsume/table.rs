@@ -40,33 +40,41 @@ pub struct Entry {
     pub repetition: bool,
     /// Nodes searched below this entry, the measure of what it would cost to recompute.
     pub work: u32,
-    /// At an attacker's node not solved: the first proof numbers of its checks, in move
-    /// order, three bits each (see [`Opened`]).
-    pub opened: Opened,
+    /// At a node not solved, what it keeps about its children and its first parent.
+    pub notes: Notes,
 }
 
-/// The first proof numbers of an attacker's node's first [`Opened::CHECKS`] checks, kept in
-/// the node's own entry rather than in one entry per check: most checks are never searched
-/// (90 % of the table's entries on a classic problem were such checks), and a table that
-/// held them all was ten times larger, slower by its cache misses and its fresh pages (the
-/// classic set's proofs 51.6 s with them, 41.1 s without, the same nodes).
+/// What an unsolved node's entry keeps beyond its own numbers, in one word: the tag of the
+/// node it was first searched from (the top 16 bits, see `double_count.rs`), and below it,
+/// at an attacker's node the first proof numbers of its first [`Notes::CHECKS`] checks, three
+/// bits each, at a defender's node the children whose proof numbers count once (a bit each
+/// for the first [`Notes::LOW`]).
+///
+/// The first proof numbers are kept in the node's own entry rather than in one entry per
+/// check: most checks are never searched (90 % of the table's entries on a classic problem
+/// were such checks), and a table that held them all was ten times larger, slower by its
+/// cache misses and its fresh pages (the classic set's proofs 51.6 s with them, 41.1 s
+/// without, the same nodes).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Opened(u64);
+pub struct Notes(u64);
 
-impl Opened {
+impl Notes {
     /// Bits per check: a first proof number of 1 to 8.
     const BITS: usize = 3;
     const MASK: u64 = (1 << Self::BITS) - 1;
+    /// Bits below the parent's tag.
+    pub const LOW: usize = 48;
+    const LOW_MASK: u64 = (1 << Self::LOW) - 1;
     /// Checks past this many get an entry of their own.
-    pub const CHECKS: usize = 64 / Self::BITS;
+    pub const CHECKS: usize = Self::LOW / Self::BITS;
     /// The largest first proof number kept.
     pub const MAX_PN: u32 = 1 << Self::BITS;
 
-    /// With check `i`'s first proof number `pn` (1 to [`Opened::MAX_PN`]).
-    pub fn with(self, i: usize, pn: u32) -> Opened {
+    /// With check `i`'s first proof number `pn` (1 to [`Notes::MAX_PN`]).
+    pub fn with(self, i: usize, pn: u32) -> Notes {
         debug_assert!(i < Self::CHECKS && (1..=Self::MAX_PN).contains(&pn));
         let shift = Self::BITS * i;
-        Opened((self.0 & !(Self::MASK << shift)) | (((pn - 1) as u64 & Self::MASK) << shift))
+        Notes((self.0 & !(Self::MASK << shift)) | (((pn - 1) as u64 & Self::MASK) << shift))
     }
 
     /// Check `i`'s first proof number; 1 (a position not seen) for one not kept.
@@ -76,6 +84,24 @@ impl Opened {
         } else {
             1
         }
+    }
+
+    /// A defender's node's children that count once, a bit each.
+    pub fn counted_once(self) -> u64 {
+        self.0 & Self::LOW_MASK
+    }
+
+    pub fn with_counted_once(self, children: u64) -> Notes {
+        Notes((self.0 & !Self::LOW_MASK) | (children & Self::LOW_MASK))
+    }
+
+    /// The tag of the node's first parent; 0 for none recorded.
+    pub fn parent(self) -> u16 {
+        (self.0 >> Self::LOW) as u16
+    }
+
+    pub fn with_parent(self, tag: u16) -> Notes {
+        Notes((self.0 & Self::LOW_MASK) | (tag as u64) << Self::LOW)
     }
 }
 
@@ -87,7 +113,7 @@ impl Opened {
 #[derive(Clone, Copy)]
 struct Slot {
     key: u64,
-    opened: Opened,
+    notes: Notes,
     hand: Hand,
     pn: u32,
     dn: u32,
@@ -110,7 +136,7 @@ impl Slot {
         let flags = if e.repetition { REPETITION } else { 0 };
         Slot {
             key,
-            opened: e.opened,
+            notes: e.notes,
             hand: e.hand,
             pn: e.pn,
             dn: e.dn,
@@ -126,14 +152,14 @@ impl Slot {
             dn: self.dn,
             repetition: self.meta & REPETITION != 0,
             work: self.meta & WORK_CAP,
-            opened: self.opened,
+            notes: self.notes,
         }
     }
 }
 
 const EMPTY: Slot = Slot {
     key: 0,
-    opened: Opened(0),
+    notes: Notes(0),
     hand: Hand([0; super::hand::MAX_HAND_KINDS]),
     pn: 0,
     dn: 0,
@@ -403,12 +429,12 @@ const _: () = assert!(SLOT_BYTES == 41);
 
 #[cfg(test)]
 mod tests {
-    use super::Opened;
+    use super::Notes;
 
     #[test]
-    fn opened_keeps_each_checks_first_proof_number() {
-        let last = Opened::CHECKS - 1;
-        let mut o = Opened::default();
+    fn notes_keep_each_checks_first_proof_number() {
+        let last = Notes::CHECKS - 1;
+        let mut o = Notes::default().with_parent(0xbeef);
         for (i, pn) in [(0, 4), (1, 1), (7, 2), (7, 8), (last, 6)] {
             o = o.with(i, pn);
         }
@@ -419,5 +445,20 @@ mod tests {
         // Set twice (7), the last wins; a check not kept (2, last - 1) or past the last kept
         // is a position not seen: 1.
         assert_eq!(got, [4, 1, 1, 8, 1, 6, 1, 1]);
+        // The parent's tag beside them, untouched by them and touching none of them.
+        assert_eq!(o.parent(), 0xbeef);
+        let o = o.with_parent(7);
+        assert_eq!((o.parent(), o.pn(0), o.pn(last)), (7, 4, 6));
+    }
+
+    #[test]
+    fn notes_keep_the_children_counted_once_beside_the_parent() {
+        let o = Notes::default()
+            .with_parent(0xffff)
+            .with_counted_once(u64::MAX);
+        assert_eq!(o.counted_once(), (1 << Notes::LOW) - 1);
+        assert_eq!(o.parent(), 0xffff);
+        let o = o.with_counted_once(0b101);
+        assert_eq!((o.counted_once(), o.parent()), (0b101, 0xffff));
     }
 }
