@@ -9,6 +9,9 @@
 //! the proof-number cap below: 図巧 第9番 127 k nodes instead of 163 k, 第12番 21 k instead
 //! of 30 k; rook first instead of pawn first was worse than no delay at all.)
 //!
+//! Where two children of a defender's node meet again below, the node adds the larger of
+//! their proof numbers rather than both (`double_count.rs`).
+//!
 //! Repetition: a position already on the current path counts as a loss for the attacker
 //! (perpetual check loses, and a repeated line is never part of a shortest mate). Such a
 //! disproof depends on the path it was found on (the graph-history interaction problem), so it
