@@ -92,7 +92,7 @@ pub fn table_mb(hash_mb: usize) -> usize {
 
 /// The record of first parents' share of the table's (`double_count.rs`): a sixteenth, at most
 /// 2 MB. A larger record keeps longer trails, but its cache misses cost more than they find:
-/// at 40 MB the classic set one problem more proven within the node limit, each node 5–15 %
+/// at 40 MB the classic set one problem more proven within the node limit, each node 5–17 %
 /// slower.
 fn double_count_bytes(hash_mb: usize) -> usize {
     (table_mb(hash_mb) * 1024 * 1024 / 16).min(2 * 1024 * 1024)
