@@ -25,6 +25,7 @@ use super::double_count::{self, DoubleCount};
 use super::hand::Hand;
 use super::lazy::{add, combine_drops_once, Lazy};
 use super::node::{Node, Step};
+use super::path::Path;
 use super::table::{Entry, Notes, Table, INF};
 use super::Limits;
 use crate::rules::{Color, Move};
@@ -589,41 +590,6 @@ fn value_of(f: &Entry) -> ChildValue {
         repetition: f.repetition,
         hand: f.hand,
         parent: f.notes.parent(),
-    }
-}
-
-/// The full keys of the positions on the current path, with a small counting filter in front
-/// of the list: most look-ups are for positions not on it.
-struct Path {
-    keys: Vec<u64>,
-    filter: Vec<u16>,
-}
-
-const PATH_FILTER: usize = 4096;
-
-impl Default for Path {
-    fn default() -> Path {
-        Path {
-            keys: Vec::new(),
-            filter: vec![0; PATH_FILTER],
-        }
-    }
-}
-
-impl Path {
-    fn push(&mut self, key: u64) {
-        self.keys.push(key);
-        self.filter[key as usize % PATH_FILTER] += 1;
-    }
-
-    fn pop(&mut self) {
-        if let Some(key) = self.keys.pop() {
-            self.filter[key as usize % PATH_FILTER] -= 1;
-        }
-    }
-
-    fn contains(&self, key: u64) -> bool {
-        self.filter[key as usize % PATH_FILTER] > 0 && self.keys.contains(&key)
     }
 }
 

@@ -288,7 +288,8 @@ mod tests {
     fn entering_records_the_first_parent_once() {
         let root = Node::from_sfen("4k4/9/9/9/9/9/9/9/9 b R2G 1");
         let attacker = root.pos.turn();
-        let mv = crate::formats::notation::usi::parse_move(root.pos.variant(), "R*5b").unwrap();
+        let mv = crate::formats::notation::usi::parse_move(root.pos.variant(), "R*5b")
+            .expect("a rook drop in USI");
         let child = root.child(mv, attacker);
         let mut d = DoubleCount::new(1 << 16);
         assert_eq!(d.enter(&root, 0), 0, "the root has no parent");

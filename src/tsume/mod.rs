@@ -20,6 +20,7 @@ mod lazy;
 pub mod length;
 mod no_mate_check;
 mod node;
+mod path;
 mod proof_walk;
 pub mod solution;
 mod table;
