@@ -630,16 +630,19 @@ mod tests {
     fn a_node_refuted_by_a_waiting_drop_is_never_worth_searching_again() {
         let root = Node::from_sfen("4k4/9/9/9/9/9/9/9/9 b R2G 1");
         let attacker = root.pos.turn();
-        let mv = |usi: &str| crate::formats::notation::usi::parse_move(root.pos.variant(), usi);
-        let n = root.child(mv("R*5i").unwrap(), attacker);
+        let mv = |usi: &str| {
+            crate::formats::notation::usi::parse_move(root.pos.variant(), usi)
+                .expect("a move in USI")
+        };
+        let n = root.child(mv("R*5i"), attacker);
         let s = Searcher::new(attacker, Limits::default());
         let children: Vec<Step> = n
             .moves(attacker)
             .iter()
             .map(|m| n.step(*m, attacker))
             .collect();
-        let pawn = mv("P*5h").unwrap();
-        let gold = mv("G*5h").unwrap();
+        let pawn = mv("P*5h");
+        let gold = mv("G*5h");
         assert!(children.iter().any(|c| c.mv == pawn) && children.iter().any(|c| c.mv == gold));
         // Every defence open, the gold drop on 5h refuting (it waits for the pawn drop there).
         let values: Vec<ChildValue> = children
