@@ -46,7 +46,8 @@ type Slot = [u64; 5];
 
 /// A node on the current path.
 struct Frame {
-    parent: Parent,
+    /// The node, as its children name it for their first parent.
+    node: Parent,
     /// Its children found to be counted twice, by full key, not yet taken.
     found: SmallVec<[u64; 2]>,
 }
@@ -104,14 +105,14 @@ impl DoubleCount {
             hand: n.attacker_hand,
         };
         let mut tag = tag;
-        if let Some(from) = self.path.last().map(|f| f.parent) {
+        if let Some(from) = self.path.last().map(|f| f.node) {
             if tag == 0 {
                 self.record(n.full, from);
                 tag = self::tag(from.full);
             }
         }
         self.path.push(Frame {
-            parent: me,
+            node: me,
             found: SmallVec::new(),
         });
         tag
@@ -135,7 +136,7 @@ impl DoubleCount {
         pn: impl Fn(u64, &Hand) -> Option<u32>,
         on_path: impl Fn(u64) -> bool,
     ) {
-        let Some(current) = self.path.last().map(|f| f.parent.full) else {
+        let Some(current) = self.path.last().map(|f| f.node.full) else {
             return;
         };
         let mut below = child;
@@ -155,7 +156,7 @@ impl DoubleCount {
             }
             if on_path(p.full) {
                 if !or {
-                    if let Some(f) = self.path.iter_mut().rev().find(|f| f.parent.full == p.full) {
+                    if let Some(f) = self.path.iter_mut().rev().find(|f| f.node.full == p.full) {
                         f.found.push(below);
                     }
                 }
@@ -229,7 +230,7 @@ mod tests {
         d.record(p2, at(root));
         for full in [root, a, b] {
             d.path.push(Frame {
-                parent: at(full),
+                node: at(full),
                 found: SmallVec::new(),
             });
         }
@@ -275,7 +276,7 @@ mod tests {
     #[test]
     fn a_child_first_searched_from_here_needs_no_walk() {
         let (mut d, [root, a, b, child, _, _]) = trail();
-        d.record(child, d.path[2].parent);
+        d.record(child, d.path[2].node);
         let path = [root, a, b];
         d.look(false, child, |_, _| Some(3), |k| path.contains(&k));
         for _ in 0..3 {
