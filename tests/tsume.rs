@@ -738,6 +738,28 @@ fn checks_left_out_of_the_mate_test_are_answered_by_a_flight() {
     assert!(left_out > kept, "{kept} kept, {left_out} left out");
 }
 
+/// A check by the only piece that guarded a square beside the king leaves it a flight there:
+/// the mate-in-one test leaves it out. The gold on 2c guards 2b alone; ▲2二金 checks the king
+/// on 1a and covers 2a and 1b, and the king takes the gold. With a knight on 3d guarding 2b
+/// as well, the same check is kept, and mates.
+#[test]
+fn a_check_by_the_only_guard_of_a_square_leaves_a_flight_there() {
+    let variant = standard();
+    let check = usi::parse_move(&variant, "2c2b").expect("a USI move");
+    let alone = problem("8k/9/7G1/9/9/9/9/9/9 b - 1");
+    assert!(alone.checking_moves().contains(&check));
+    assert!(!alone.checks_that_may_mate().contains(&check));
+    let mut after = alone.clone();
+    after.play_unchecked(check);
+    assert!(!after.royal_moves().is_empty());
+
+    let guarded = problem("8k/9/7G1/6N2/9/9/9/9/9 b - 1");
+    assert!(guarded.checks_that_may_mate().contains(&check));
+    let mut after = guarded.clone();
+    after.play_unchecked(check);
+    assert!(after.is_checkmate());
+}
+
 /// `Position::one_ply_after` (the mate-in-one test after a defender's move) against its
 /// definition worked out move by move: after the move, the first check in `checking_moves`
 /// order that leaves no legal move is the mate; with none, "no mate" if every check leaves a

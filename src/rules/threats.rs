@@ -107,7 +107,21 @@ impl<'a> Threats<'a> {
     /// Does an enemy slider attack `sq`?
     #[inline(always)]
     pub fn slides_onto(&self, t: &Tables, sq: Square, occupied: Bitboard) -> bool {
+        self.slides_onto_but(t, sq, occupied, Bitboard::EMPTY)
+    }
+
+    /// Does an enemy slider other than those on `gone` (a piece that has moved away, say)
+    /// attack `sq`?
+    #[inline(always)]
+    pub fn slides_onto_but(
+        &self,
+        t: &Tables,
+        sq: Square,
+        occupied: Bitboard,
+        gone: Bitboard,
+    ) -> bool {
         self.slides(t, sq).any(|(ray, bb)| {
+            let bb = bb & !gone;
             (t.ray_mask(ray, sq) & bb).any() && (t.ray_attacks(ray, sq, occupied) & bb).any()
         })
     }
