@@ -181,10 +181,12 @@ pub(crate) fn generate<S: Sink>(t: &Tables, b: &Board, sink: &mut S) {
 
     let mut check_mask = sink.onto().map_or(t.board, |onto| t.board & onto);
     let mut drop_mask = check_mask & !occupied;
-    let threats = Threats::new(t, b, them);
     let mut pins = Pins::default();
     let king = (royals.count() == 1).then(|| royals.first()).flatten();
-    if let Some(ksq) = king {
+    // Only a side with a single royal piece needs the enemy's attacks (a tsume attacker, with
+    // none, never does).
+    let threats = king.map(|_| Threats::new(t, b, them));
+    if let (Some(ksq), Some(threats)) = (king, &threats) {
         let (checkers, between) = threats.checks(t, ksq, occupied);
         if checkers.several() {
             check_mask = Bitboard::EMPTY;
@@ -208,7 +210,7 @@ pub(crate) fn generate<S: Sink>(t: &Tables, b: &Board, sink: &mut S) {
         }
     }
     let zone = t.zone[us.index()];
-    if let Some(ksq) = king {
+    if let (Some(ksq), Some(threats)) = (king, &threats) {
         // The royal piece may go anywhere not attacked once it has left its square.
         let k = b.squares[ksq.index()].map_or(t.kinds[0], |p| p.kind);
         if sink.pieces_wanted(k).has(ksq) {
@@ -220,7 +222,7 @@ pub(crate) fn generate<S: Sink>(t: &Tables, b: &Board, sink: &mut S) {
             return;
         }
     }
-    if let Some(ksq) = king {
+    if let (Some(ksq), Some(threats)) = (king, &threats) {
         // Only the other pieces' moves need the pins: a sink content with a king's move (a
         // check answered by stepping away, most often) never pays for them.
         threats.find_pins(t, ksq, own, occupied, &mut pins);
