@@ -32,6 +32,9 @@ struct RepliesSink {
     between: Bitboard,
     any: bool,
     other: bool,
+    /// The royal piece's square once its moves are known to answer nothing (not generated
+    /// again).
+    royal_done: Bitboard,
 }
 
 impl RepliesSink {
@@ -59,6 +62,10 @@ impl Sink for RepliesSink {
     fn in_check(&mut self, between: Bitboard) {
         self.between = between;
     }
+    #[inline]
+    fn pieces_wanted(&self, _kind: KindId) -> Bitboard {
+        !self.royal_done
+    }
 }
 
 /// How the side to move can answer a check, without listing its moves.
@@ -66,7 +73,16 @@ pub(crate) fn check_replies(t: &Tables, b: &Board) -> CheckReplies {
     if royal_can_move(t, b) {
         return CheckReplies::Other;
     }
-    let mut sink = RepliesSink::default();
+    // A single royal piece has no move: the generator need not work its moves out again.
+    let royals = b.royals(t, b.turn);
+    let mut sink = RepliesSink {
+        royal_done: if royals.several() {
+            Bitboard::EMPTY
+        } else {
+            royals
+        },
+        ..RepliesSink::default()
+    };
     generate(t, b, &mut sink);
     match (sink.any, sink.other) {
         (_, true) => CheckReplies::Other,
