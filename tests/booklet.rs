@@ -559,3 +559,18 @@ fn six_diagrams_on_a_tiny_page_have_no_room() {
         .to_string()
         .starts_with("no room: with 6 diagrams per page"));
 }
+
+/// A position from a game record, after problems, is one figure: its heading and the caption
+/// the record writes under it give the same number (they once gave 第1図 and 第3図).
+#[test]
+fn a_record_figure_after_problems_has_one_number() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/records");
+    let yaml = "diagrams:\n  - position: 4k4/9/4P4/9/9/9/9/9/9 b G 1\n    tsume: true\n  - position: 4k4/9/4P4/9/9/9/9/9/9 b G 1\n    tsume: true\n  - position: {record: habu-fujii-2006.kif, ply: 41}\n    title: 実戦から\n";
+    let name = dir.join("book.yaml").to_string_lossy().into_owned();
+    let book = Book::from_yaml(yaml, &name, &|_| Err("no files".into())).unwrap();
+    let (_, pdf) = render(&book);
+    let text = page_texts(&pdf).concat();
+    assert!(text.contains("第1図実戦から"), "{text}");
+    assert!(text.contains("第1図▲2六飛まで"), "{text}");
+    assert!(!text.contains("第3図"), "{text}");
+}

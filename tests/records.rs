@@ -488,10 +488,13 @@ fn booklet_entries_take_record_positions_numbered_by_their_place() {
     let name = data("book.yaml");
     let book = Book::from_yaml(yaml, &name, &|_| Err("no file".into())).unwrap();
     let load = |v: &str| Variant::builtin(v).map_err(shogiprint::Error::from);
-    let e = book.entry(1, &standard(), &load).unwrap();
+    let e = book.entry(1, 2, &standard(), &load).unwrap();
     assert_eq!(e.diagram.caption.as_deref(), Some("第2図 ▲2六飛まで"));
     assert_eq!(e.notes.comment.as_deref(), Some("飛車を振った。"));
-    let err = book.entry(2, &standard(), &load).unwrap_err().to_string();
+    let err = book
+        .entry(2, 3, &standard(), &load)
+        .unwrap_err()
+        .to_string();
     assert_eq!(
         err,
         format!("{name}:6:50: diagrams[2].position.ply: move 999: the game has 181 moves (0 is the start)")
@@ -516,7 +519,7 @@ fn a_game_booklet_has_a_diagram_every_n_moves_and_at_the_end_with_the_moves_betw
         "{header}"
     );
     let load = |v: &str| Variant::builtin(v).map_err(shogiprint::Error::from);
-    let first = b.entry(0, &standard(), &load).unwrap();
+    let first = b.entry(0, 1, &standard(), &load).unwrap();
     // Ply 50 is △同歩 (the captions test above); the moves from the start lead to it.
     // The heading says 第1図 (the booklet's figure numbering), so the caption keeps the move.
     assert_eq!(first.diagram.caption.as_deref(), Some("△同歩まで"));
@@ -528,13 +531,13 @@ fn a_game_booklet_has_a_diagram_every_n_moves_and_at_the_end_with_the_moves_betw
     );
     assert!(notes.contains("△同歩（第1図）"), "{notes}");
     let second = b
-        .entry(1, &standard(), &load)
+        .entry(1, 2, &standard(), &load)
         .unwrap()
         .notes
         .comment
         .unwrap();
     assert!(second.starts_with("第1図以下の指し手\n"), "{second}");
-    let last = b.entry(3, &standard(), &load).unwrap();
+    let last = b.entry(3, 4, &standard(), &load).unwrap();
     assert_eq!(
         b.place(3),
         format!("habu-fujii-2006.kif:{}", last_line_of_move(181))
@@ -575,7 +578,7 @@ fn a_game_booklet_can_follow_bookmarks_and_comments() {
     );
     let load = |v: &str| Variant::builtin(v).map_err(shogiprint::Error::from);
     let notes = b
-        .entry(0, &standard(), &load)
+        .entry(0, 1, &standard(), &load)
         .unwrap()
         .notes
         .comment
@@ -585,7 +588,7 @@ fn a_game_booklet_can_follow_bookmarks_and_comments() {
         "初手からの指し手\n▲7六歩△3四歩▲2六歩（第1図）\n居飛車。"
     );
     let notes = b
-        .entry(1, &standard(), &load)
+        .entry(1, 2, &standard(), &load)
         .unwrap()
         .notes
         .comment

@@ -194,7 +194,7 @@ pub fn prepare_with_progress(
     let mut read = Vec::with_capacity(book.entries.len());
     for i in 0..book.entries.len() {
         let fail = |error, label: &str, title: Option<&str>| failure(book, i, label, title, error);
-        let entry = match book.entry(i, variant, load_variant) {
+        let entry = match book.entry(i, numbering.next_figure(), variant, load_variant) {
             Ok(e) => e,
             Err(e) => {
                 let title = raw_title(&book.entries[i]);
@@ -497,7 +497,7 @@ pub fn render(
             page(&current)?;
             current = Drawing::new(l.width, l.height);
         }
-        let mut entry = book.entry(i, variant, load_variant)?;
+        let mut entry = book.entry(i, numbering.next_figure(), variant, load_variant)?;
         let label = numbering.next(o, entry.kind());
         verify::apply(&mut entry, plan.filled.get(i).and_then(Option::as_ref));
         let mut dia = entry.diagram;

@@ -147,6 +147,11 @@ pub struct Numbering {
 }
 
 impl Numbering {
+    /// The number the next entry gets if it is a figure.
+    pub fn next_figure(&self) -> usize {
+        self.figures + 1
+    }
+
     /// The label of the next entry, of kind `kind`.
     pub fn next(&mut self, options: &BookOptions, kind: Kind) -> String {
         let n = match kind {
@@ -397,10 +402,13 @@ impl Book {
         }
     }
 
-    /// Reads entry `i`. Errors name the booklet file, line and column.
+    /// Reads entry `i`, which is figure `figure` if it turns out to be one (a position from a
+    /// game record is captioned `第{figure}図 ▲2四歩まで`, as its heading numbers it). Errors name
+    /// the booklet file, line and column.
     pub fn entry(
         &self,
         i: usize,
+        figure: usize,
         variant: &Arc<Variant>,
         load_variant: &dyn Fn(&str) -> Result<Arc<Variant>, crate::Error>,
     ) -> Result<Entry, crate::Error> {
@@ -411,7 +419,7 @@ impl Book {
                     &self.source_name,
                     variant,
                     load_variant,
-                    (i + 1).min(u32::MAX as usize) as u32,
+                    figure.min(u32::MAX as usize) as u32,
                 )
                 .map_err(|e| match e {
                     crate::Error::Data(mut d) => {
@@ -438,7 +446,7 @@ impl Book {
                 })?;
                 Ok(Entry { diagram, notes })
             }
-            EntrySource::Game(g) => g.entry(i + 1, &self.options),
+            EntrySource::Game(g) => g.entry(figure, &self.options),
             EntrySource::Line { file, line, text } => {
                 let read = spec::read_position(text, variant).map_err(|e| match e {
                     crate::Error::Parse(p) => {
