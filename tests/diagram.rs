@@ -547,6 +547,70 @@ fn a_long_hand_wraps_and_stays_beside_the_board() {
 }
 
 #[test]
+fn a_wrapped_hand_reads_in_order() {
+    // Vertical columns read from right to left: Black's hand, on the board's right, starts
+    // in the outer column (its name, 持駒, 飛) and goes on nearer the board (歩十七). White's,
+    // on the left, starts beside the board and goes on outwards. Black's columns once started
+    // beside the board and went on outwards, read backwards; and a long name in the western
+    // style ran off the drawing.
+    let fonts = Fonts::bundled();
+    let v = standard();
+    let sfen = "4k4/9/9/9/9/9/9/9/4K4 b RB2G2S2N2L17P2g2s2n2l17p 1";
+    for style in [Style::Traditional, Style::Western] {
+        for flip in [false, true] {
+            let mut d = diagram_of(sfen, &v);
+            d.options.style = style;
+            if flip {
+                d.options.viewer = shogiprint::rules::Color::White;
+            }
+            d.players = [
+                Some("羽生善治名人・竜王".into()),
+                Some("藤井聡太八冠".into()),
+            ];
+            let drawing = diagram::draw(&d, &fonts).unwrap();
+            let (glyphs, _) = ink_and_marks(&drawing, &fonts);
+            // The kings stand on the 5-file, in the board's middle; the hands' pieces are
+            // written nowhere else.
+            let centre = glyphs
+                .iter()
+                .find(|(g, _)| g.ch == '玉' || g.ch == 'K')
+                .map(|(_, r)| r.center().x)
+                .expect("a king");
+            let x_of = |ch: char, right: bool| {
+                glyphs
+                    .iter()
+                    .filter(|(g, r)| g.ch == ch && (r.center().x > centre) == right)
+                    .map(|(_, r)| r.center().x)
+                    .next()
+                    .unwrap_or_else(|| panic!("{style:?} flip {flip}: no '{ch}'"))
+            };
+            // Both sides' kanji hands wrap: the first entry and the last are a column apart.
+            // (Western lines fit one column with every kind in hand.)
+            if style != Style::Western {
+                let step = Layout::new(d.setup.size, &d.options, false).hand_step;
+                for (black, first) in [(true, '飛'), (false, '金')] {
+                    let right = black != flip;
+                    let (a, b) = (x_of(first, right), x_of('歩', right));
+                    assert!(
+                        a - b > 0.5 * step,
+                        "flip {flip} black {black}: first at {a:.1}, last at {b:.1}"
+                    );
+                }
+            }
+            // Nothing outside the drawing (a long name in western lines shrinks and wraps).
+            for (g, r) in &glyphs {
+                assert!(
+                    r.x >= -1e-6 && r.right() <= drawing.width + 1e-6,
+                    "{style:?} flip {flip}: '{}' at {r:?} outside {} mm",
+                    g.ch,
+                    drawing.width
+                );
+            }
+        }
+    }
+}
+
+#[test]
 fn a_one_square_arrow_runs_centre_to_centre_under_the_piece_name() {
     // Issue 13: 7g7f shrank to a triangle on the pawn, stopping at the square's edge, over the
     // kanji. Now it runs from centre to centre with a shaft behind its head, and the pawn's

@@ -138,6 +138,7 @@ fn kanji_column(
     placed: &mut Placed,
 ) -> Result<(f64, usize), MissingGlyph> {
     let em = l.hand_em;
+    let x0 = x;
     let outward = if x > l.board.center().x { 1.0 } else { -1.0 };
     let limit = l.board.bottom();
     let mut x = x;
@@ -146,8 +147,10 @@ fn kanji_column(
     let style = TextStyle::new(FontRole::Regular, em);
     let gap = 0.45 * em;
     let mut y = l.hand_top;
-    side_mark(d, column.side, Point::new(x, y + em / 2.0), em);
+    let mark = Point::new(x, y + em / 2.0);
     y += 1.2 * em;
+    // Where each column's glyphs start, to move the columns into reading order at the end.
+    let mut starts = vec![0];
     let mut glyphs = Vec::new();
     let write = |text: &str,
                  x: f64,
@@ -177,6 +180,7 @@ fn kanji_column(
                 x += outward * l.hand_step;
                 y = top - gap;
                 columns += 1;
+                starts.push(glyphs.len());
             }
             y += gap;
             placed
@@ -194,8 +198,50 @@ fn kanji_column(
         y += gap;
         write(text, x, &mut y, &mut glyphs)?;
     }
+    // Vertical columns read from right to left: on the board's right the first column (the
+    // side's name) goes outermost and the rest follow it towards the board.
+    let shift = reading_order(outward, l.hand_step, columns, outward > 0.0);
+    move_columns(&mut glyphs, &starts, &shift);
+    move_pieces(placed, column.side, x0, outward, l.hand_step, &shift);
+    side_mark(d, column.side, Point::new(mark.x + shift[0], mark.y), em);
     d.glyphs(Ink::BLACK, glyphs);
     Ok((lowest.max(y), columns))
+}
+
+/// How far each column of a hand moves so that its columns read in order, when `reverse`:
+/// the first outermost, the last nearest the board (the columns were laid out from the board
+/// outwards, `step` apart). Nothing moves otherwise.
+fn reading_order(outward: f64, step: f64, columns: usize, reverse: bool) -> Vec<f64> {
+    (0..columns)
+        .map(|c| {
+            if reverse {
+                outward * step * (columns as f64 - 1.0 - 2.0 * c as f64)
+            } else {
+                0.0
+            }
+        })
+        .collect()
+}
+
+/// Moves the glyphs of each column (column `c` starts at glyph `starts[c]`) by `shift[c]`.
+fn move_columns(glyphs: &mut [crate::draw::Glyph], starts: &[usize], shift: &[f64]) {
+    for (c, &start) in starts.iter().enumerate() {
+        let end = starts.get(c + 1).copied().unwrap_or(glyphs.len());
+        for g in &mut glyphs[start..end] {
+            g.transform.0[4] += shift[c];
+        }
+    }
+}
+
+/// Moves the recorded places of `side`'s pieces with their columns.
+fn move_pieces(placed: &mut Placed, side: Color, x0: f64, outward: f64, step: f64, shift: &[f64]) {
+    for ((s, _), p) in placed.pieces.iter_mut() {
+        if *s != side {
+            continue;
+        }
+        let c = ((p.x - x0) * outward / step).round().max(0.0) as usize;
+        p.x += shift.get(c).copied().unwrap_or(0.0);
+    }
 }
 
 fn western_column(
@@ -207,6 +253,7 @@ fn western_column(
     x: f64,
     placed: &mut Placed,
 ) -> Result<(f64, usize), MissingGlyph> {
+    let x0 = x;
     let outward = if x > l.board.center().x { 1.0 } else { -1.0 };
     let limit = l.board.bottom();
     let mut x = x;
@@ -217,25 +264,39 @@ fn western_column(
     let regular = TextStyle::new(FontRole::Regular, size);
     let bold = TextStyle::new(FontRole::Bold, size);
     let mut y = l.hand_top;
-    side_mark(d, column.side, Point::new(x, y + 0.35 * l.w), 0.6 * l.w);
+    let mark = Point::new(x, y + 0.35 * l.w);
     y += 0.75 * l.w;
     let mut glyphs = Vec::new();
+    let mut starts = vec![0];
     // Baselines sit 70 % down each line.
-    let mut line = |style: TextStyle,
-                    text: &str,
-                    x: f64,
-                    y: &mut f64|
+    let line = |style: TextStyle,
+                text: &str,
+                x: f64,
+                y: &mut f64,
+                glyphs: &mut Vec<crate::draw::Glyph>|
      -> Result<(), MissingGlyph> {
         glyphs.extend(fonts.line(style, text, Point::new(x, *y + 0.7 * step), Align::Center)?);
         *y += step;
         Ok(())
     };
-    line(bold, &column.name, x, &mut y)?;
+    // A long name (羽生善治名人・竜王) is set smaller, then on more lines, within the hand's
+    // width (the layout gives it 1.9 squares).
+    let room = 1.8 * l.w;
+    let natural = fonts.width(bold, &column.name)?;
+    let name_style = if natural > room {
+        TextStyle::new(FontRole::Bold, (size * room / natural).max(0.7 * size))
+    } else {
+        bold
+    };
+    for text in fonts.wrap(name_style, &column.name, room)? {
+        line(name_style, &text, x, &mut y, &mut glyphs)?;
+    }
     line(
         TextStyle::new(FontRole::Regular, 0.36 * l.w),
         "in hand",
         x,
         &mut y,
+        &mut glyphs,
     )?;
     let top = l.hand_top + 0.75 * l.w;
     if let Some(entries) = &column.entries {
@@ -246,6 +307,7 @@ fn western_column(
                 x += outward * l.hand_step;
                 y = top;
                 columns += 1;
+                starts.push(glyphs.len());
             }
             placed
                 .pieces
@@ -255,12 +317,38 @@ fn western_column(
             } else {
                 k.letter.to_string()
             };
-            line(regular, &text, x, &mut y)?;
+            line(regular, &text, x, &mut y, &mut glyphs)?;
         }
     }
     if let Some(text) = column.instead {
-        line(regular, text, x, &mut y)?;
+        line(regular, text, x, &mut y, &mut glyphs)?;
     }
+    // Lines of letters read from left to right: on the board's left the first column goes
+    // outermost.
+    let shift = reading_order(outward, l.hand_step, columns, outward < 0.0);
+    move_columns(&mut glyphs, &starts, &shift);
+    move_pieces(placed, column.side, x0, outward, l.hand_step, &shift);
+    side_mark(
+        d,
+        column.side,
+        Point::new(mark.x + shift[0], mark.y),
+        0.6 * l.w,
+    );
     d.glyphs(Ink::BLACK, glyphs);
     Ok((lowest.max(y), columns))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::reading_order;
+
+    #[test]
+    fn columns_move_into_reading_order_only_when_reversed() {
+        // Three columns laid out 10 mm apart from the board outwards (to the right): reversed,
+        // the first goes outermost (+20) and the last beside the board (-20).
+        assert_eq!(reading_order(1.0, 10.0, 3, true), [20.0, 0.0, -20.0]);
+        assert_eq!(reading_order(-1.0, 10.0, 2, true), [-10.0, 10.0]);
+        assert_eq!(reading_order(1.0, 10.0, 3, false), [0.0; 3]);
+        assert_eq!(reading_order(-1.0, 10.0, 1, true), [0.0]);
+    }
 }
