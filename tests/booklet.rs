@@ -420,8 +420,18 @@ fn positions_file_entries_follow_the_yaml_ones() {
     assert_eq!(book.entries.len(), 3);
     assert_eq!(book.place(1), "more.sfen:2");
     assert_eq!(book.place(2), "more.sfen:4");
-    let (pages, _) = render(&book);
-    assert_eq!(pages.len(), 2);
+    // Two pages of diagrams, then the answers: written from the proofs, as nothing the
+    // booklet knows is left out unless it says `answers: false`.
+    let (pages, pdf) = render(&book);
+    assert_eq!(pages.len(), 3);
+    let texts = page_texts(&pdf);
+    assert!(texts[2].starts_with("解答"), "{}", texts[2]);
+    assert!(texts[2].contains("▲5二金まで1手詰"), "{}", texts[2]);
+    // Each problem of the positions file is captioned with its length, as `caption: auto`.
+    assert!(
+        texts[0].contains("1手詰") && texts[1].contains("1手詰"),
+        "{texts:?}"
+    );
     // A positions file alone, with the default layout (6 per page).
     let alone = Book::from_positions(
         &more.repeat(4),
@@ -432,7 +442,34 @@ fn positions_file_entries_follow_the_yaml_ones() {
         },
     );
     assert_eq!(alone.entries.len(), 8);
-    assert_eq!(render(&alone).0.len(), 2);
+    assert_eq!(render(&alone).0.len(), 3);
+    // A quiz sheet: the answers left out.
+    let mut quiz = alone.clone();
+    quiz.options.answers = Some(false);
+    assert_eq!(render(&quiz).0.len(), 2);
+}
+
+/// What a booklet file gives is printed somewhere: an `answer:` in the answers section even
+/// when the file does not ask for one, a comment placed at the end there too; `answers: false`
+/// leaves the answers out but not those comments. (Both were once dropped without a word.)
+#[test]
+fn answers_and_end_comments_are_never_dropped() {
+    let book = |extra: &str, entry: &str| {
+        let yaml = format!("title: t\n{extra}diagrams:\n{entry}");
+        Book::from_yaml(&yaml, "t.yaml", &|_| Err("no files".into())).unwrap()
+    };
+    let answered =
+        "  - position: 4k4/9/4P4/9/9/9/9/9/9 b G 1\n    tsume: true\n    answer: ▲5二金まで1手詰\n";
+    let commented = "  - position: startpos\n    comment: 大事な説明\n";
+    let text = |b: &Book| page_texts(&render(b).1).concat();
+    let t = text(&book("", answered));
+    assert!(t.contains("解答") && t.contains("▲5二金まで1手詰"), "{t}");
+    let t = text(&book("comments: end\n", commented));
+    assert!(t.contains("大事な説明"), "{t}");
+    let t = text(&book("answers: false\n", answered));
+    assert!(!t.contains("▲5二金"), "{t}");
+    let t = text(&book("answers: false\ncomments: end\n", commented));
+    assert!(t.contains("大事な説明"), "{t}");
 }
 
 #[test]

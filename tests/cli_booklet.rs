@@ -137,6 +137,19 @@ fn a_file_of_sfens_is_a_booklet_too() {
     let out = dir.path("p.pdf");
     let r = run(&["booklet", &sfens, "--tsume", "--per-page", "4", "-o", &out]);
     assert_eq!(r.code, 0, "{}", r.stderr);
+    // Two pages of problems, then their answers, proven.
+    assert_eq!(pages(&out), 3);
+    let r = run(&[
+        "booklet",
+        &sfens,
+        "--tsume",
+        "--per-page",
+        "4",
+        "--no-answers",
+        "-o",
+        &out,
+    ]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
     assert_eq!(pages(&out), 2);
     // Without --tsume the attacker has no king: line 1 is named.
     let r = run(&["booklet", &sfens, "-o", &out]);

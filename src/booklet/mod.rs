@@ -486,7 +486,7 @@ pub fn render(
     let mut numbering = Numbering::default();
     let mut pages = 0;
     let mut current = Drawing::new(l.width, l.height);
-    // Answers are gathered as (label, text) only if there is a section to print them in.
+    // The answers section's entries, as (label, text).
     let mut answers: Vec<(String, String)> = Vec::new();
     let total = book.entries.len();
     for i in 0..total {
@@ -577,21 +577,24 @@ pub fn render(
                 baseline += t.comment_line();
             }
         }
-        if o.answers {
-            let mut text = entry.notes.answer.unwrap_or_default();
-            if let (Some(c), CommentPlace::End) = (comment, o.comments) {
-                if !text.is_empty() {
-                    text.push('\n');
-                }
-                text.push_str(&c);
-            }
+        // Nothing the file gives is left out silently: an answer goes to the section at the
+        // end unless `answers: false`, a comment placed at the end always.
+        let mut text = match o.answers {
+            Some(false) => String::new(),
+            _ => entry.notes.answer.unwrap_or_default(),
+        };
+        if let (Some(c), CommentPlace::End) = (comment, o.comments) {
             if !text.is_empty() {
-                let label = match label {
-                    l if l.is_empty() => format!("{}", i + 1),
-                    l => l,
-                };
-                answers.push((label, text));
+                text.push('\n');
             }
+            text.push_str(&c);
+        }
+        if !text.is_empty() {
+            let label = match label {
+                l if l.is_empty() => format!("{}", i + 1),
+                l => l,
+            };
+            answers.push((label, text));
         }
         progress(i + 1, total);
     }
@@ -600,7 +603,7 @@ pub fn render(
         frame(&mut current, fonts, o, l, pages)?;
         page(&current)?;
     }
-    if o.answers && !answers.is_empty() {
+    if !answers.is_empty() {
         pages = answer_pages(book, l, fonts, &answers, pages, page)?;
     }
     Ok(pages)

@@ -79,8 +79,10 @@ pub struct BookOptions {
     /// The label pattern of explanatory diagrams (`第{n}図`), numbered on their own.
     pub figure_numbering: String,
     pub page_numbers: bool,
-    /// An answers section at the end.
-    pub answers: bool,
+    /// The answers in a section at the end: `None` (the default) when any entry has one (a
+    /// declared `answer:` or a proven tsume's main line), `Some(false)` never (a quiz sheet).
+    /// Comments placed at the end (`comments: end`) go there either way.
+    pub answers: Option<bool>,
     pub answers_title: String,
     pub comments: CommentPlace,
     /// The variant name or file given in the booklet, if any.
@@ -103,7 +105,7 @@ impl Default for BookOptions {
             numbering: "第{n}問".to_string(),
             figure_numbering: "第{n}図".to_string(),
             page_numbers: true,
-            answers: false,
+            answers: None,
             answers_title: "解答".to_string(),
             comments: CommentPlace::Below,
             variant: None,
@@ -331,7 +333,7 @@ impl Book {
             })?;
         }
         o.page_numbers = raw.page_numbers.unwrap_or(true);
-        o.answers = raw.answers.unwrap_or(false);
+        o.answers = raw.answers;
         if let Some(t) = raw.answers_title {
             o.answers_title = t;
         }
@@ -459,6 +461,11 @@ impl Book {
                 })?;
                 let mut diagram = Diagram::from_read(variant.clone(), read);
                 diagram.options.tsume = self.options.tsume;
+                // A problem sheet gives each problem's length (3手詰), as `caption: auto` does
+                // in a booklet file; only a proof can give it.
+                if crate::diagram::verify::applies(&diagram, &self.options.verify) {
+                    diagram.caption = Some("auto".to_string());
+                }
                 Ok(Entry {
                     diagram,
                     notes: Notes::default(),

@@ -49,6 +49,11 @@ pub struct Args {
     #[command(flatten)]
     verify: super::verify::VerifyArgs,
 
+    /// Leave the answers out (a quiz sheet), overriding the file's `answers:`. By default
+    /// they are printed after the diagrams when any entry has one (a proven tsume does).
+    #[arg(long)]
+    no_answers: bool,
+
     /// For a positions file: the title in the running header.
     #[arg(long)]
     title: Option<String>,
@@ -141,6 +146,9 @@ pub fn run(
     }
     if args.no_verify {
         book.options.verify.enabled = false;
+    }
+    if args.no_answers {
+        book.options.answers = Some(false);
     }
     args.verify.apply(&mut book.options.verify)?;
     if let Some(p) = &args.paper {
