@@ -611,6 +611,33 @@ fn a_wrapped_hand_reads_in_order() {
 }
 
 #[test]
+fn a_drop_arrow_leaves_the_rank_numerals_and_the_hand_legible() {
+    // The arrow of S*5e runs from 銀 in Black's hand across the frame and the rank numeral 四:
+    // both are drawn again after it, as the pieces' names are.
+    let fonts = Fonts::bundled();
+    let v = standard();
+    let mut d = diagram_of(
+        "ln1g3nl/1r1sk1gb1/p1pppp1pp/1p4p2/9/2P4P1/PP1PPPP1P/1BG4R1/LN2KGSNL b Ss 1",
+        &v,
+    );
+    d.annotations.arrows = vec![spec::parse_arrow("S*5e", &d.setup, &v).unwrap()];
+    let drawing = diagram::draw(&d, &fonts).unwrap();
+    let arrow = drawing
+        .items
+        .iter()
+        .position(|i| matches!(i, Item::Shape(s) if s.opacity < 1.0))
+        .expect("an arrow");
+    let after: String = drawing.items[arrow + 1..]
+        .iter()
+        .filter_map(|i| match i {
+            Item::Text { glyphs, .. } => Some(glyphs.iter().map(|g| g.ch).collect::<String>()),
+            _ => None,
+        })
+        .collect();
+    assert!(after.contains('四') && after.contains('銀'), "{after}");
+}
+
+#[test]
 fn a_one_square_arrow_runs_centre_to_centre_under_the_piece_name() {
     // Issue 13: 7g7f shrank to a triangle on the pawn, stopping at the square's edge, over the
     // kanji. Now it runs from centre to centre with a shaft behind its head, and the pawn's

@@ -85,9 +85,11 @@ pub fn draw_with_faded(
         board::tint(&mut d, l.cell(*sq), color.tint(0.55));
     }
     board::draw_grid(&mut d, &l);
+    let first_coordinate = d.items.len();
     board::draw_coordinates(&mut d, fonts, &l, opts.style == Style::Western)
         .field("coordinates")?;
     let first_piece = d.items.len();
+    let coordinates_drawn = first_coordinate..first_piece;
     let red = pieces::promoted_in_red(&diagram.variant);
     pieces::draw_pieces(&mut d, fonts, &l, &diagram.setup, catalog, opts, red, faded)
         .field("pieces")?;
@@ -100,8 +102,10 @@ pub fn draw_with_faded(
         &diagram.annotations.marks,
     )
     .field("marks")?;
+    let first_hand = d.items.len();
     let placed = hands::draw_hands(&mut d, fonts, &l, diagram).field("players")?;
     let first_arrow = d.items.len();
+    let hands_drawn = first_hand..first_arrow;
     annotations::draw_arrows(&mut d, &l, &placed, &diagram.annotations.arrows);
     let arrows_drawn = first_arrow..d.items.len();
     annotations::lift_glyphs(
@@ -110,8 +114,13 @@ pub fn draw_with_faded(
         &l,
         pieces_drawn,
         &diagram.annotations.marks,
-        arrows_drawn,
+        arrows_drawn.clone(),
     );
+    // A drop's arrow runs from the hand across the rank numerals: they and the hand's text
+    // stay legible over it too.
+    for drawn in [coordinates_drawn, hands_drawn] {
+        annotations::lift_glyphs(&mut d, fonts, &l, drawn, &[], arrows_drawn.clone());
+    }
 
     let center_x = l.board.center().x;
     if let Some(title) = &diagram.title {
