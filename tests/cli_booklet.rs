@@ -201,4 +201,8 @@ fn handicap_errors() {
         "{}",
         r.stderr
     );
+    // To stdout, several sheets are one PDF without being told (they once asked for a file).
+    let r = run(&["handicap", "two-piece", "rook", "-o", "-"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.starts_with(b"%PDF-"));
 }

@@ -104,6 +104,8 @@ pub fn run(args: &Args, variant: &Arc<Variant>, out: &mut impl Write) -> Result<
     };
     let format = match (args.format, target.as_str()) {
         (Some(f), _) => f,
+        // Several sheets make one PDF, to stdout as well; one sheet goes out as SVG.
+        (None, "-") if several => Format::Pdf,
         (None, "-") => Format::Svg,
         (None, t) => Format::from_path(Path::new(t)).ok_or_else(|| {
             Failure::bad(
@@ -116,7 +118,7 @@ pub fn run(args: &Args, variant: &Arc<Variant>, out: &mut impl Write) -> Result<
     if several && format != Format::Pdf {
         return Err(Failure::bad(
             &target,
-            "several handicaps go into one PDF: use -o FILE.pdf (or name one handicap)",
+            "several handicaps go into one PDF: use -o FILE.pdf or --format pdf (or name one handicap)",
         ));
     }
     let bytes = if several {
