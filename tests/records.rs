@@ -270,6 +270,111 @@ fn kif_to_csa_to_kif_keeps_moves_comments_and_result() {
     assert_eq!(back.moves[0].time.map(|t| t.seconds), Some(3));
 }
 
+/// The time column of each numbered move line of a KIF text (`None` for a move without one).
+fn kif_times(kif: &str) -> Vec<Option<String>> {
+    kif.lines()
+        .filter(|l| {
+            let t = l.trim_start();
+            t.starts_with(|c: char| c.is_ascii_digit()) && !t.contains("投了")
+        })
+        .map(|l| {
+            let i = l.rfind('(')?;
+            l[i..].contains(':').then(|| l[i..].to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn csa_times_become_each_players_running_total_in_kif() {
+    // The spec example: ▲T12, △T6, then an untimed move.
+    let spec = kif::write(&read("csa-spec-example.csa"));
+    assert_eq!(
+        kif_times(&spec),
+        [
+            Some("( 0:12/00:00:12)".to_string()),
+            Some("( 0:06/00:00:06)".to_string()),
+            None,
+        ]
+    );
+    // Summed by hand, each side on its own: ▲ 12, 12+30=42, 42+3600=3642 (1:00:42), +0;
+    // △ 6, 6+3725=3731 (1:02:11); move 6 has no T and neither shows nor adds a time.
+    let game = "V2.2\nPI\n+\n+7776FU\nT12\n-3334FU\nT6\n+2726FU\nT30\n-8384FU\nT3725\n+2625FU\nT3600\n-8485FU\n+6978KI\nT0\n%TORYO\n";
+    let r = csa::read_one(game, &standard()).unwrap();
+    let times = kif_times(&kif::write(&r));
+    let expected = [
+        Some("( 0:12/00:00:12)"),
+        Some("( 0:06/00:00:06)"),
+        Some("( 0:30/00:00:42)"),
+        Some("(62:05/01:02:11)"),
+        Some("(60:00/01:00:42)"),
+        None,
+        Some("( 0:00/01:00:42)"),
+    ];
+    assert_eq!(times, expected.map(|t| t.map(String::from)));
+    // And back: KIF read gives the totals, CSA writes each move's own seconds again.
+    let back = kif::read(&kif::write(&r), &standard()).unwrap();
+    assert_eq!(back.moves[3].time.and_then(|t| t.total), Some(3731));
+    let t_lines: Vec<_> = csa::write(&back)
+        .lines()
+        .filter(|l| l.starts_with('T'))
+        .map(String::from)
+        .collect();
+    assert_eq!(t_lines, ["T12", "T6", "T30", "T3725", "T3600", "T0"]);
+}
+
+#[test]
+fn a_variation_counts_its_totals_on_from_the_line_it_leaves() {
+    // Only each move's own time: main line ▲10 △20 ▲30 △40 → totals 10, 20, 40, 60; the
+    // variation at 3 leaves after ▲10 △20: ▲60 → 70 (0:01:10), △5 → 25.
+    let text = "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)   ( 0:10)\n   2 ３四歩(33)   ( 0:20)\n   3 ２六歩(27)   ( 0:30)+\n   4 ８四歩(83)   ( 0:40)\n\n変化：3手\n   3 ６六歩(67)   ( 1:00)\n   4 ８四歩(83)   ( 0:05)\n";
+    let r = kif::read(text, &standard()).unwrap();
+    let times = kif_times(&kif::write(&r));
+    let expected = [
+        "( 0:10/00:00:10)",
+        "( 0:20/00:00:20)",
+        "( 0:30/00:00:40)",
+        "( 0:40/00:01:00)",
+        "( 1:00/00:01:10)",
+        "( 0:05/00:00:25)",
+    ];
+    assert_eq!(times, expected.map(|t| Some(t.to_string())));
+}
+
+#[test]
+fn kif_totals_as_written_survive_kif_to_kif_even_before_a_variation_mark() {
+    // A record from a later position: the totals carry time from before it, so they are
+    // kept as stated, not recounted; move 2's total sits before the `+` variation mark.
+    let text = "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)   ( 0:03/00:10:03)\n   2 ３四歩(33)   ( 0:05/01:20:05)+\n   3 ２六歩(27)   ( 0:07)\n\n変化：2手\n   2 ８四歩(83)   ( 0:09/01:20:09)\n";
+    let r = kif::read(text, &standard()).unwrap();
+    let totals: Vec<_> = r
+        .moves
+        .iter()
+        .map(|m| m.time.and_then(|t| t.total))
+        .collect();
+    assert_eq!(totals, [Some(603), Some(4805), None]);
+    let written = kif::write(&r);
+    let expected = [
+        "( 0:03/00:10:03)",
+        "( 0:05/01:20:05)",
+        // Counted on from ▲'s stated 10:03.
+        "( 0:07/00:10:10)",
+        "( 0:09/01:20:09)",
+    ];
+    assert_eq!(kif_times(&written), expected.map(|t| Some(t.to_string())));
+    assert_eq!(
+        kif::write(&kif::read(&written, &standard()).unwrap()),
+        written
+    );
+}
+
+#[test]
+fn a_record_without_times_writes_none() {
+    let r = read("habu-fujii-2006.kif");
+    assert!(r.moves.iter().all(|m| m.time.is_none()));
+    assert!(kif_times(&kif::write(&r)).iter().all(Option::is_none));
+    assert!(!csa::write(&r).lines().any(|l| l.starts_with('T')));
+}
+
 #[test]
 fn the_real_game_survives_kif_csa_kif() {
     let r = read("habu-fujii-2006.kif");

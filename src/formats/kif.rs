@@ -192,13 +192,13 @@ fn move_line(b: &mut Builder, n: usize, t: &str) -> Result<(), RecordError> {
     let number: usize = t[..digits]
         .parse()
         .map_err(|_| RecordError::new(n, t, "expected a numbered move like '1 ７六歩(77)'"))?;
-    let body = t[digits..].trim_start();
-    let (body, time) = match body.rfind('(') {
+    // A trailing '+' marks a move that has variations; it follows the time when there is one,
+    // so it goes first or the time's total would not read.
+    let body = t[digits..].trim().trim_end_matches('+').trim_end();
+    let (text, time) = match body.rfind('(') {
         Some(i) if body[i..].contains(':') => (body[..i].trim_end(), Some(&body[i..])),
         _ => (body, None),
     };
-    // A trailing '+' marks a move that has variations.
-    let text = body.trim_end_matches('+').trim_end();
     if number != b.ply() + 1 {
         return Err(RecordError::new(
             n,
@@ -386,8 +386,9 @@ pub fn write_move(pos: &Position, last: Option<Move>, mv: Move) -> String {
     }
 }
 
-fn write_time(t: &MoveTime) -> String {
-    let total = t.total.unwrap_or(0);
+/// `( 0:12/00:01:05)`: the move's minutes:seconds, then the mover's total so far, hours in two
+/// digits as Kakinoki's software writes them.
+fn write_time(t: &MoveTime, total: u32) -> String {
     format!(
         "({:>2}:{:02}/{:02}:{:02}:{:02})",
         t.seconds / 60,
@@ -484,6 +485,7 @@ fn write_body(out: &mut String, record: &Record, handicap: bool) {
         None,
         1,
         &record.moves,
+        &record.time_totals(None),
         record.end.as_ref(),
     );
     if let Some(line) = summary_line(record, handicap) {
@@ -492,7 +494,8 @@ fn write_body(out: &mut String, record: &Record, handicap: bool) {
     for (i, b) in record.branches.iter().enumerate() {
         let _ = writeln!(out, "\n変化：{}手", b.ply);
         let (pos, last) = record.branch_start(i);
-        write_line(out, pos, last, b.ply, &b.moves, b.end.as_ref());
+        let totals = record.time_totals(Some(i));
+        write_line(out, pos, last, b.ply, &b.moves, &totals, b.end.as_ref());
     }
 }
 
@@ -502,12 +505,14 @@ fn write_line(
     mut last: Option<Move>,
     first: usize,
     moves: &[RecordMove],
+    totals: &[Option<u32>],
     end: Option<&super::record::End>,
 ) {
     for (i, m) in moves.iter().enumerate() {
         let text = write_move(&pos, last, m.mv);
-        let _ = match &m.time {
-            Some(t) => {
+        // Counted from the moves' own times where the record states no total (CSA `T`).
+        let _ = match (&m.time, totals[i]) {
+            (Some(t), Some(total)) => {
                 let width = unicode_width::UnicodeWidthStr::width(text.as_str());
                 let pad = 15usize.saturating_sub(width).max(1);
                 writeln!(
@@ -515,10 +520,10 @@ fn write_line(
                     "{:>4} {text}{}{}",
                     first + i,
                     " ".repeat(pad),
-                    write_time(t)
+                    write_time(t, total)
                 )
             }
-            None => writeln!(out, "{:>4} {text}", first + i),
+            _ => writeln!(out, "{:>4} {text}", first + i),
         };
         for c in &m.comments {
             let _ = writeln!(out, "*{c}");

@@ -66,6 +66,8 @@ impl RecordMove {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MoveTime {
     pub seconds: u32,
+    /// The mover's total including this move, as written (KIF); `None` when the record gives
+    /// only the move's own time (CSA `T12`): [`Record::time_totals`] counts it then.
     pub total: Option<u32>,
 }
 
@@ -322,20 +324,53 @@ impl Record {
 
     /// The moves leading to the first move of line `branch` (its parent lines up to its ply).
     pub fn line_before(&self, branch: usize) -> Vec<Move> {
+        self.record_moves_before(branch)
+            .iter()
+            .map(|m| m.mv)
+            .collect()
+    }
+
+    fn record_moves_before(&self, branch: usize) -> Vec<&RecordMove> {
         // The chain of lines from the main line down to `branch`, walked without recursion.
         let mut chain = vec![branch];
         while let Some(p) = chain.last().and_then(|b| self.branches[*b].parent) {
             chain.push(p);
         }
-        let mut moves: Vec<Move> = self.moves.iter().map(|m| m.mv).collect();
+        let mut moves: Vec<&RecordMove> = self.moves.iter().collect();
         for b in chain.iter().rev() {
             let br = &self.branches[*b];
             moves.truncate(br.ply - 1);
             if *b != branch {
-                moves.extend(br.moves.iter().map(|m| m.mv));
+                moves.extend(br.moves.iter());
             }
         }
         moves
+    }
+
+    /// The mover's total time used after each move of a line (`None`: the main line, else a
+    /// branch's index), as a KIF time column gives it: the total the record states, else the
+    /// side's total after its previous move plus this move's own time (a CSA record has only
+    /// `T` times). `None` for a move without a time.
+    pub fn time_totals(&self, branch: Option<usize>) -> Vec<Option<u32>> {
+        let (before, line) = match branch {
+            None => (Vec::new(), &self.moves),
+            Some(b) => (self.record_moves_before(b), &self.branches[b].moves),
+        };
+        let skip = before.len();
+        let mut used = [0u32; 2];
+        let mut side = self.start.turn();
+        let mut totals = Vec::new();
+        for m in before.into_iter().chain(line) {
+            totals.push(m.time.map(|t| {
+                let total = t
+                    .total
+                    .unwrap_or_else(|| used[side.index()].saturating_add(t.seconds));
+                used[side.index()] = total;
+                total
+            }));
+            side = !side;
+        }
+        totals.split_off(skip)
     }
 }
 
