@@ -242,6 +242,7 @@ fn the_chu_rules_card_takes_two_pages_with_every_kind_and_the_lion() {
             &shogiprint::rulescard::RulesCardOptions {
                 paper,
                 margin: 10.0,
+                least_margin: None,
             },
             &fonts,
         )

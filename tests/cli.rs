@@ -710,6 +710,46 @@ fn kit_options_reach_the_pdf() {
 }
 
 #[test]
+fn an_a5_kit_is_written_and_a_card_that_cannot_fit_names_no_rules_card() {
+    for variant in ["standard", "minishogi"] {
+        let pdf = out_path("a5.pdf");
+        let out = run(&[
+            "kit",
+            "--paper",
+            "a5",
+            "--variant",
+            variant,
+            "-o",
+            pdf.arg(),
+        ]);
+        assert_eq!(out.code, 0, "{variant}: {}", out.stderr);
+        assert!(pdf.0.exists());
+    }
+    // Chu shogi's two-page card fits no A5 page: exit 2, nothing written, the way out named.
+    let pdf = out_path("a5-chu.pdf");
+    let out = run(&["kit", "--paper", "a5", "--variant", "chu", "-o", pdf.arg()]);
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert!(out.stderr.contains("--no-rules-card"), "{}", out.stderr);
+    assert!(!pdf.0.exists());
+    let out = run(&[
+        "kit",
+        "--paper",
+        "a5",
+        "--variant",
+        "chu",
+        "--no-rules-card",
+        "-o",
+        pdf.arg(),
+    ]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    // The rules card alone keeps the margin it is given, and names one that would do.
+    let card = out_path("a5-card.pdf");
+    let out = run(&["rules-card", "--paper", "a5", "-o", card.arg()]);
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert!(out.stderr.contains("it fits within"), "{}", out.stderr);
+}
+
+#[test]
 fn kit_bad_options_exit_2_and_write_nothing() {
     for (args, says) in [
         (vec!["--paper", "a3"], "expected a4, a5, b5, letter"),

@@ -942,6 +942,68 @@ fn the_rules_card_follows_the_cover_and_adds_one_page_or_one_sheet() {
     }
 }
 
+/// An A5 kit keeps its rules card: the card's 10 mm margins leave too little width there for
+/// two columns of 3 mm grids, so it takes the widest margin down to the kit's own that it fits
+/// within (`--margin` reaches it); chu shogi's two-page card fits no A5 page a printer can
+/// print, and the error says so and names the way out.
+#[test]
+fn an_a5_kit_keeps_its_rules_card_within_the_kit_margin() {
+    let fonts = Fonts::bundled();
+    for (name, margin) in [
+        ("standard", 6.0),
+        ("minishogi", 6.0),
+        ("gorogoro", 6.0),
+        ("sho", 6.0),
+        ("standard", 8.0),
+    ] {
+        let options = KitOptions {
+            paper: Paper::A5,
+            margin,
+            ..KitOptions::default()
+        };
+        let (kit, bytes) = build(&variant(name), &options);
+        let at = kit.rules_card_page.expect("the kit has its rules card");
+        assert_eq!(at, 1);
+        // The card's page(s) come before the first sheet of pieces after the cover.
+        let first_sheet = kit.placements.iter().map(|p| p.page).filter(|&p| p > at);
+        let end = first_sheet.min().unwrap_or(kit.pages.len());
+        for page in &kit.pages[at..end] {
+            for item in &page.items {
+                if let Item::Text { glyphs, .. } = item {
+                    for g in glyphs {
+                        let Some(r) = fonts.ink_rect(g) else { continue };
+                        let safe =
+                            Rect::new(margin, margin, 148.0 - 2.0 * margin, 210.0 - 2.0 * margin);
+                        assert!(
+                            safe.contains(&r, 1e-6),
+                            "{name} {margin} mm: '{}' at {r:?}",
+                            g.ch
+                        );
+                    }
+                }
+            }
+        }
+        assert_eq!(scan(&bytes).len(), kit.pages.len());
+    }
+    let a5 = KitOptions {
+        paper: Paper::A5,
+        ..KitOptions::default()
+    };
+    let err = kit::build(&variant("chu"), &a5, &fonts).unwrap_err();
+    assert!(matches!(err, KitError::RulesCardDoesNotFit(_)), "{err}");
+    let says = err.to_string();
+    assert!(
+        says.contains("rules card of Chu shogi does not fit on A5")
+            && says.contains("--no-rules-card"),
+        "{says}"
+    );
+    let without = KitOptions {
+        rules_card: false,
+        ..a5
+    };
+    build(&variant("chu"), &without);
+}
+
 /// Issue 13 item 11: the names are written in the brush face by default, in Noto Serif JP Bold
 /// with `Lettering::Mincho`, and a name the brush subset lacks falls back whole to the bold face.
 #[test]

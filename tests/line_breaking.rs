@@ -100,6 +100,45 @@ fn squares_counts_and_brackets_stay_together() {
     check_wrap(&fonts, "Supercalifragilisticexpialidocious", 3.0, 12.0).unwrap();
 }
 
+#[test]
+fn a_line_is_not_ended_early_before_a_bracket_or_a_number() {
+    // The rules cards' sentences that ended a line one character before a bracket of words
+    // (打て｜る（成っていない…, 詰ませ｜る（盤上の…, chu's 成れ｜る（, でき｜る（, 取れな｜い（,
+    // 使わな｜い（) or a number (連続王手｜の千日手). Wrapped at every width from 15 to 70 mm,
+    // the character that starts the next line never fits on the line before it: the line
+    // breaks before the bracket or the number, as JIS X 4051 allows.
+    let fonts = Fonts::bundled();
+    let size = 2.6;
+    let texts = [
+        "取った駒は持ち駒になり、手番に空いているマスへ1枚打てる（成っていない面で。成れるのは次に動かすとき）。",
+        "② 打ち歩詰め：歩を打って詰ませる（盤上の歩を進めて詰ますのはよい）。",
+        "敵陣に入る手、または敵陣の中で・敵陣から出て駒を取る手で、駒を裏返して成れる（成らなくてもよく、強制はない）。",
+        "獅は1手で玉の動きを2回できる（図の黄色：2マス以内のどこへでも跳べる）。",
+        "獅子の取り合い：①獅子は、隣にいない獅子を、それが守られていれば取れない（1歩目で歩・仲以外の駒を取ったときは別）。",
+        "取った駒は盤から除き、二度と使わない（持ち駒はない）。",
+        "同じ局面（盤上・持ち駒・手番が同じ）が4回現れたら千日手で引き分け。ただし連続王手の千日手は、王手をかけ続けた側の負け。",
+    ];
+    for text in texts {
+        for half_mm in 30..=140 {
+            let width = half_mm as f64 / 2.0;
+            let lines = check_wrap(&fonts, text, size, width).unwrap();
+            for pair in lines.windows(2) {
+                let mut next = pair[1].chars();
+                let (first, second) = (next.next().unwrap(), next.next());
+                let before_bracket = second.is_some_and(may_not_end_line);
+                let before_number = second.is_some_and(|c| c.is_ascii_digit() || c == '千');
+                if (before_bracket || before_number) && !may_not_end_line(first) {
+                    let longer = format!("{}{first}", pair[0]);
+                    assert!(
+                        fonts.width(style(size), &longer).unwrap() > width + 1e-6,
+                        "{width} mm: {lines:?}"
+                    );
+                }
+            }
+        }
+    }
+}
+
 /// Punctuation written after a word (never two in a row: a run of characters that may not
 /// start a line, wider than the line, has no legal break at all).
 fn punctuation() -> impl Strategy<Value = &'static str> {

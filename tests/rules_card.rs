@@ -262,6 +262,55 @@ fn the_cards_numbers_are_the_cores() {
     assert_eq!(card("standard", Paper::A4).facts.repetitions, occurrences);
 }
 
+/// Every line of a card's pages: each text item is one line (a bullet is one of its own).
+fn lines(card: &RulesCard) -> Vec<String> {
+    card.pages
+        .iter()
+        .flat_map(|p| &p.items)
+        .filter_map(|i| match i {
+            Item::Text { glyphs, .. } => Some(glyphs.iter().map(|g| g.ch).collect::<String>()),
+            Item::Shape(_) => None,
+        })
+        .collect()
+}
+
+#[test]
+fn headings_stay_whole_and_no_line_ends_a_character_before_a_bracket() {
+    for name in VARIANTS.into_iter().chain(["chu"]) {
+        for paper in [Paper::A4, Paper::A5] {
+            let options = RulesCardOptions {
+                paper,
+                least_margin: Some(6.0),
+                ..RulesCardOptions::default()
+            };
+            let Ok(c) = rulescard::build(&variant(name), &options, &Fonts::bundled()) else {
+                assert_eq!((name, paper), ("chu", Paper::A5), "the card builds");
+                continue;
+            };
+            let lines = lines(&c);
+            // 王手と詰み wrapped as 王手と詰｜み on the small boards' cards (body 3.2 mm).
+            for s in rulescard::text::sections(&c.facts) {
+                assert!(lines.contains(&s.ja_head), "{name} {paper}: {}", s.ja_head);
+            }
+            // The lines the reviewer found: a word's last kana pushed over to the bracket.
+            for line in &lines {
+                for torn in [
+                    "る（成っていない",
+                    "る（盤上の",
+                    "る（成らなく",
+                    "る（図の",
+                    "い（1歩目",
+                    "い（持ち駒",
+                    "る（居喰い",
+                    "る（じっと",
+                ] {
+                    assert!(!line.starts_with(torn), "{name} {paper}: {line}");
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn a_page_too_small_is_an_error_not_a_cramped_card() {
     let tiny = Paper::parse("100x140mm").unwrap();
@@ -272,6 +321,56 @@ fn a_page_too_small_is_an_error_not_a_cramped_card() {
     let err = rulescard::build(&variant("standard"), &options, &Fonts::bundled()).unwrap_err();
     assert!(
         matches!(err, rulescard::RulesCardError::DoesNotFit { .. }),
+        "{err}"
+    );
+}
+
+#[test]
+fn on_a5_the_card_takes_the_widest_margin_it_fits_and_an_error_names_one() {
+    let fonts = Fonts::bundled();
+    let strict = RulesCardOptions {
+        paper: Paper::A5,
+        ..RulesCardOptions::default()
+    };
+    // Within 10 mm, two columns of A5 leave grids under 3 mm.
+    let err = rulescard::build(&variant("standard"), &strict, &fonts).unwrap_err();
+    let rulescard::RulesCardError::DoesNotFit {
+        margin,
+        fits_within: Some(fits),
+        ..
+    } = err
+    else {
+        panic!("{err}");
+    };
+    assert_eq!(margin, 10.0);
+    assert!((6.0..10.0).contains(&fits) && fits.fract() == 0.0, "{fits}");
+    assert!(
+        err.to_string().contains(&format!("--margin {fits}")),
+        "{err}"
+    );
+    // Allowed down to 6 mm, it takes that margin: the widest it fits within.
+    let loose = RulesCardOptions {
+        least_margin: Some(6.0),
+        ..strict
+    };
+    let c = rulescard::build(&variant("standard"), &loose, &fonts).unwrap();
+    assert_eq!(c.text_block.x, fits);
+    assert!(c.grid_square >= 3.0 && c.body_size >= 2.3);
+    // Every piece on the first page, the rules on the second: no page left half empty.
+    assert_eq!(c.pages.len(), 2);
+    assert_eq!(faces(&c.pages[0]), 2 * 8 - 2);
+    assert_eq!(faces(&c.pages[1]), 0);
+    // Chu shogi fits no margin a printer can print: none is named.
+    let err = rulescard::build(&variant("chu"), &loose, &fonts).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            rulescard::RulesCardError::DoesNotFit {
+                margin: 6.0,
+                fits_within: None,
+                ..
+            }
+        ),
         "{err}"
     );
 }

@@ -72,6 +72,7 @@ pub fn run(args: &Args, variant: &Arc<Variant>, out: &mut impl Write) -> Result<
     let options = RulesCardOptions {
         paper,
         margin: args.margin,
+        least_margin: None,
     };
     let card =
         rulescard::build(variant, &options, &fonts).map_err(|e| Failure::bad("rules-card", e))?;

@@ -9,11 +9,15 @@
 //!   hyphen; no line ends with an opening bracket ([`may_not_start_line`],
 //!   [`may_not_end_line`]);
 //! - a number stays with its unit and its other digits: `８一`, `九枚`, `1手`, `歩三`, and in
-//!   English `9 pawns` (a count and the word it counts), `6～7`;
+//!   English `9 pawns` (a count and the word it counts), `6～7`; not with a kana before it,
+//!   a particle (`連続王手の｜千日手`, `マスへ｜1枚`), which would end the line early;
 //! - a move stays whole: `▲7六歩`, `△同　歩`, `▲5二金左上`;
-//! - a bracketed group without spaces such as `（８一・２一）` breaks inside only when it does
-//!   not fit on a line of its own ([`Break::InGroup`]), and stays with the word it is written
-//!   onto (`桂（８一・２一）`); a parenthetical of words breaks at its spaces like prose;
+//! - a bracketed reference — squares, numbers, letters and list marks, no words: `（８一・２一）`,
+//!   `(8a)` — breaks inside only when it does not fit on a line of its own
+//!   ([`Break::InGroup`]), and stays with the name it is written onto (`桂（８一・２一）`);
+//!   brackets of words, Japanese or English, break like the prose around them, before the
+//!   opening bracket too (`打てる｜（成っていない…`): holding back the word before them would
+//!   end the line a character early (`打て｜る（…`);
 //! - a spaced dash stays at the end of the line it follows (`handicaps —`).
 
 use unicode_linebreak::{linebreaks, BreakOpportunity};
@@ -23,7 +27,8 @@ use unicode_linebreak::{linebreaks, BreakOpportunity};
 pub enum Break {
     /// An ordinary break opportunity.
     Allowed,
-    /// Inside a bracketed group: taken only when the group cannot fit on one line.
+    /// Inside a bracketed reference (`（８一・２一）`): taken only when the reference cannot
+    /// fit on one line.
     InGroup,
 }
 
@@ -177,6 +182,49 @@ fn numeric(c: char) -> bool {
         )
 }
 
+/// What a bracketed reference is made of: digits, kanji numerals and letters (squares such as
+/// `８一` or `8a`, counts) and the marks that list them (`・`, `、`, `,`, `/`, a range's dash).
+/// Any other character — kana, a kanji word, a space — makes the brackets prose.
+fn in_reference(c: char) -> bool {
+    numeric(c)
+        || c.is_ascii_alphanumeric()
+        || ('Ａ'..='Ｚ').contains(&c)
+        || ('ａ'..='ｚ').contains(&c)
+        || matches!(
+            c,
+            '・' | '、' | '，' | ',' | '／' | '/' | '-' | '–' | '～' | '〜'
+        )
+}
+
+/// The bracketed references of `chars`, as the indices of their opening and closing brackets.
+/// A reference inside brackets of words (`（桂（８一）を除く）`) is found too.
+fn references(chars: &[(usize, char)]) -> Vec<(usize, usize)> {
+    let mut found = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let close = closing(chars[i].1);
+        let end = close.and_then(|close| {
+            let len = chars[i + 1..].iter().position(|&(_, ch)| ch == close)?;
+            Some(i + 1 + len)
+        });
+        match end {
+            Some(end)
+                if end > i + 1 && chars[i + 1..end].iter().all(|&(_, ch)| in_reference(ch)) =>
+            {
+                found.push((i, end));
+                i = end + 1;
+            }
+            _ => i += 1,
+        }
+    }
+    found
+}
+
+/// Hiragana and katakana.
+fn kana(c: char) -> bool {
+    ('\u{3041}'..='\u{30ff}').contains(&c)
+}
+
 /// Letters, digits, kana and ideographs: what a number glues to.
 fn wordlike(c: char) -> bool {
     c.is_alphanumeric() && !may_not_start_line(c)
@@ -244,6 +292,11 @@ pub fn opportunities(text: &str) -> Vec<(usize, Break)> {
         }
     }
     let c = |i: usize| chars[i].1;
+    let groups = references(&chars);
+    let mut reference_opens = vec![false; n];
+    for &(open, _) in &groups {
+        reference_opens[open] = true;
+    }
     // A move's characters, after its mark, are glued together.
     let mut in_a_move = vec![false; n];
     for i in 0..n {
@@ -278,8 +331,8 @@ pub fn opportunities(text: &str) -> Vec<(usize, Break)> {
             || last.is_some_and(may_not_end_line)
             || move_mark(a)
             || in_a_move[i]
-            // a number with its unit and its digits
-            || ((numeric(a) || numeric(b)) && wordlike(a) && wordlike(b))
+            // a number with its unit and its digits, not with the particle before it
+            || ((numeric(a) || numeric(b)) && wordlike(a) && wordlike(b) && !kana(a))
             // a count with the word it counts: `9 pawns`
             || (a == ' '
                 && b.is_alphabetic()
@@ -287,8 +340,8 @@ pub fn opportunities(text: &str) -> Vec<(usize, Break)> {
                 && word_before.chars().all(|ch| ch.is_ascii_digit() || ch == '–'))
             // a range: `6～7`, `6–7`
             || (matches!(a, '～' | '〜' | '–' | '-') && numeric(b))
-            // a name and the bracketed group written onto it: `桂（８一・２一）`
-            || (wordlike(a) && closing(b).is_some())
+            // a name and the reference written onto it: `桂（８一・２一）`
+            || (wordlike(a) && reference_opens[i])
             // a spaced dash ends its line
             || (a == ' ' && matches!(b, '—' | '–'))
             // inseparable leaders
@@ -297,28 +350,13 @@ pub fn opportunities(text: &str) -> Vec<(usize, Break)> {
             breaks[i] = None;
         }
     }
-    // Inside a bracketed group (the outermost), breaks are the last resort.
-    let mut i = 0;
-    while i < n {
-        if let Some(close) = closing(c(i)) {
-            if let Some(len) = chars[i + 1..].iter().position(|&(_, ch)| ch == close) {
-                let end = i + 1 + len;
-                // A parenthetical of words (`(10 steps in …)`) breaks at its spaces as prose
-                // does; a group without spaces (`（８一・２一）`, `(8a)`) is one item.
-                if chars[i + 1..end].iter().any(|&(_, ch)| ch == ' ') {
-                    i = end + 1;
-                    continue;
-                }
-                for b in breaks.iter_mut().take(end + 1).skip(i + 1) {
-                    if b.is_some() {
-                        *b = Some(Break::InGroup);
-                    }
-                }
-                i = end + 1;
-                continue;
+    // Inside a reference, breaks are the last resort.
+    for (open, close) in groups {
+        for b in breaks.iter_mut().take(close + 1).skip(open + 1) {
+            if b.is_some() {
+                *b = Some(Break::InGroup);
             }
         }
-        i += 1;
     }
     breaks
         .into_iter()
@@ -359,11 +397,54 @@ mod tests {
         assert_eq!(allowed("rook, 9 pawns"), ["rook, ", "9 pawns"]);
         assert_eq!(
             allowed("▲5二金まで1手詰。"),
-            ["▲5二金", "ま", "で1手", "詰。"]
+            ["▲5二金", "ま", "で", "1手", "詰。"]
         );
         assert_eq!(allowed("△同　歩から"), ["△同　歩", "か", "ら"]);
         assert_eq!(allowed("ちょっと"), ["ちょっ", "と"]);
         assert_eq!(allowed("段級差 6～7"), ["段", "級", "差 ", "6～7"]);
         assert_eq!(allowed("handicaps — the"), ["handicaps — ", "the"]);
+    }
+
+    /// Whether a line may end right before the first `at` in `text` (an ordinary break).
+    fn breaks_before(text: &str, at: &str) -> bool {
+        let i = text[..text.find(at).expect("in the text")].chars().count();
+        opportunities(text).contains(&(i, Break::Allowed))
+    }
+
+    #[test]
+    fn prose_breaks_before_its_brackets_and_inside_them() {
+        // The rules cards' sentences: the kana before the bracket ends its line, not the next.
+        for text in [
+            "手番に空いているマスへ1枚打てる（成っていない面で。成れるのは次に動かすとき）。",
+            "打ち歩詰め：歩を打って詰ませる（盤上の歩を進めて詰ますのはよい）。",
+            "駒を裏返して成れる（成らなくてもよく、強制はない）。",
+            "獅は1手で玉の動きを2回できる（図の黄色：2マス以内のどこへでも跳べる）。",
+            "それが守られていれば取れない（1歩目で歩・仲以外の駒を取ったときは別）。",
+            "取った駒は盤から除き、二度と使わない（持ち駒はない）。",
+        ] {
+            assert!(breaks_before(text, "（"), "{text}");
+            // Brackets of words break like prose, kinsoku permitting.
+            let inside = &text[text.find('（').unwrap()..];
+            let kinds: Vec<Break> = opportunities(inside).into_iter().map(|(_, b)| b).collect();
+            assert!(kinds.iter().all(|&b| b == Break::Allowed), "{text}");
+            assert!(kinds.len() > 3, "{text}");
+        }
+        assert!(breaks_before("ほかの駒は1点（成っても同じ）", "（"));
+        // A number stays with its unit, not with the particle before it.
+        assert!(breaks_before("ただし連続王手の千日手は", "千"));
+        assert!(breaks_before("空いているマスへ1枚打てる", "1"));
+        assert!(!breaks_before("空いているマスへ1枚打てる", "枚"));
+        assert!(breaks_before("[1] see 「頭金」の形", "「"));
+    }
+
+    #[test]
+    fn a_reference_stays_with_its_name_even_inside_prose_brackets() {
+        assert!(!breaks_before("桂（８一・２一）", "（"));
+        assert!(!breaks_before("knight(8a)", "("));
+        let text = "駒を落とす（桂（８一・２一）を除く）";
+        assert!(breaks_before(text, "（"));
+        assert!(!breaks_before(text, "（８"));
+        let at = text.chars().position(|c| c == '・').unwrap();
+        assert!(opportunities(text).contains(&(at + 1, Break::InGroup)));
     }
 }

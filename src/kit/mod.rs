@@ -106,6 +106,10 @@ pub enum KitError {
     Glyph(#[from] MissingGlyph),
     #[error(transparent)]
     RulesCard(#[from] RulesCardError),
+    /// The rules card does not fit the kit's paper even within the kit's own margin (a
+    /// [`RulesCardError::DoesNotFit`]); the kit can do without it.
+    #[error("{0}; the kit can leave it out: --no-rules-card")]
+    RulesCardDoesNotFit(RulesCardError),
     #[error("{0}")]
     Option(String),
     /// Something of the kit (`what`: a board square with its glue flap, or a piece) does not
@@ -145,14 +149,7 @@ pub fn build(variant: &Arc<Variant>, options: &KitOptions, fonts: &Fonts) -> Res
         None
     };
     let card = if options.rules_card {
-        Some(rulescard::build(
-            variant,
-            &RulesCardOptions {
-                paper: options.paper,
-                margin: options.margin.max(CARD_MARGIN),
-            },
-            fonts,
-        )?)
+        Some(rules_card(variant, options, fonts)?)
     } else {
         None
     };
@@ -237,8 +234,27 @@ fn insert_rules_card(
     Ok(())
 }
 
-/// The rules card keeps wider margins than the sheets: it is read, not cut.
+/// The rules card keeps wider margins than the sheets where it fits within them: it is read,
+/// not cut.
 const CARD_MARGIN: f64 = 10.0;
+
+/// The kit's rules card: within [`CARD_MARGIN`] (or the kit's margin, if wider); on paper too
+/// small for that (A5), within the widest margin down to the kit's own that it fits.
+fn rules_card(
+    variant: &Arc<Variant>,
+    options: &KitOptions,
+    fonts: &Fonts,
+) -> Result<rulescard::RulesCard, KitError> {
+    let card_options = RulesCardOptions {
+        paper: options.paper,
+        margin: options.margin.max(CARD_MARGIN),
+        least_margin: Some(options.margin),
+    };
+    rulescard::build(variant, &card_options, fonts).map_err(|e| match e {
+        RulesCardError::DoesNotFit { .. } => KitError::RulesCardDoesNotFit(e),
+        e => e.into(),
+    })
+}
 
 /// The printable area: the paper within the margins.
 fn safe_area(options: &KitOptions) -> Rect {

@@ -36,12 +36,18 @@ use text::Section;
 const GREY: Color = Color(0x55, 0x55, 0x55);
 const ACCENT: Color = PROMOTED_INK;
 
-/// What the card is printed on; `Default` is A4 with 10 mm margins.
+/// What the card is printed on; `Default` is A4 with 10 mm margins, and no narrower ones.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RulesCardOptions {
+    /// Default A4.
     pub paper: Paper,
-    /// Nothing is printed nearer the paper's edge (millimetres).
+    /// Nothing is printed nearer the paper's edge (millimetres); default 10.
     pub margin: f64,
+    /// Where the card does not fit within `margin`, the narrowest margin it may take instead
+    /// (the printer's limit: a kit, whose card prefers 10 mm, passes its own `--margin`). The
+    /// card takes the widest margin that fits, a millimetre at a time. Default `None`:
+    /// `margin` or nothing.
+    pub least_margin: Option<f64>,
 }
 
 impl Default for RulesCardOptions {
@@ -49,6 +55,7 @@ impl Default for RulesCardOptions {
         RulesCardOptions {
             paper: Paper::A4,
             margin: 10.0,
+            least_margin: None,
         }
     }
 }
@@ -72,13 +79,27 @@ pub struct RulesCard {
 pub enum RulesCardError {
     #[error(transparent)]
     Text(#[from] TextError),
-    /// The words and pieces do not fit on one page of `paper` at a readable size.
-    #[error("the rules card of {variant} does not fit on {paper} within {margin} mm margins")]
+    /// The words and pieces do not fit on `paper` within `margin` (the narrowest tried) at a
+    /// readable size; `fits_within` is the widest narrower margin, in whole millimetres, at
+    /// which they would, if there is one.
+    #[error(
+        "the rules card of {variant} does not fit on {paper} within {margin} mm margins{}",
+        narrower_hint(.fits_within)
+    )]
     DoesNotFit {
         variant: String,
         paper: Paper,
         margin: f64,
+        fits_within: Option<f64>,
     },
+}
+
+/// The way out a [`RulesCardError::DoesNotFit`] names.
+fn narrower_hint(fits_within: &Option<f64>) -> String {
+    match fits_within {
+        Some(m) => format!("; it fits within {m} mm (--margin {m})"),
+        None => String::new(),
+    }
 }
 
 /// The smallest movement-grid square that still reads; the largest worth having.
@@ -87,19 +108,63 @@ const MAX_SQUARE: f64 = 5.0;
 /// Body type sizes tried, largest first (2.8 mm is about 8 pt).
 const BODY_SIZES: [f64; 8] = [3.2, 3.05, 2.9, 2.75, 2.6, 2.45, 2.3, 2.15];
 
-/// Builds the card of `variant`.
+/// Builds the card of `variant`, within `options.margin` or, where it does not fit, the widest
+/// margin down to `options.least_margin` that it fits within.
 pub fn build(
     variant: &Arc<Variant>,
     options: &RulesCardOptions,
     fonts: &Fonts,
 ) -> Result<RulesCard, RulesCardError> {
+    let least = options
+        .least_margin
+        .map_or(options.margin, |m| m.min(options.margin));
+    for margin in margins(options.margin, least) {
+        match build_within(variant, options.paper, margin, fonts) {
+            Err(RulesCardError::DoesNotFit { .. }) => continue,
+            done => return done,
+        }
+    }
+    // Name a margin that would do, if any: whole millimetres, the widest first, none a printer
+    // could not print.
+    let fits_within = margins(least, LEAST_PRINTABLE)
+        .skip(1)
+        .find(|&m| build_within(variant, options.paper, m, fonts).is_ok());
+    Err(RulesCardError::DoesNotFit {
+        variant: variant.english.clone(),
+        paper: options.paper,
+        margin: least,
+        fits_within,
+    })
+}
+
+/// Most printers leave 3 to 5 mm at the edge unprinted: a narrower margin is not worth naming.
+const LEAST_PRINTABLE: f64 = 3.0;
+
+/// `widest`, then every whole millimetre below it down to `least`, then `least`.
+fn margins(widest: f64, least: f64) -> impl Iterator<Item = f64> {
+    let steps = (1..)
+        .map(move |k| widest.ceil() - k as f64)
+        .take_while(move |&m| m > least);
+    std::iter::once(widest)
+        .chain(steps)
+        .chain((least < widest).then_some(least))
+}
+
+/// The card within margins of `m` millimetres on `paper`.
+fn build_within(
+    variant: &Arc<Variant>,
+    paper: Paper,
+    m: f64,
+    fonts: &Fonts,
+) -> Result<RulesCard, RulesCardError> {
     let facts = Facts::of(variant);
-    let (pw, ph, m) = (options.paper.width, options.paper.height, options.margin);
+    let (pw, ph) = (paper.width, paper.height);
     let block = Rect::new(m, m, pw - 2.0 * m, ph - 2.0 * m);
     let too_small = || RulesCardError::DoesNotFit {
         variant: variant.english.clone(),
-        paper: options.paper,
+        paper,
         margin: m,
+        fits_within: None,
     };
     if block.w < 100.0 || block.h < 140.0 {
         return Err(too_small());
@@ -110,14 +175,14 @@ pub fn build(
         for body in BODY_SIZES {
             let plan = plan(&facts, fonts, block, body, pages)?;
             if plan.square >= MIN_SQUARE + 0.3 {
-                return draw(facts, fonts, options, block, plan);
+                return draw(facts, fonts, paper, block, plan);
             }
             if plan.square >= MIN_SQUARE && fallback.is_none() {
                 fallback = Some(plan);
             }
         }
         if let Some(plan) = fallback {
-            return draw(facts, fonts, options, block, plan);
+            return draw(facts, fonts, paper, block, plan);
         }
     }
     Err(too_small())
@@ -132,7 +197,8 @@ struct Plan {
     columns: usize,
     /// Room left over, shared out between the blocks (on the fuller page of two).
     spare: f64,
-    /// On a two-page card, how many rows of pieces go on the first page.
+    /// On a two-page card, how many rows of pieces go on the first page (all of them where
+    /// the second holds only the rules).
     first_rows: Option<usize>,
 }
 
@@ -140,7 +206,8 @@ const GAP: f64 = 2.2;
 const ROW_GAP: f64 = 2.0;
 /// Under a grid: the names, on one line.
 const NAMES: f64 = 5.0;
-/// The column that holds a section's heading, left of its text.
+/// The column that holds a section's heading, left of its text: at least this wide, and wider
+/// where a Japanese heading needs it (see [`label_width`]).
 const LABEL_W: f64 = 25.0;
 
 fn plan(
@@ -151,9 +218,11 @@ fn plan(
     pages: usize,
 ) -> Result<Plan, TextError> {
     let header = header(facts, fonts, block.w, body)?;
+    let texts = text::sections(facts);
+    let label_w = label_width(fonts, &texts, body)?;
     let mut sections = Vec::new();
-    for s in text::sections(facts) {
-        sections.push(section(fonts, &s, block.w, body)?);
+    for s in &texts {
+        sections.push(section(fonts, s, block.w, label_w, body)?);
     }
     let rules: f64 = sections.iter().map(|s| s.height).sum::<f64>() + GAP * sections.len() as f64;
     let columns = 2;
@@ -170,20 +239,27 @@ fn plan(
         (square, room - n * (5.0 * 12.0 / 11.0 * square + NAMES))
     };
     let top = header.height + GAP;
-    let (square, spare, first_rows) = if pages == 1 || rows < 2 {
+    let (square, spare, first_rows) = if pages == 1 {
         let (square, spare) = fit(block.h - top - rules - GAP, rows);
         (square, spare, None)
     } else {
         // The split that gives the largest grids: the first page holds the header, the second
-        // the rules under the rest of the pieces.
-        (1..rows)
+        // the rules under the rest of the pieces, or the rules alone. Of splits whose grids are
+        // as large (on narrow paper such as A5 the width sets them), the one with the most
+        // pieces on the first page, so that it is not left half empty.
+        (1..=rows)
             .map(|first| {
                 let (a, spare_a) = fit(block.h - top - GAP, first);
-                let (b, spare_b) = fit(block.h - rules - GAP, rows - first);
+                let (b, spare_b) = if first == rows {
+                    let room = block.h - rules - GAP;
+                    (if room >= 0.0 { f64::INFINITY } else { 0.0 }, room)
+                } else {
+                    fit(block.h - rules - GAP, rows - first)
+                };
                 (a.min(b), spare_a.min(spare_b), Some(first))
             })
             .max_by(|x, y| x.0.total_cmp(&y.0))
-            .expect("at least two rows")
+            .expect("at least one row")
     };
     Ok(Plan {
         body,
@@ -199,12 +275,12 @@ fn plan(
 fn draw(
     facts: Facts,
     fonts: &Fonts,
-    options: &RulesCardOptions,
+    paper: Paper,
     block: Rect,
     plan: Plan,
 ) -> Result<RulesCard, RulesCardError> {
     let new_page = || {
-        let mut page = Drawing::new(options.paper.width, options.paper.height);
+        let mut page = Drawing::new(paper.width, paper.height);
         page.title = Some(format!("Rules of {}", facts.variant.english));
         page
     };
@@ -222,11 +298,13 @@ fn draw(
     let head = PiecesHead::First;
     y = pieces(&mut page, fonts, &facts, block, y, &plan, 0..split, head)? + GAP + share;
     let mut pages = Vec::new();
-    if split < all {
+    if plan.first_rows.is_some() {
         pages.push(std::mem::replace(&mut page, new_page()));
-        let head = PiecesHead::Continued;
         y = block.y;
-        y = pieces(&mut page, fonts, &facts, block, y, &plan, split..all, head)? + GAP + share;
+        if split < all {
+            let head = PiecesHead::Continued;
+            y = pieces(&mut page, fonts, &facts, block, y, &plan, split..all, head)? + GAP + share;
+        }
     }
     for s in &plan.sections {
         page.place(s, block.x, y);
@@ -325,9 +403,16 @@ fn body_style(body: f64) -> (TextStyle, f64) {
     (TextStyle::new(FontRole::Regular, body), body * 1.42)
 }
 
-/// A rule across, the heading in a column on the left, and the Japanese and English side by
-/// side; the split is chosen so that the two columns end as nearly level as they can.
-fn section(fonts: &Fonts, s: &Section, width: f64, body: f64) -> Result<Drawing, TextError> {
+/// A rule across, the heading in a column `label_w` wide on the left, and the Japanese and
+/// English side by side; the split is chosen so that the two columns end as nearly level as
+/// they can.
+fn section(
+    fonts: &Fonts,
+    s: &Section,
+    width: f64,
+    label_w: f64,
+    body: f64,
+) -> Result<Drawing, TextError> {
     let field = TextError::in_field(format!("rules card: {}", s.en_head));
     let mut d = Drawing::new(width, 0.0);
     d.stroke(
@@ -335,9 +420,9 @@ fn section(fonts: &Fonts, s: &Section, width: f64, body: f64) -> Result<Drawing,
         Stroke::solid(Color(0xb0, 0xa0, 0x88), 0.2),
     );
     let y = 1.6;
-    let label = side_label(fonts, &s.ja_head, &s.en_head, body).map_err(&field)?;
+    let label = side_label(fonts, s, label_w, body).map_err(&field)?;
     d.place(&label, 0.0, y);
-    let (x0, width) = (LABEL_W, width - LABEL_W);
+    let (x0, width) = (label_w, width - label_w);
     let gutter = 4.0;
     let mut best: Option<(f64, Drawing, Drawing, f64)> = None;
     for share in [0.40, 0.43, 0.46, 0.49, 0.52] {
@@ -363,18 +448,40 @@ fn section(fonts: &Fonts, s: &Section, width: f64, body: f64) -> Result<Drawing,
     Ok(d)
 }
 
-/// A section's heading for the column on its left: a red bar, the Japanese in bold, the English
-/// under it in grey (wrapped to the column).
-fn side_label(fonts: &Fonts, ja: &str, en: &str, body: f64) -> Result<Drawing, MissingGlyph> {
-    let size = 1.3 * body;
-    let bar = 0.45 * size;
-    let mut c = Column::new(fonts, LABEL_W - bar - 3.0);
-    c.para(TextStyle::new(FontRole::Bold, size), 1.2 * size, ja, INK)?;
+/// The Japanese heading's type and its red bar's width; the heading starts 1.5 mm after the bar.
+fn label_metrics(body: f64) -> (TextStyle, f64) {
+    let head = TextStyle::new(FontRole::Bold, 1.3 * body);
+    (head, 0.45 * head.size)
+}
+
+/// The heading column's width: [`LABEL_W`], or what the widest Japanese heading needs on one
+/// line with a body em of space before the text. A heading is a word or two (王手と詰み);
+/// wrapped, it would break mid-word (王手と詰｜み), so the column grows instead: at minishogi's
+/// 3.2 mm body by 2.4 mm, on A4's standard card not at all.
+fn label_width(fonts: &Fonts, sections: &[Section], body: f64) -> Result<f64, TextError> {
+    let (head, bar) = label_metrics(body);
+    let mut width = LABEL_W;
+    for s in sections {
+        let field = TextError::in_field(format!("rules card: {}", s.en_head));
+        let needs = bar + 1.5 + fonts.width(head, &s.ja_head).map_err(&field)? + body;
+        width = width.max(needs);
+    }
+    Ok(width)
+}
+
+/// A section's heading for the column on its left, `width` wide: a red bar, the Japanese in
+/// bold on one line, the English under it in grey (wrapped to the column).
+fn side_label(fonts: &Fonts, s: &Section, width: f64, body: f64) -> Result<Drawing, MissingGlyph> {
+    let (head, bar) = label_metrics(body);
+    let size = head.size;
+    // The bar, 1.5 mm after it, and at least 1.5 mm before the text.
+    let mut c = Column::new(fonts, width - bar - 3.0);
+    c.para(head, 1.2 * size, &s.ja_head, INK)?;
     c.gap(0.15 * size);
     let en_style = TextStyle::new(FontRole::Bold, 0.95 * body);
-    c.para(en_style, 1.2 * en_style.size, en, GREY)?;
+    c.para(en_style, 1.2 * en_style.size, &s.en_head, GREY)?;
     let text = c.finish(0.3 * body);
-    let mut d = Drawing::new(LABEL_W, text.height);
+    let mut d = Drawing::new(width, text.height);
     d.fill(
         Path::rect(Rect::new(0.0, 0.1, bar, text.height - 0.2)),
         ACCENT,
