@@ -291,6 +291,8 @@ fn identical_input_gives_identical_bytes_with_and_without_source_date_epoch() {
 
 #[test]
 fn ink_black_leaves_only_devicegray_black_and_white_and_no_transparency() {
+    // The last move must be one that led to the position: White (Black is to move) put its
+    // rook on 8b from the empty 7b.
     let colour = diagram(
         &[
             "--arrow",
@@ -298,7 +300,7 @@ fn ink_black_leaves_only_devicegray_black_and_white_and_no_transparency() {
             "--highlight",
             "5e",
             "--last-move",
-            "2h2g",
+            "7b8b",
         ],
         "colour.pdf",
     );
@@ -309,7 +311,7 @@ fn ink_black_leaves_only_devicegray_black_and_white_and_no_transparency() {
             "--highlight",
             "5e",
             "--last-move",
-            "2h2g",
+            "7b8b",
             "--ink",
             "black",
         ],

@@ -9,7 +9,7 @@ use super::progress::Progress;
 use super::Failure;
 use shogiprint::booklet::{self, Book, BookOptions};
 use shogiprint::draw::Fonts;
-use shogiprint::formats::limits;
+use shogiprint::formats::{limits, DataError};
 use shogiprint::paper::{Paper, PAPER_HELP};
 use shogiprint::render::{PdfOptions, PdfStream};
 use shogiprint::rules::Variant;
@@ -104,6 +104,8 @@ pub fn run(
             "--every, --bookmarks and --comments need a game record (.kif, .ki2, .csa …)",
         ));
     }
+    // The booklet file's text, to locate its `variant:` should that not load.
+    let mut yaml_text = None;
     let mut book = if is_record {
         let record = super::record_input::read(&args.input, variant)?;
         let selection = booklet::game::Selection {
@@ -121,10 +123,12 @@ pub fn run(
         let read = |p: &str| -> Result<String, String> {
             input::read_file(&dir.join(p)).map_err(|e| format!("{}: {}", e.place, e.message))
         };
-        Book::from_yaml(&text, &args.input, &read).map_err(|e| Failure {
+        let book = Book::from_yaml(&text, &args.input, &read).map_err(|e| Failure {
             lines: vec![e.to_string()],
             code: 2,
-        })?
+        })?;
+        yaml_text = Some(text);
+        book
     } else {
         let text = input::read_file(path)?;
         let options = BookOptions {
@@ -156,17 +160,22 @@ pub fn run(
             .ok_or_else(|| Failure::bad("--paper", format!("'{p}': expected {PAPER_HELP}")))?;
     }
     // A variant named in the booklet (or by an entry) is a built-in name or a file beside it.
-    let load = |v: &str| -> Result<Arc<Variant>, shogiprint::Error> {
-        let p = if Variant::builtin_names().any(|n| n.eq_ignore_ascii_case(v)) {
-            PathBuf::from(v)
-        } else {
-            dir.join(v)
-        };
-        input::load_variant(&p.to_string_lossy(), pieces)
-            .map_err(|f| shogiprint::Error::Io(f.lines.join("; ")))
-    };
+    let load = |v: &str| input::variant_in(v, Some(&dir), pieces);
     let variant = match &book.options.variant {
-        Some(v) => load(v).map_err(|e| Failure::bad(format!("{}: variant", args.input), e))?,
+        Some(v) => load(v).map_err(|e| {
+            let d = DataError::new(&args.input, e.to_string());
+            let d = match &yaml_text {
+                Some(text) => d.at_field(text, None, "variant"),
+                None => DataError {
+                    field: Some("variant".into()),
+                    ..d
+                },
+            };
+            Failure {
+                lines: vec![d.to_string()],
+                code: 2,
+            }
+        })?,
         None => variant.clone(),
     };
 

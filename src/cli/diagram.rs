@@ -145,6 +145,7 @@ pub fn run(
         }
         _ => Format::Svg,
     };
+    args.image.png_size_only(format == Format::Png)?;
 
     let (mut diagram, mut notes) = read(args, variant, pieces)?;
     apply_flags(args, &mut diagram)?;
@@ -229,10 +230,23 @@ fn read(
     } else {
         None
     };
+    let is_record = yaml_text.is_none() && super::record_input::is_record_path(&args.input);
+    if let (Some(n), false) = (args.ply, is_record) {
+        return Err(Failure::bad(
+            format!("--ply {n}"),
+            match yaml_text {
+                Some(_) => "takes a game record; in a diagram file write position: {record: FILE, ply: N}".to_string(),
+                None => format!(
+                    "{} is not a game record (KIF, KI2, CSA, BOD or USI file): --ply picks a position of one",
+                    where_(args)
+                ),
+            },
+        ));
+    }
     if let Some((text, name, dir)) = yaml_text {
         return read_yaml(&text, &name, dir, variant, pieces);
     }
-    if super::record_input::is_record_path(&args.input) {
+    if is_record {
         return Ok((from_record(args, variant)?, spec::Notes::default()));
     }
     let entry = inputs.one(&args.input, "diagram")?;
@@ -253,15 +267,8 @@ pub fn read_yaml(
     variant: &Arc<Variant>,
     pieces: Option<&std::path::Path>,
 ) -> Result<(Diagram, spec::Notes), Failure> {
-    let load = |v: &str| -> Result<Arc<Variant>, shogiprint::Error> {
-        // A variant file is found beside the diagram file.
-        let path = match &dir {
-            Some(d) if !Variant::builtin_names().any(|n| n.eq_ignore_ascii_case(v)) => d.join(v),
-            _ => PathBuf::from(v),
-        };
-        input::load_variant(&path.to_string_lossy(), pieces)
-            .map_err(|f| shogiprint::Error::Io(f.lines.join("; ")))
-    };
+    // A variant file is found beside the diagram file.
+    let load = |v: &str| input::variant_in(v, dir.as_deref(), pieces);
     spec::from_yaml_text_with_notes(text, name, variant, &load).map_err(|e| match &e {
         shogiprint::Error::Invalid(_) => Failure::from_error(name, &e),
         _ => Failure {
@@ -337,24 +344,21 @@ fn apply_flags(args: &Args, d: &mut Diagram) -> Result<(), Failure> {
         d.annotations.highlights.push((sq, diagram::HIGHLIGHT));
     }
     for a in &args.arrow {
-        let arrow = spec::parse_arrow(a, &d.setup, &d.variant).ok_or_else(|| {
-            Failure::bad(
-                "--arrow",
-                format!("'{a}' is not a move like 7g7f or a drop like P*5e"),
-            )
-        })?;
+        let arrow =
+            spec::diagram_arrow(a, d).map_err(|e| Failure::bad(format!("--arrow '{a}'"), e))?;
         d.annotations.arrows.push(arrow);
     }
+    // The file's annotations and the options' together, under the bounds of a file's.
+    let a = &d.annotations;
+    for (option, count, max) in [
+        ("--highlight", a.highlights.len(), limits::MAX_HIGHLIGHTS),
+        ("--arrow", a.arrows.len(), limits::MAX_ARROWS),
+    ] {
+        limits::check_entries(count, max).map_err(|e| Failure::bad(option, e))?;
+    }
     if let Some(m) = &args.last_move {
-        d.annotations.last_move = match m.as_str() {
-            "none" => None,
-            _ => Some(spec::parse_move(m, size).ok_or_else(|| {
-                Failure::bad(
-                    "--last-move",
-                    format!("'{m}' is not a move like 7g7f or P*5e"),
-                )
-            })?),
-        };
+        d.annotations.last_move = spec::last_move_of(m, &d.setup, &d.variant)
+            .map_err(|e| Failure::bad(format!("--last-move '{m}'"), e))?;
     }
     Ok(())
 }

@@ -42,6 +42,21 @@ impl ImageArgs {
         })
     }
 
+    /// `--px` and `--dpi` size a PNG; an SVG or a PDF keeps the drawing's size in millimetres,
+    /// so either option there is refused rather than silently ignored.
+    pub fn png_size_only(&self, png: bool) -> Result<(), Failure> {
+        let option = match (self.px, self.dpi) {
+            _ if png => return Ok(()),
+            (Some(px), _) => format!("--px {px}"),
+            (None, Some(dpi)) => format!("--dpi {dpi}"),
+            (None, None) => return Ok(()),
+        };
+        Err(Failure::bad(
+            option,
+            "sizes a PNG only: an SVG or PDF keeps the drawing's size in millimetres (write -o FILE.png for a PNG)",
+        ))
+    }
+
     /// A PNG that could not be made (its size passes a bound), reported against the option
     /// that set its size.
     pub fn png_failure(&self, message: String) -> Failure {

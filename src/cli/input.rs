@@ -24,28 +24,77 @@ The same rules, from 3 on, apply to each position read from a file or standard i
 
 /// Loads `--pieces` (if given) and then `--variant` with that catalog.
 pub fn load_variant(name: &str, pieces: Option<&Path>) -> Result<Arc<Variant>, Failure> {
+    find_variant(name, Path::new(name), pieces).map_err(|e| match e {
+        VariantError::NotFound(message) => Failure::bad("--variant", message),
+        VariantError::InFile(failure) => failure,
+    })
+}
+
+/// The variant a YAML file names (`variant:`): a built-in name, or a variant file in `dir`
+/// (the YAML file's directory). The error is said without a place, for the caller to put at
+/// the file's `variant:` line; a variant file's own errors keep their place in it.
+pub fn variant_in(
+    name: &str,
+    dir: Option<&Path>,
+    pieces: Option<&Path>,
+) -> Result<Arc<Variant>, shogiprint::Error> {
+    let path = match dir {
+        Some(d) if Variant::builtin_name(name).is_none() => d.join(name),
+        _ => PathBuf::from(name),
+    };
+    find_variant(name, &path, pieces).map_err(|e| match e {
+        VariantError::NotFound(message) => shogiprint::Error::Io(message),
+        VariantError::InFile(failure) => shogiprint::Error::Io(failure.lines.join("; ")),
+    })
+}
+
+/// Why a variant did not load: nothing of that name (said without a place), or a file that
+/// is not a good variant (or pieces) file, already located in it.
+enum VariantError {
+    NotFound(String),
+    InFile(Failure),
+}
+
+/// Loads `--pieces` (if given), then the variant `name`: a built-in name, else the file `path`.
+fn find_variant(
+    name: &str,
+    path: &Path,
+    pieces: Option<&Path>,
+) -> Result<Arc<Variant>, VariantError> {
     let catalog = match pieces {
-        Some(path) => PieceCatalog::builtin_with(&read_file(path)?, &path.display().to_string()),
+        Some(p) => PieceCatalog::builtin_with(
+            &read_file(p).map_err(|e| VariantError::InFile(e.into()))?,
+            &p.display().to_string(),
+        ),
         None => PieceCatalog::builtin(),
     }
-    .map_err(data_failure)?;
+    .map_err(|e| VariantError::InFile(data_failure(e)))?;
     let catalog = Arc::new(catalog);
     // A built-in name wins over a file of the same name: names are what most people type.
     if let Some(builtin) = Variant::builtin_name(name) {
-        return Variant::builtin_with(builtin, catalog).map_err(data_failure);
+        return Variant::builtin_with(builtin, catalog)
+            .map_err(|e| VariantError::InFile(data_failure(e)));
     }
-    let path = Path::new(name);
+    if path.is_dir() {
+        return Err(VariantError::NotFound(format!(
+            "'{}' is a directory, not a variant file",
+            path.display()
+        )));
+    }
     if !path.is_file() {
         let names: Vec<&str> = Variant::builtin_names().collect();
-        return Err(Failure::bad(
-            format!("--variant '{name}'"),
-            format!(
-                "not a built-in variant ({}) and no such file",
-                names.join(", ")
-            ),
-        ));
+        let file = match path == Path::new(name) {
+            true => "no such file".to_string(),
+            false => format!("no file {}", path.display()),
+        };
+        return Err(VariantError::NotFound(format!(
+            "unknown variant '{name}' (built in: {}), and {file}",
+            names.join(", ")
+        )));
     }
-    Variant::from_yaml(&read_file(path)?, name, catalog).map_err(data_failure)
+    let text = read_file(path).map_err(|e| VariantError::InFile(e.into()))?;
+    Variant::from_yaml(&text, &path.display().to_string(), catalog)
+        .map_err(|e| VariantError::InFile(data_failure(e)))
 }
 
 /// A YAML error already names its file, line, column and field: print it as it is.

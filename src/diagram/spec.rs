@@ -4,12 +4,13 @@
 use super::model::{
     parse_aspect, Arrow, ArrowStart, DefenderHand, Diagram, Kings, LastMove, Mark, MarkKind, Style,
 };
+use super::raw::{RawArrow, RawDiagram, RawHighlight, RawPosition};
 use super::{ARROW, HIGHLIGHT};
 use crate::draw::Color as Ink;
 use crate::formats::data_error::from_yaml;
 use crate::formats::{limits, notation, sfen, usi, DataError};
-use crate::rules::{BoardSize, Color, ProblemCode, Setup, Square, Variant};
-use serde::Deserialize;
+use crate::rules::{BoardSize, Color, KindId, ProblemCode, Setup, Square, Variant};
+use std::path::Path;
 use std::sync::Arc;
 
 /// A position read for drawing: plain data (a bare SFEN is not validated here, so that illegal
@@ -63,63 +64,6 @@ pub fn parse_move(text: &str, size: BoardSize) -> Option<LastMove> {
     Some(LastMove { from, to })
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawDiagram {
-    position: RawPosition,
-    variant: Option<String>,
-    title: Option<String>,
-    caption: Option<String>,
-    players: Option<RawPlayers>,
-    style: Option<String>,
-    orientation: Option<String>,
-    #[serde(default)]
-    tsume: bool,
-    verify: Option<bool>,
-    strict: Option<bool>,
-    allow_leftover: Option<bool>,
-    prover: Option<RawProver>,
-    defender_hand: Option<String>,
-    handicap: Option<bool>,
-    size: Option<f64>,
-    squares: Option<String>,
-    kings: Option<String>,
-    promoted: Option<String>,
-    /// Beginner styles: pieces graded by rank (true) or all one size.
-    graded: Option<bool>,
-    /// Shade the last move's squares (default: beginner styles only).
-    last_move_shading: Option<bool>,
-    #[serde(default)]
-    highlights: Vec<RawHighlight>,
-    #[serde(default)]
-    arrows: Vec<RawArrow>,
-    #[serde(default)]
-    marks: Vec<RawMark>,
-    last_move: Option<String>,
-    expect_problems: Option<Vec<String>>,
-    comment: Option<String>,
-    answer: Option<String>,
-}
-
-/// `prover: {max_nodes, time, hash}`: this diagram's limits (see [`crate::diagram::verify`]).
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawProver {
-    max_nodes: Option<u64>,
-    /// Seconds.
-    time: Option<f64>,
-    /// MiB.
-    hash: Option<usize>,
-}
-
-/// `position:` is position text, or a game record at a ply: `{record: game.kif, ply: 24}`.
-#[derive(Deserialize)]
-#[serde(untagged)]
-enum RawPosition {
-    Text(String),
-    Record(serde_yaml::Mapping),
-}
-
 /// What a booklet prints with a diagram besides the diagram itself: a comment (under the
 /// diagram or in the answers section) and the answer. A single diagram file may carry them too;
 /// the `diagram` command does not draw them.
@@ -127,42 +71,6 @@ enum RawPosition {
 pub struct Notes {
     pub comment: Option<String>,
     pub answer: Option<String>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawPlayers {
-    black: Option<String>,
-    white: Option<String>,
-}
-
-#[derive(Deserialize)]
-#[serde(untagged)]
-enum RawHighlight {
-    Square(String),
-    Colored {
-        square: String,
-        color: Option<String>,
-    },
-}
-
-#[derive(Deserialize)]
-#[serde(untagged)]
-enum RawArrow {
-    Move(String),
-    Full {
-        from: String,
-        to: String,
-        color: Option<String>,
-    },
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawMark {
-    square: String,
-    mark: String,
-    color: Option<String>,
 }
 
 /// Reads a diagram file. `load_variant` resolves a `variant:` entry (a built-in name or a path);
@@ -188,7 +96,8 @@ pub fn from_yaml_text_with_notes(
 
 /// As [`from_yaml_text_with_notes`] for the diagram numbered `figure` (a booklet's entries):
 /// a position from a game record is captioned `第{figure}図 ▲2四歩まで` unless the file gives a
-/// caption. The record's path is relative to the directory of `source_name`.
+/// caption. A file `position:` names (a record, or a file of one position) is found relative
+/// to the directory of `source_name`, as a variant file is by `load_variant`.
 pub fn from_yaml_text_numbered(
     text: &str,
     source_name: &str,
@@ -214,13 +123,24 @@ pub fn from_yaml_text_numbered(
             return Err(err(field, None, e.message));
         }
     }
+    // A variant that cannot be loaded is this file's error, at its `variant:` line (a variant
+    // file's own errors keep their place after it).
     let variant = match &raw.variant {
-        Some(v) => load_variant(v)?,
+        Some(v) => load_variant(v).map_err(|e| err("variant", Some(v), e.to_string()))?,
         None => default_variant.clone(),
     };
     let size = variant.size;
 
+    let dir = Path::new(source_name)
+        .parent()
+        .unwrap_or(Path::new(""))
+        .to_path_buf();
     let mut diagram = match &raw.position {
+        RawPosition::Text(position) if position_file(position, &variant) => {
+            let at = |message: String| err("position", Some(position.trim()), message);
+            let path = dir.join(position.trim());
+            position_from_file(&path, &variant, figure, &at)?
+        }
         RawPosition::Text(position) => {
             let read = read_position(position, &variant).map_err(|e| match e {
                 crate::Error::Parse(p) => {
@@ -243,7 +163,7 @@ pub fn from_yaml_text_numbered(
             let at = |field: &str, value: Option<&str>, message: String| -> crate::Error {
                 located_in_position(DataError::new(source_name, message), text, field, value).into()
             };
-            record_position(map, source_name, &variant, figure, &at)?
+            record_position(map, &dir, &variant, figure, &at)?
         }
     };
     if let Some(handicap) = raw.handicap {
@@ -378,7 +298,7 @@ pub fn from_yaml_text_numbered(
             )
         })
     };
-    for (i, h) in raw.highlights.iter().enumerate() {
+    for (i, h) in raw.highlights.0.iter().enumerate() {
         let field = format!("highlights[{i}]");
         let (sq, c) = match h {
             RawHighlight::Square(s) => (square(&field, s.as_str())?, HIGHLIGHT),
@@ -392,34 +312,30 @@ pub fn from_yaml_text_numbered(
         };
         diagram.annotations.highlights.push((sq, c));
     }
-    for (i, a) in raw.arrows.iter().enumerate() {
+    for (i, a) in raw.arrows.0.iter().enumerate() {
         let field = format!("arrows[{i}]");
-        let (from, to, c) = match a {
-            RawArrow::Move(m) => {
-                let (from, to) =
-                    arrow_ends(m.as_str(), &diagram.setup, &variant).ok_or_else(|| {
-                        err(
-                            &field,
-                            Some(m.as_str()),
-                            format!("'{m}' is not a move like 7g7f or a drop like P*5e"),
-                        )
-                    })?;
-                (from, to, ARROW)
-            }
+        let arrow = match a {
+            RawArrow::Move(m) => diagram_arrow(m, &diagram)
+                .map_err(|e| err(&field, Some(m.trim()), format!("'{}': {e}", m.trim())))?,
             RawArrow::Full { from, to, color: c } => {
-                let start = match arrow_start(from.as_str(), &diagram.setup, &variant) {
+                let start = hand_start(from, &diagram.setup, &variant, diagram.options.tsume)
+                    .map_err(|e| {
+                        err(&field, Some(from.trim()), format!("'{}': {e}", from.trim()))
+                    })?;
+                let start = match start {
                     Some(s) => s,
                     None => ArrowStart::Square(square(&field, from)?),
                 };
-                (start, square(&field, to)?, color(&field, c, ARROW)?)
+                Arrow {
+                    from: start,
+                    to: square(&field, to)?,
+                    color: color(&field, c, ARROW)?,
+                }
             }
         };
-        diagram
-            .annotations
-            .arrows
-            .push(Arrow { from, to, color: c });
+        diagram.annotations.arrows.push(arrow);
     }
-    for (i, m) in raw.marks.iter().enumerate() {
+    for (i, m) in raw.marks.0.iter().enumerate() {
         let field = format!("marks[{i}]");
         let kind = match m.mark.as_str() {
             "circle" | "○" => MarkKind::Circle,
@@ -437,16 +353,8 @@ pub fn from_yaml_text_numbered(
         });
     }
     if let Some(m) = &raw.last_move {
-        diagram.annotations.last_move = match m.as_str() {
-            "none" | "" => None,
-            _ => Some(parse_move(m, size).ok_or_else(|| {
-                err(
-                    "last_move",
-                    Some(m),
-                    format!("'{m}' is not a move like 7g7f or P*5e"),
-                )
-            })?),
-        };
+        diagram.annotations.last_move = last_move_of(m, &diagram.setup, &variant)
+            .map_err(|e| err("last_move", Some(m.trim()), format!("'{}': {e}", m.trim())))?;
     }
     if let Some(codes) = &raw.expect_problems {
         let mut out = Vec::new();
@@ -468,36 +376,61 @@ pub fn from_yaml_text_numbered(
     Ok((diagram, notes))
 }
 
-/// An arrow written as a move (`7g7f`) or a drop (`P*5e`), in the default colour.
-pub fn parse_arrow(text: &str, setup: &Setup, variant: &Variant) -> Option<Arrow> {
-    let (from, to) = arrow_ends(text, setup, variant)?;
-    Some(Arrow {
+/// An arrow written as a move (`7g7f`) or a drop (`P*5e`), in the default colour. A drop
+/// must be of a piece its side holds (see [`hand_start`]); the message says why not.
+pub fn parse_arrow(text: &str, setup: &Setup, variant: &Variant) -> Result<Arrow, String> {
+    arrow_of(text, setup, variant, false)
+}
+
+/// As [`parse_arrow`] for `diagram`'s position: in a tsume the defender's hand, left empty,
+/// holds "the rest", so a drop of any piece left over is one it can make.
+pub fn diagram_arrow(text: &str, diagram: &Diagram) -> Result<Arrow, String> {
+    arrow_of(
+        text,
+        &diagram.setup,
+        &diagram.variant,
+        diagram.options.tsume,
+    )
+}
+
+/// `P*5e` starts in Black's hand (`p*5e` in White's); `7g7f` on a square.
+fn arrow_of(text: &str, setup: &Setup, variant: &Variant, tsume: bool) -> Result<Arrow, String> {
+    let t = text.trim();
+    let bad = || "not a move like 7g7f or a drop like P*5e".to_string();
+    let (from, to) = match t.split_once('*') {
+        Some((piece, to)) => (
+            hand_start(&format!("{piece}*"), setup, variant, tsume)?.ok_or_else(bad)?,
+            notation::parse_square(to, variant.size).ok_or_else(bad)?,
+        ),
+        None => {
+            let m = parse_move(t, variant.size).ok_or_else(bad)?;
+            (ArrowStart::Square(m.from.ok_or_else(bad)?), m.to)
+        }
+    };
+    Ok(Arrow {
         from,
         to,
         color: ARROW,
     })
 }
 
-/// `P*5e` starts in the hand of the side to move (`p*5e` in White's); `7g7f` on a square.
-fn arrow_ends(text: &str, setup: &Setup, variant: &Variant) -> Option<(ArrowStart, Square)> {
+/// `P*` / `p*` / `hand:P` name a piece in a hand (`hand:` the hand of the side to move);
+/// `None` for anything else (a square). An arrow cannot start at a piece the hand does not
+/// hold: it would be drawn from the side's mark across the board. In a `tsume` the defender's
+/// empty hand holds every piece left over (what it shows as 残り全部).
+fn hand_start(
+    text: &str,
+    setup: &Setup,
+    variant: &Variant,
+    tsume: bool,
+) -> Result<Option<ArrowStart>, String> {
     let t = text.trim();
-    if let Some((piece, to)) = t.split_once('*') {
-        return Some((
-            arrow_start(&format!("{piece}*"), setup, variant)?,
-            notation::parse_square(to, variant.size)?,
-        ));
-    }
-    let m = parse_move(t, variant.size)?;
-    Some((ArrowStart::Square(m.from?), m.to))
-}
-
-/// `P*` / `p*` / `hand:P` name a piece in a hand.
-fn arrow_start(text: &str, setup: &Setup, variant: &Variant) -> Option<ArrowStart> {
-    let t = text.trim();
-    let letter = t.strip_suffix('*').or_else(|| t.strip_prefix("hand:"))?;
+    let Some(letter) = t.strip_suffix('*').or_else(|| t.strip_prefix("hand:")) else {
+        return Ok(None);
+    };
     let mut chars = letter.chars();
-    let (c, None) = (chars.next()?, chars.next()) else {
-        return None;
+    let (Some(c), None) = (chars.next(), chars.next()) else {
+        return Ok(None);
     };
     let side = if t.starts_with("hand:") {
         setup.turn
@@ -506,16 +439,124 @@ fn arrow_start(text: &str, setup: &Setup, variant: &Variant) -> Option<ArrowStar
     } else {
         Color::White
     };
-    let kind = variant.catalog.by_letter(c.to_ascii_uppercase(), false)?;
-    Some(ArrowStart::Hand(side, kind))
+    let kind = variant
+        .catalog
+        .by_letter(c.to_ascii_uppercase(), false)
+        .filter(|k| variant.has_kind(*k))
+        .ok_or_else(|| format!("'{c}' is not a piece letter of {}", variant.english))?;
+    let held = setup.hand(side).get(&kind).copied().unwrap_or(0);
+    let the_rest = tsume && side != setup.turn && setup.hand(side).is_empty();
+    if held == 0 && !(the_rest && left_over(setup, variant, kind) > 0) {
+        return Err(format!(
+            "{} has no {} in hand",
+            side_name(side),
+            variant.catalog.get(kind).english.to_lowercase()
+        ));
+    }
+    Ok(Some(ArrowStart::Hand(side, kind)))
+}
+
+/// How many pieces of `kind` a full set has that are neither on the board (promoted or not)
+/// nor in the side to move's hand: a tsume defender's "rest" (never a king: no hand holds one).
+fn left_over(setup: &Setup, variant: &Variant, kind: KindId) -> u32 {
+    let catalog = &variant.catalog;
+    let on_board = setup
+        .pieces()
+        .filter(|(_, p)| catalog.get(p.kind).demotes_to.unwrap_or(p.kind) == kind)
+        .count() as u32;
+    let in_hand = setup.hand(setup.turn).get(&kind).copied().unwrap_or(0);
+    match variant.is_royal(kind) {
+        true => 0,
+        false => variant.set_count(kind).saturating_sub(on_board + in_hand),
+    }
+}
+
+fn side_name(side: Color) -> &'static str {
+    match side {
+        Color::Black => "Black",
+        Color::White => "White",
+    }
+}
+
+/// A last move given by hand (`--last-move`, `last_move:`; `none` or nothing: no mark), held to
+/// the position: it must be a move that could have been played to reach it. The side that
+/// moved is the one not to move, so its piece stands on the destination — for a drop, an
+/// unpromoted piece of the dropped kind, and for a move marked `+`, a promoted one — and a
+/// moved piece's origin is empty (unless it is the destination too: a lion's return). Whether
+/// the piece could move that way is not checked.
+pub fn last_move_of(
+    text: &str,
+    setup: &Setup,
+    variant: &Variant,
+) -> Result<Option<LastMove>, String> {
+    let t = text.trim();
+    if t.is_empty() || t == "none" {
+        return Ok(None);
+    }
+    let m =
+        parse_move(t, variant.size).ok_or_else(|| "not a move like 7g7f or P*5e".to_string())?;
+    let mover = !setup.turn;
+    let (name, sq) = (
+        |k: KindId| variant.catalog.get(k).english.to_lowercase(),
+        |s| variant.size.usi(s),
+    );
+    let Some(piece) = setup.piece_at(m.to) else {
+        return Err(format!(
+            "{} is empty, but the last move ends there ({} moved last: {} is to move)",
+            sq(m.to),
+            side_name(mover),
+            side_name(setup.turn)
+        ));
+    };
+    if piece.color != mover {
+        return Err(format!(
+            "the piece on {} is {}'s, but {} moved last ({} is to move)",
+            sq(m.to),
+            side_name(piece.color),
+            side_name(mover),
+            side_name(setup.turn)
+        ));
+    }
+    match m.from {
+        None => {
+            let letter = t.chars().next().unwrap_or(' ').to_ascii_uppercase();
+            let kind = variant.catalog.by_letter(letter, false).ok_or_else(|| {
+                format!("'{letter}' is not a piece letter of {}", variant.english)
+            })?;
+            if piece.kind != kind {
+                return Err(format!(
+                    "the piece on {} is a {}, not a dropped {}",
+                    sq(m.to),
+                    name(piece.kind),
+                    name(kind)
+                ));
+            }
+        }
+        Some(from) => {
+            if from != m.to && setup.piece_at(from).is_some() {
+                return Err(format!(
+                    "{} is not empty, but the last move left it",
+                    sq(from)
+                ));
+            }
+            if t.ends_with('+') && !variant.catalog.get(piece.kind).promoted {
+                return Err(format!(
+                    "the piece on {} is not promoted, but the move promotes ('+')",
+                    sq(m.to)
+                ));
+            }
+        }
+    }
+    Ok(Some(m))
 }
 
 /// `{record: game.kif, ply: 24}` (or `move: 24`; the last position without either; `figure: N`
-/// for the caption's number): the record read from its file, relative to the diagram file, and
-/// drawn by [`super::from_record`]. `at` locates an error at a key of the mapping.
+/// for the caption's number): the record read from its file, relative to the diagram file's
+/// directory `dir`, and drawn by [`super::from_record`]. `at` locates an error at a key of the
+/// mapping.
 fn record_position(
     map: &serde_yaml::Mapping,
-    source_name: &str,
+    dir: &Path,
     variant: &Arc<Variant>,
     figure: u32,
     at: &dyn Fn(&str, Option<&str>, String) -> crate::Error,
@@ -578,9 +619,6 @@ fn record_position(
             format!("expected position text or a record like {{record: game.kif, ply: 24}} (keys: {KEYS})"),
         ));
     };
-    let dir = std::path::Path::new(source_name)
-        .parent()
-        .unwrap_or(std::path::Path::new(""));
     let record = crate::formats::record_io::read_file(&dir.join(&path), variant)
         .map_err(|e| at("position.record", Some(&path), e))?;
     super::from_record(&record, ply.as_ref().map(|(_, n)| *n), figure).map_err(|e| {
@@ -591,6 +629,76 @@ fn record_position(
             e.to_string(),
         )
     })
+}
+
+/// Whether a `position:` value names a file, as POSITION on the command line may: one word
+/// with a `.` (an SFEN has spaces and no `.`) that is neither a USI string nor a handicap name.
+fn position_file(text: &str, variant: &Variant) -> bool {
+    let word = text.trim();
+    word.contains('.')
+        && !word.contains(char::is_whitespace)
+        && !usi::is_position_string(word)
+        && variant.handicap(word).is_none()
+}
+
+/// The diagram of a file named by `position:` (see [`position_file`]), `path` already relative
+/// to the diagram file: a game record by its extension (`.kif`, `.csa`…) at its last position,
+/// else a file of one position (`.sfen` or any other name). `at` says an error at the
+/// `position:` value.
+fn position_from_file(
+    path: &Path,
+    variant: &Arc<Variant>,
+    figure: u32,
+    at: &dyn Fn(String) -> crate::Error,
+) -> Result<Diagram, crate::Error> {
+    let name = path.display().to_string();
+    if path.is_dir() {
+        return Err(at(format!(
+            "{name} is a directory, not a file of positions"
+        )));
+    }
+    if !path.is_file() {
+        return Err(at(format!(
+            "no file {name} (and not startpos, a handicap or an SFEN)"
+        )));
+    }
+    use crate::formats::record_io::RecordFormat;
+    if RecordFormat::from_path(path).is_some_and(|f| f != RecordFormat::Sfen) {
+        let record = crate::formats::record_io::read_file(path, variant).map_err(at)?;
+        return super::from_record(&record, None, figure).map_err(|e| at(e.to_string()));
+    }
+    let file = std::fs::File::open(path).map_err(|e| at(format!("{name}: {e}")))?;
+    let bytes = limits::read_bounded(file)
+        .map_err(|e| at(format!("{name}: {e}")))?
+        .map_err(|e| at(format!("{name}: {e}")))?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        at(format!(
+            "{name}: not UTF-8 text (invalid byte at offset {})",
+            e.utf8_error().valid_up_to()
+        ))
+    })?;
+    // As a file named on the command line: blank lines and `#` comments are skipped.
+    let lines: Vec<(usize, &str)> = text
+        .trim_start_matches('\u{feff}')
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty() && !l.trim().starts_with('#'))
+        .collect();
+    let (n, line) = match lines.as_slice() {
+        [one] => *one,
+        [] => return Err(at(format!("{name} holds no position"))),
+        more => {
+            return Err(at(format!(
+                "{name} holds {} positions; a diagram takes one",
+                more.len()
+            )))
+        }
+    };
+    let read = read_position(line, variant).map_err(|e| match e {
+        crate::Error::Invalid(_) => e,
+        other => at(format!("{name}:{}: {other}", n + 1)),
+    })?;
+    Ok(Diagram::from_read(variant.clone(), read))
 }
 
 /// A YAML scalar as written, for messages.

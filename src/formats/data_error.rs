@@ -1,4 +1,5 @@
-//! Errors in data files (piece and variant YAML), located by file, line, column and field.
+//! Errors in data files (piece, variant, diagram and booklet YAML), located by file, line,
+//! column and field, and said in the file's terms rather than the reader's Rust types.
 
 use std::fmt;
 
@@ -129,15 +130,156 @@ pub fn from_yaml<T: serde::de::DeserializeOwned>(
 ) -> Result<T, DataError> {
     super::limits::check_yaml_text(text).map_err(|e| DataError::over_limit(source_name, e))?;
     serde_yaml::from_str(text).map_err(|e| {
+        // serde reports a key given twice at the mapping that holds it; a second reading
+        // finds the key itself.
+        let e = match duplicate_key(&e.to_string()) {
+            true => find_duplicate_key(text).unwrap_or(e),
+            false => e,
+        };
         let location = e.location();
         DataError {
             source_name: source_name.to_string(),
             line: location.as_ref().map(|l| l.line()),
             column: location.as_ref().map(|l| l.column()),
             field: None,
-            message: strip_location(&e.to_string()),
+            message: plain_words(&strip_location(&e.to_string())),
         }
     })
+}
+
+/// serde's messages for a key given twice: a struct's field, or a mapping's entry.
+fn duplicate_key(message: &str) -> bool {
+    message.contains("duplicate field `") || message.contains("duplicate entry with key")
+}
+
+/// Reads `text` once more, only to find a key given twice in one mapping: the error is raised
+/// while the repeated key itself is read, so the YAML parser gives its line and column.
+fn find_duplicate_key(text: &str) -> Option<serde_yaml::Error> {
+    use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
+    use std::collections::HashSet;
+
+    /// Any value, walked: every mapping's keys are checked.
+    struct Walk;
+    impl<'de> de::Deserialize<'de> for Walk {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Walk, D::Error> {
+            d.deserialize_any(WalkVisitor)
+        }
+    }
+    struct WalkVisitor;
+    impl<'de> Visitor<'de> for WalkVisitor {
+        type Value = Walk;
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            f.write_str("any value")
+        }
+        fn visit_bool<E>(self, _: bool) -> Result<Walk, E> {
+            Ok(Walk)
+        }
+        fn visit_i64<E>(self, _: i64) -> Result<Walk, E> {
+            Ok(Walk)
+        }
+        fn visit_u64<E>(self, _: u64) -> Result<Walk, E> {
+            Ok(Walk)
+        }
+        fn visit_f64<E>(self, _: f64) -> Result<Walk, E> {
+            Ok(Walk)
+        }
+        fn visit_str<E>(self, _: &str) -> Result<Walk, E> {
+            Ok(Walk)
+        }
+        fn visit_unit<E>(self) -> Result<Walk, E> {
+            Ok(Walk)
+        }
+        fn visit_none<E>(self) -> Result<Walk, E> {
+            Ok(Walk)
+        }
+        fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Walk, D::Error> {
+            d.deserialize_any(WalkVisitor)
+        }
+        fn visit_enum<A: de::EnumAccess<'de>>(self, e: A) -> Result<Walk, A::Error> {
+            let (Walk, variant) = e.variant::<Walk>()?;
+            de::VariantAccess::newtype_variant::<Walk>(variant)
+        }
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Walk, A::Error> {
+            while seq.next_element::<Walk>()?.is_some() {}
+            Ok(Walk)
+        }
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Walk, A::Error> {
+            let mut seen = HashSet::new();
+            while map.next_key_seed(Key(&mut seen))?.is_some() {
+                map.next_value::<Walk>()?;
+            }
+            Ok(Walk)
+        }
+    }
+    /// A mapping's key, refused if the mapping has had it before.
+    struct Key<'a>(&'a mut HashSet<String>);
+    impl<'de> DeserializeSeed<'de> for Key<'_> {
+        type Value = ();
+        fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+            d.deserialize_any(self)
+        }
+    }
+    impl<'de> Visitor<'de> for Key<'_> {
+        type Value = ();
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            f.write_str("a key")
+        }
+        fn visit_str<E: de::Error>(self, k: &str) -> Result<(), E> {
+            match self.0.insert(k.to_string()) {
+                true => Ok(()),
+                false => Err(E::custom(format!("`{k}` is given twice"))),
+            }
+        }
+        fn visit_i64<E: de::Error>(self, n: i64) -> Result<(), E> {
+            self.visit_str(&n.to_string())
+        }
+        fn visit_u64<E: de::Error>(self, n: u64) -> Result<(), E> {
+            self.visit_str(&n.to_string())
+        }
+        fn visit_bool<E: de::Error>(self, b: bool) -> Result<(), E> {
+            self.visit_str(&b.to_string())
+        }
+        fn visit_f64<E: de::Error>(self, _: f64) -> Result<(), E> {
+            Ok(())
+        }
+        fn visit_unit<E: de::Error>(self) -> Result<(), E> {
+            self.visit_str("~")
+        }
+        // A key that is itself a list or a mapping is only walked.
+        fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<(), A::Error> {
+            WalkVisitor.visit_seq(seq).map(|_| ())
+        }
+        fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<(), A::Error> {
+            WalkVisitor.visit_map(map).map(|_| ())
+        }
+    }
+    serde_yaml::from_str::<Walk>(text).err()
+}
+
+/// serde's messages name the Rust types a value was read into (`expected struct RawBook`,
+/// `untagged enum RawArrow`) and call an empty value a "unit value"; a user knows neither.
+/// Readers give their types messages of their own (`#[serde(expecting)]`); this is the
+/// fallback for any type that does not.
+fn plain_words(message: &str) -> String {
+    let mut out = message.replace("unit value", "an empty value (null)");
+    for (rust, plain) in [
+        (
+            "expected struct ",
+            "expected a mapping of fields (key: value)",
+        ),
+        (
+            "data did not match any variant of untagged enum ",
+            "a value of none of the forms this field takes",
+        ),
+    ] {
+        while let Some(at) = out.find(rust) {
+            let name_len = out[at + rust.len()..]
+                .find(|c: char| !c.is_alphanumeric() && c != '_')
+                .unwrap_or(out.len() - at - rust.len());
+            out.replace_range(at..at + rust.len() + name_len, plain);
+        }
+    }
+    out
 }
 
 impl DataError {
@@ -182,5 +324,42 @@ mod tests {
         assert!(e.line.is_some(), "{e}");
         let e = from_yaml::<T>("a: seven\n", "x.yaml").unwrap_err();
         assert_eq!(e.line, Some(1), "{e}");
+    }
+
+    #[test]
+    fn a_key_given_twice_is_located_where_it_repeats() {
+        #[derive(serde::Deserialize, Debug)]
+        #[allow(dead_code)]
+        struct T {
+            a: u32,
+            b: Vec<serde_yaml::Mapping>,
+        }
+        let e = from_yaml::<T>("a: 1\nb: []\na: 2\n", "x.yaml").unwrap_err();
+        assert_eq!(e.to_string(), "x.yaml:3:1: `a` is given twice");
+        let e =
+            from_yaml::<T>("a: 1\nb:\n  - {x: 1}\n  - {x: 1, y: 2, x: 3}\n", "x.yaml").unwrap_err();
+        assert_eq!(e.to_string(), "x.yaml:4:18: b[1]: `x` is given twice");
+    }
+
+    #[test]
+    fn rust_type_names_give_way_to_plain_words() {
+        #[derive(serde::Deserialize, Debug)]
+        #[allow(dead_code)]
+        struct RawInner {
+            x: u32,
+        }
+        #[derive(serde::Deserialize, Debug)]
+        #[allow(dead_code)]
+        struct RawOuter {
+            inner: RawInner,
+        }
+        let e = from_yaml::<RawOuter>("- 1\n", "x.yaml").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "x.yaml:1:1: invalid type: sequence, expected a mapping of fields (key: value)"
+        );
+        let e = from_yaml::<RawOuter>("inner: ~\n", "x.yaml").unwrap_err();
+        assert!(!e.to_string().contains("Raw"), "{e}");
+        assert!(!e.to_string().contains("unit value"), "{e}");
     }
 }

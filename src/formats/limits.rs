@@ -34,6 +34,18 @@ pub const MAX_BOOKLET_ENTRIES: usize = 100_000;
 /// becomes outlines in memory, hundreds of bytes of them.
 pub const MAX_TEXT_CHARS: usize = 10_000;
 
+/// The most highlights one diagram takes: one a square of the largest board (16 × 16). Each
+/// is drawn, so a longer list only makes a larger file (5.5 M of them made a 423 MB SVG).
+pub const MAX_HIGHLIGHTS: usize = 256;
+
+/// The most marks (circles, crosses, labels) one diagram takes: one a square of the largest
+/// board, as for highlights.
+pub const MAX_MARKS: usize = 256;
+
+/// The most arrows one diagram takes: more than the most legal moves of any shogi position
+/// (593), so even "every move from here" can be drawn.
+pub const MAX_ARROWS: usize = 600;
+
 /// A bound that an input or an option went past.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LimitError {
@@ -190,6 +202,21 @@ pub fn check_text_length(text: &str) -> Result<(), LimitError> {
         )));
     }
     Ok(())
+}
+
+/// Refuses a list of annotations (`highlights`, `arrows`, `marks`) longer than `max`: the
+/// message for the first entry past the bound, said of the list.
+pub fn check_entries(count: usize, max: usize) -> Result<(), LimitError> {
+    if count > max {
+        return Err(LimitError::new(too_many_entries(max)));
+    }
+    Ok(())
+}
+
+/// What [`check_entries`] says, for a reader that stops at the first entry past `max` (and so
+/// does not know the count).
+pub fn too_many_entries(max: usize) -> String {
+    format!("more than {max} entries: at most {max}")
 }
 
 /// Refuses a booklet of more than [`MAX_BOOKLET_ENTRIES`] entries.
