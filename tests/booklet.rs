@@ -611,3 +611,16 @@ fn a_record_figure_after_problems_has_one_number() {
     assert!(text.contains("第1図▲2六飛まで"), "{text}");
     assert!(!text.contains("第3図"), "{text}");
 }
+
+/// A booklet file that is not a mapping says what it should be, not a Rust type's name
+/// (`expected struct RawBook` once).
+#[test]
+fn a_booklet_that_is_a_list_says_what_a_booklet_is() {
+    let e = Book::from_yaml("- startpos\n- startpos\n", "b.yaml", &|_| {
+        Err("no files".into())
+    })
+    .unwrap_err()
+    .to_string();
+    assert!(e.contains("a mapping of booklet fields"), "{e}");
+    assert!(!e.contains("RawBook"), "{e}");
+}

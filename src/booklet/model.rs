@@ -15,7 +15,10 @@ use serde::Deserialize;
 use std::sync::Arc;
 
 #[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(
+    deny_unknown_fields,
+    expecting = "a mapping of booklet fields (title:, per_page:, diagrams:, …)"
+)]
 struct RawBook {
     title: Option<String>,
     header: Option<String>,
