@@ -653,6 +653,59 @@ fn a_game_booklet_has_a_diagram_every_n_moves_and_at_the_end_with_the_moves_betw
     assert!(notes.contains("▲7二飛成（第4図）"), "{notes}");
 }
 
+#[test]
+fn a_game_booklet_of_one_diagram_holds_its_move_list_to_the_note_lines() {
+    use shogiprint::booklet::game::{book, Selection};
+    let r = read("habu-fujii-2006.kif");
+    for every in [181, 500] {
+        let selection = Selection {
+            every: Some(every),
+            ..Selection::default()
+        };
+        assert_eq!(selection.plies(&r), [181]);
+        let b = book(r.clone(), "habu-fujii-2006.kif", &selection);
+        let load = |v: &str| Variant::builtin(v).map_err(shogiprint::Error::from);
+        let notes = b
+            .entry(0, 1, &standard(), &load)
+            .unwrap()
+            .notes
+            .comment
+            .unwrap();
+        let lines: Vec<&str> = notes.lines().collect();
+        // Eight lines, as the README says: the heading, the first moves, … and the moves
+        // that lead to the diagram, then the result.
+        assert_eq!(lines.len(), 8, "{notes}");
+        assert_eq!(lines[0], "初手からの指し手");
+        assert!(lines[1].starts_with("▲7六歩△3四歩"), "{notes}");
+        assert!(lines[6].starts_with('…'), "{notes}");
+        assert!(lines[6].ends_with("▲7二飛成（第1図）"), "{notes}");
+        assert_eq!(lines[7], "まで181手で先手の勝ち");
+    }
+    // And the booklet is made (it had been refused for want of room).
+    let bin = env!("CARGO_BIN_EXE_shogiprint");
+    let dir = std::env::temp_dir().join(format!("shogiprint-one-diagram-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pdf = dir.join("game.pdf");
+    let out = Command::new(bin)
+        .args([
+            "booklet",
+            &data("habu-fujii-2006.kif"),
+            "--every",
+            "181",
+            "-o",
+        ])
+        .arg(&pdf)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(std::fs::read(&pdf).unwrap().starts_with(b"%PDF"));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 fn last_line_of_move(ply: usize) -> String {
     read("habu-fujii-2006.kif").moves[ply - 1].line.to_string()
 }

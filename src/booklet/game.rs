@@ -184,7 +184,9 @@ impl GameEntry {
             if let Some(last) = moves.last_mut() {
                 last.push_str(&format!("（第{figure}図）"));
             }
-            lines.extend(pack(&moves, per_line));
+            // The heading, and the result under the last diagram, take a line each.
+            let room = MAX_NOTE_LINES - 1 - usize::from(self.ply == r.moves.len());
+            lines.extend(cut_moves(&moves, per_line, room));
         }
         let last = self.ply == r.moves.len();
         let mut comments: Vec<&str> = match self.ply.checked_sub(1) {
@@ -223,6 +225,38 @@ impl GameEntry {
         }
         text
     }
+}
+
+/// The moves packed into at most `room` lines: all of them if they fit, else (a diagram after
+/// 181 moves would list them all and leave no room for the board) the first lines, then on
+/// the last line, after …, the moves that lead to the diagram.
+fn cut_moves(moves: &[String], per_line: usize, room: usize) -> Vec<String> {
+    let mut lines = pack(moves, per_line);
+    if lines.len() <= room || room == 0 {
+        lines.truncate(room);
+        return lines;
+    }
+    lines.truncate(room - 1);
+    let shown: usize = lines.iter().map(|l| l.chars().count()).sum();
+    let mut head_moves = 0;
+    let mut chars = 0;
+    while chars < shown {
+        chars += moves[head_moves].chars().count();
+        head_moves += 1;
+    }
+    let mut tail = Vec::new();
+    let mut count = 1;
+    for m in moves[head_moves..].iter().rev() {
+        let n = m.chars().count();
+        if count + n > per_line && !tail.is_empty() {
+            break;
+        }
+        tail.push(m.as_str());
+        count += n;
+    }
+    tail.reverse();
+    lines.push(format!("…{}", tail.concat()));
+    lines
 }
 
 /// Moves joined without spaces, as books print them, broken only between moves so that no

@@ -99,6 +99,10 @@ pub fn run(
     let record_flags = args.every.is_some() || args.bookmarks || args.comments;
     let is_record = super::record_input::is_record_path(&args.input);
     if record_flags && !is_record {
+        // A record that is not there is named as missing, not as the wrong kind of file.
+        if let Err(e) = std::fs::metadata(path) {
+            return Err(Failure::bad(&args.input, e));
+        }
         return Err(Failure::bad(
             &args.input,
             "--every, --bookmarks and --comments need a game record (.kif, .ki2, .csa …)",
@@ -117,7 +121,10 @@ pub fn run(
             bookmarks: args.bookmarks,
             comments: args.comments,
         };
-        booklet::game::book(record, &args.input, &selection)
+        let book = booklet::game::book(record, &args.input, &selection);
+        limits::check_booklet_entries(book.entries.len())
+            .map_err(|e| Failure::bad(&args.input, e))?;
+        book
     } else if is_yaml_name(&args.input) {
         let text = input::read_file(path)?;
         let read = |p: &str| -> Result<String, String> {

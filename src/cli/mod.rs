@@ -122,10 +122,12 @@ impl Failure {
     }
 }
 
-/// The exit code for a library error: 1 for an invalid position, 2 for anything malformed.
+/// The exit code for a library error: 1 for an invalid position (a record's start position
+/// too), 2 for anything malformed.
 pub fn exit_code(error: &shogiprint::Error) -> i32 {
     match error {
         shogiprint::Error::Invalid(_) => 1,
+        shogiprint::Error::Record(e) if e.invalid.is_some() => 1,
         _ => 2,
     }
 }

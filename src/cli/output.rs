@@ -1,10 +1,11 @@
 //! Writing results: to stdout for `-`, otherwise to a file that appears whole or not at all (the
-//! bytes go to a temporary file beside it, which is then renamed over the target).
+//! bytes go to a temporary file beside it, which is then renamed over the target). A symbolic
+//! link as the target is followed: the file it names is the one replaced.
 
 use super::Failure;
 use shogiprint::formats::limits;
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
@@ -73,13 +74,14 @@ pub fn write_streaming(
     if target == "-" {
         return fill(out);
     }
-    let path = Path::new(target);
-    if std::fs::metadata(path).is_ok_and(|m| !m.is_file() && !m.is_dir()) {
+    // Through a symbolic link to the file it names: the link stays, its target is replaced.
+    let path = resolve_links(Path::new(target)).map_err(|e| Failure::bad(target, e))?;
+    if std::fs::metadata(&path).is_ok_and(|m| !m.is_file() && !m.is_dir()) {
         // A device or a pipe (`-o /dev/stdout`, a FIFO): there is no file to replace, and a
         // rename would put a regular file in its place. Write to it directly.
         let file = std::fs::OpenOptions::new()
             .write(true)
-            .open(path)
+            .open(&path)
             .map_err(|e| Failure::bad(target, e))?;
         let mut writer = std::io::BufWriter::new(file);
         fill(&mut writer)?;
@@ -93,20 +95,50 @@ pub fn write_streaming(
         .file_name()
         .map(|n| n.to_string_lossy().to_string())
         .unwrap_or_default();
-    let temp = dir.join(format!(".{name}.{}.part", std::process::id()));
-    let file = std::fs::File::create(&temp).map_err(|e| Failure::bad(target, e))?;
-    let mut writer = std::io::BufWriter::new(file);
-    let result = fill(&mut writer).and_then(|_| {
-        let file = writer
-            .into_inner()
-            .map_err(|e| Failure::bad(target, e.into_error()))?;
-        drop(file);
-        std::fs::rename(&temp, path).map_err(|e| Failure::bad(target, e))
-    });
-    if result.is_err() {
-        let _ = std::fs::remove_file(&temp);
+    // A new file of a random name (created exclusively, so nothing planted under a guessed
+    // name is written through), beside the target so that the rename cannot cross file
+    // systems; removed when dropped if anything fails. Read-write for all less the umask, as
+    // a file created the ordinary way would be.
+    let prefix = format!(".{name}.");
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix).suffix(".part");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
     }
-    result
+    let temp = builder
+        .tempfile_in(dir)
+        .map_err(|e| Failure::bad(target, e))?;
+    let mut writer = std::io::BufWriter::new(temp);
+    fill(&mut writer)?;
+    let temp = writer
+        .into_inner()
+        .map_err(|e| Failure::bad(target, e.into_error()))?;
+    temp.persist(&path)
+        .map_err(|e| Failure::bad(target, e.error))?;
+    Ok(())
+}
+
+/// The path a chain of symbolic links ends at (the path itself if it is no link). The end may
+/// not exist yet: writing through a dangling link creates the file it names, as the shell's
+/// `>` does. A loop is the OS's error for one, after as many links as Linux follows.
+fn resolve_links(path: &Path) -> std::io::Result<PathBuf> {
+    let mut path = path.to_path_buf();
+    for _ in 0..40 {
+        match std::fs::symlink_metadata(&path) {
+            Ok(m) if m.file_type().is_symlink() => {
+                let next = std::fs::read_link(&path)?;
+                // A relative link is relative to the directory that holds it.
+                path = match path.parent() {
+                    Some(dir) if next.is_relative() => dir.join(next),
+                    _ => next,
+                };
+            }
+            _ => return Ok(path),
+        }
+    }
+    Err(std::io::Error::from_raw_os_error(40)) // ELOOP
 }
 
 /// Output appears whole or not at all, for every format and whatever point writing fails at.
@@ -254,6 +286,61 @@ mod tests {
         });
         assert!(result.is_err());
         assert!(dir.names().is_empty(), "{:?}", dir.names());
+    }
+
+    #[test]
+    fn a_symlink_is_written_through_to_its_target_and_kept() {
+        use std::os::unix::fs::symlink;
+        let dir = TempDir::new();
+        std::fs::create_dir(dir.0.join("real")).unwrap();
+        // A relative link, a link to that link, and a link to a file not there yet.
+        symlink("real/target.svg", dir.0.join("link.svg")).unwrap();
+        symlink("link.svg", dir.0.join("link2.svg")).unwrap();
+        for (name, bytes) in [("link.svg", &b"first"[..]), ("link2.svg", b"second")] {
+            let link = dir.0.join(name);
+            write(link.to_str().unwrap(), bytes, &mut io::sink()).unwrap();
+            assert!(std::fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink());
+            assert_eq!(std::fs::read(dir.0.join("real/target.svg")).unwrap(), bytes);
+        }
+        // No temporary file left beside the link or the target.
+        assert_eq!(dir.names(), ["link.svg", "link2.svg", "real"]);
+        let real: Vec<_> = std::fs::read_dir(dir.0.join("real")).unwrap().collect();
+        assert_eq!(real.len(), 1);
+    }
+
+    #[test]
+    fn a_file_planted_under_the_old_temporary_name_is_not_written_through() {
+        use std::os::unix::fs::symlink;
+        let dir = TempDir::new();
+        let victim = dir.0.join("victim");
+        std::fs::write(&victim, b"keep me").unwrap();
+        // The name the writer used to take, `.NAME.PID.part`, made a link to another file.
+        let planted = dir.0.join(format!(".out.{}.part", std::process::id()));
+        symlink(&victim, &planted).unwrap();
+        let target = dir.0.join("out");
+        write(target.to_str().unwrap(), b"new", &mut io::sink()).unwrap();
+        assert_eq!(std::fs::read(&victim).unwrap(), b"keep me");
+        assert_eq!(std::fs::read(&target).unwrap(), b"new");
+    }
+
+    #[test]
+    fn a_new_file_is_readable_by_all_as_an_ordinary_file_would_be() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = TempDir::new();
+        let target = dir.0.join("out.svg");
+        write(target.to_str().unwrap(), b"x", &mut io::sink()).unwrap();
+        let mode = std::fs::metadata(&target).unwrap().permissions().mode();
+        // 0o666 less the umask, as File::create gives (not the 0o600 of a temporary file).
+        let status = std::fs::read_to_string("/proc/self/status").unwrap();
+        let umask = status
+            .lines()
+            .find_map(|l| l.strip_prefix("Umask:"))
+            .map(|m| u32::from_str_radix(m.trim(), 8).unwrap())
+            .unwrap();
+        assert_eq!(mode & 0o777, 0o666 & !umask, "{mode:o}");
     }
 
     #[test]

@@ -1,8 +1,11 @@
-//! Reading a game record named on the command line: the file's bytes, its format from the
-//! extension (or its text), and errors as `FILE:LINE: move: why`.
+//! Reading a game record named on the command line: the file's bytes (no more than the input
+//! limit), its format from the extension (or its text), and errors as `FILE:LINE: move: why` —
+//! exit 2, except a start position that breaks the rules, which is an invalid position (exit 1)
+//! with one line per problem, as every other command reports one.
 
 use super::Failure;
-use shogiprint::formats::record::Record;
+use shogiprint::formats::limits;
+use shogiprint::formats::record::{Record, RecordError};
 use shogiprint::formats::record_io::{self, RecordFormat};
 use shogiprint::rules::Variant;
 use std::path::Path;
@@ -11,18 +14,41 @@ use std::sync::Arc;
 /// Reads the record in `path` (`-` is standard input).
 pub fn read(path: &str, variant: &Arc<Variant>) -> Result<Record, Failure> {
     let bytes = if path == "-" {
-        let mut buf = Vec::new();
-        std::io::Read::read_to_end(&mut std::io::stdin(), &mut buf)
-            .map_err(|e| Failure::bad("stdin", e))?;
-        buf
+        limits::read_bounded(std::io::stdin().lock())
+            .map_err(|e| Failure::bad("stdin", e))?
+            .map_err(|e| Failure::bad("stdin", e))?
     } else {
-        std::fs::read(path).map_err(|e| Failure::bad(path, e))?
+        let file = std::fs::File::open(path).map_err(|e| Failure::bad(path, e))?;
+        limits::read_bounded(file)
+            .map_err(|e| Failure::bad(path, e))?
+            .map_err(|e| Failure::bad(path, e))?
     };
     let format = RecordFormat::from_path(Path::new(path));
-    record_io::read(&bytes, format, variant).map_err(|e| Failure {
-        lines: vec![e.located(path)],
-        code: 2,
-    })
+    record_io::read(&bytes, format, variant).map_err(|e| failure(path, &e))
+}
+
+/// The failure for a record error in the file `path`.
+fn failure(path: &str, e: &RecordError) -> Failure {
+    match &e.invalid {
+        Some(invalid) => Failure {
+            lines: invalid
+                .problems
+                .iter()
+                .map(|p| {
+                    format!(
+                        "{path}:{}: invalid position: {}",
+                        e.line,
+                        p.line(invalid.size())
+                    )
+                })
+                .collect(),
+            code: 1,
+        },
+        None => Failure {
+            lines: vec![e.located(path)],
+            code: 2,
+        },
+    }
 }
 
 /// Is this argument a record file (by its extension) rather than a position?

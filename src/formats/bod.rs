@@ -216,7 +216,7 @@ impl<'a> Diagram<'a> {
         let setup = self.setup;
         validate::validate(self.variant, setup.clone(), validate::Options::default())
             .or_else(|_| validate::validate(self.variant, setup, validate::Options { tsume: true }))
-            .map_err(|e| RecordError::new(n, "", format!("invalid board diagram: {e}")))
+            .map_err(|e| RecordError::invalid_start(n, "", e))
     }
 }
 

@@ -176,7 +176,7 @@ impl<'a> Reader<'a> {
         let setup = self.setup.clone();
         validate::validate(self.variant, setup.clone(), validate::Options::default())
             .or_else(|_| validate::validate(self.variant, setup, validate::Options { tsume: true }))
-            .map_err(|e| RecordError::new(line, s, format!("invalid start position: {e}")))
+            .map_err(|e| RecordError::invalid_start(line, s, e))
     }
 
     fn square(&self, d: &[u8]) -> Option<Square> {
@@ -320,9 +320,10 @@ impl<'a> Reader<'a> {
             if b.ended() {
                 return Err(bad("a second end of the game".into()));
             }
-            b.end(line, kind);
+            b.end_as(line, s, kind);
             return Ok(());
         }
+        b.check_open(line, s)?;
         let mv = parse_move(variant, b.position(), s).map_err(bad)?;
         b.play(line, s, mv)
     }

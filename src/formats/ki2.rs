@@ -68,7 +68,7 @@ fn end_line(b: &mut Builder, n: usize, rest: &str) {
         EndKind::Other(what.to_string())
     };
     if !b.ended() {
-        b.end(n, kind);
+        b.end_as(n, &format!("まで{rest}"), kind);
     }
 }
 

@@ -94,6 +94,7 @@ pub(crate) fn read_with(
     let mut handicap = None;
     let mut diagram = Diagram::new(variant);
     let mut in_moves = false;
+    let mut board = false;
     let mut last_line = 0;
     for (i, raw) in text.lines().enumerate() {
         let n = i + 1;
@@ -120,6 +121,7 @@ pub(crate) fn read_with(
                 if diagram.seen {
                     let d = std::mem::replace(&mut diagram, Diagram::new(variant));
                     b.set_start(d.position(n)?);
+                    board = true;
                 }
                 b.record_mut().headers = std::mem::take(&mut headers);
                 continue;
@@ -129,6 +131,7 @@ pub(crate) fn read_with(
                 if diagram.seen {
                     let d = std::mem::replace(&mut diagram, Diagram::new(variant));
                     b.set_start(d.position(n)?);
+                    board = true;
                 }
                 b.record_mut().headers = std::mem::take(&mut headers);
             } else if let Some((k, v)) = t.split_once('：').or_else(|| t.split_once(':')) {
@@ -174,8 +177,24 @@ pub(crate) fn read_with(
     if !in_moves {
         if diagram.seen {
             b.set_start(diagram.position(last_line)?);
+            board = true;
         }
         b.record_mut().headers = headers;
+    }
+    // Blank lines and comments alone are no record (a 0-byte file read as the start position
+    // with no moves would convert into a file of a game that was never played).
+    let r = b.record();
+    if !board
+        && r.headers.is_empty()
+        && r.moves.is_empty()
+        && r.branches.is_empty()
+        && r.end.is_none()
+    {
+        return Err(RecordError::new(
+            1,
+            "",
+            "empty record: no header, board or moves",
+        ));
     }
     let r = b.record_mut();
     r.players = players;
@@ -199,6 +218,7 @@ fn move_line(b: &mut Builder, n: usize, t: &str) -> Result<(), RecordError> {
         Some(i) if body[i..].contains(':') => (body[..i].trim_end(), Some(&body[i..])),
         _ => (body, None),
     };
+    b.check_open(n, text)?;
     if number != b.ply() + 1 {
         return Err(RecordError::new(
             n,
@@ -214,11 +234,11 @@ fn move_line(b: &mut Builder, n: usize, t: &str) -> Result<(), RecordError> {
     if !is_move {
         let written = text.split_whitespace().collect::<Vec<_>>().join("");
         if let Some((_, kind)) = END_WORDS.iter().find(|(w, _)| *w == written) {
-            b.end(n, kind.clone());
+            b.end_as(n, &written, kind.clone());
             return Ok(());
         }
         if OTHER_END_WORDS.contains(&written.as_str()) {
-            b.end(n, EndKind::Other(written));
+            b.end_as(n, &written, EndKind::Other(written.clone()));
             return Ok(());
         }
     }

@@ -30,6 +30,11 @@ pub const MAX_PNG_PIXELS: u64 = 100_000_000;
 /// written, so memory grows with the count.
 pub const MAX_BOOKLET_ENTRIES: usize = 100_000;
 
+/// The most moves one game record holds, main line and variations together: every move is
+/// replayed and kept (with its comments, time and repetition entry) while the record is read.
+/// The longest games and the longest tsume (ミクロコスモス, 1 525 moves) are well under it.
+pub const MAX_RECORD_MOVES: usize = 10_000;
+
 /// The longest text drawn (a title, a caption, a comment), in characters: each character
 /// becomes outlines in memory, hundreds of bytes of them.
 pub const MAX_TEXT_CHARS: usize = 10_000;

@@ -7,8 +7,9 @@
 //! breaks (`game.kif:41: ▲2四歩: nifu on file 2`). Text comes in as bytes and is decoded as UTF-8
 //! or Shift_JIS (CP932), whichever it is ([`decode`]).
 
+use super::limits;
 use crate::rules::{
-    Color, History, ImpasseRule, ImpasseVerdict, Move, Position, Repetition, Variant,
+    Color, History, ImpasseRule, ImpasseVerdict, Move, Position, PositionError, Repetition, Variant,
 };
 use std::fmt;
 use std::sync::Arc;
@@ -150,6 +151,9 @@ pub struct RecordError {
     /// The text at fault as written (the move), empty if none.
     pub text: String,
     pub message: String,
+    /// Set when the record is well formed but its start position breaks the rules, so that a
+    /// caller can tell an invalid position (exit 1, every problem listed) from bad input.
+    pub invalid: Option<Box<PositionError>>,
 }
 
 impl RecordError {
@@ -158,6 +162,20 @@ impl RecordError {
             line,
             text: text.into(),
             message: message.into(),
+            invalid: None,
+        }
+    }
+
+    /// A start position (a board, an SFEN) read at `line` that is not a legal position.
+    pub fn invalid_start(
+        line: usize,
+        text: impl Into<String>,
+        error: PositionError,
+    ) -> RecordError {
+        RecordError {
+            message: format!("invalid start position: {error}"),
+            invalid: Some(Box::new(error)),
+            ..RecordError::new(line, text, "")
         }
     }
 
@@ -184,7 +202,9 @@ impl fmt::Display for RecordError {
 impl std::error::Error for RecordError {}
 
 /// Decodes a record file: UTF-8 (with or without a BOM) if it is valid UTF-8, else Shift_JIS
-/// (CP932, as Windows writes it); anything else is an error naming the first bad line.
+/// (CP932, as Windows writes it); anything else is an error naming the first line that is
+/// neither. Of a file mixing the two (a UTF-8 comment pasted into a Shift_JIS record), that is
+/// the first line the encoding that reads further cannot read, not line 1.
 pub fn decode(bytes: &[u8]) -> Result<String, RecordError> {
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
     let utf8_error = match std::str::from_utf8(bytes) {
@@ -195,14 +215,36 @@ pub fn decode(bytes: &[u8]) -> Result<String, RecordError> {
     if !had_errors {
         return Ok(text.into_owned());
     }
-    let at = utf8_error.valid_up_to();
-    let line = bytes[..at].iter().filter(|b| **b == b'\n').count() + 1;
+    let utf8_at = utf8_error.valid_up_to();
+    let line_of = |at: usize| bytes[..at].iter().filter(|b| **b == b'\n').count() + 1;
+    // A line break never occurs inside a Shift_JIS character, so its lines decode one by one.
+    let sjis_at = bytes
+        .split_inclusive(|b| *b == b'\n')
+        .scan(0, |start, l| {
+            let at = *start;
+            *start += l.len();
+            Some((at, l))
+        })
+        .find(|(_, l)| {
+            encoding_rs::SHIFT_JIS
+                .decode_without_bom_handling_and_without_replacement(l)
+                .is_none()
+        })
+        .map_or(0, |(at, _)| at);
+    let (utf8_line, sjis_line) = (line_of(utf8_at), line_of(sjis_at));
+    if sjis_line > utf8_line {
+        return Err(RecordError::new(
+            sjis_line,
+            "",
+            "not Shift_JIS text, though the lines before are (UTF-8 pasted in?)",
+        ));
+    }
     Err(RecordError::new(
-        line,
+        utf8_line,
         "",
         format!(
             "byte 0x{:02X}: the file is neither UTF-8 nor Shift_JIS text",
-            bytes[at]
+            bytes[utf8_at]
         ),
     ))
 }
@@ -387,6 +429,10 @@ pub struct Builder {
     pos: Position,
     history: History,
     line: Line,
+    /// The end word of the current line as written (`投了`, `%TORYO`), for messages.
+    end_word: String,
+    /// Moves read on every line so far, held to [`limits::MAX_RECORD_MOVES`].
+    moves_read: usize,
 }
 
 impl Builder {
@@ -396,6 +442,8 @@ impl Builder {
             pos: start.clone(),
             record: Record::new(start),
             line: Line::Main,
+            end_word: String::new(),
+            moves_read: 0,
         }
     }
 
@@ -463,15 +511,47 @@ impl Builder {
         }
     }
 
+    /// An error if the current line has ended: a move read as `text` at `line` comes after the
+    /// end word. Readers ask before reading the move, so that the end, not the move's number or
+    /// side, is what the message names.
+    pub fn check_open(&self, line: usize, text: &str) -> Result<(), RecordError> {
+        let end = match self.line {
+            Line::Main => self.record.end.as_ref(),
+            Line::Branch(b) => self.record.branches[b].end.as_ref(),
+        };
+        match end {
+            Some(end) => {
+                let word = match self.end_word.as_str() {
+                    "" => "the end",
+                    w => w,
+                };
+                Err(RecordError::new(
+                    line,
+                    text,
+                    format!(
+                        "a move after the end of the game ({word} at line {})",
+                        end.line
+                    ),
+                ))
+            }
+            None => Ok(()),
+        }
+    }
+
     /// Plays `mv`, read as `text` at `line`; an illegal move is an error saying why.
     pub fn play(&mut self, line: usize, text: &str, mv: Move) -> Result<(), RecordError> {
-        if self.ended() {
+        self.check_open(line, text)?;
+        if self.moves_read >= limits::MAX_RECORD_MOVES {
             return Err(RecordError::new(
                 line,
                 text,
-                "a move after the end of the game",
+                format!(
+                    "a record holds at most {} moves (variations included)",
+                    limits::MAX_RECORD_MOVES
+                ),
             ));
         }
+        self.moves_read += 1;
         if let Some(why) = self.pos.illegal_reason(mv) {
             return Err(RecordError::new(line, text, why.to_string()));
         }
@@ -521,6 +601,13 @@ impl Builder {
 
     /// The current line ended as the record says.
     pub fn end(&mut self, line: usize, kind: EndKind) {
+        self.end_as(line, "", kind);
+    }
+
+    /// The current line ended as the record says, in `word` (`投了`, `%TORYO`), which a move
+    /// after it is told of.
+    pub fn end_as(&mut self, line: usize, word: &str, kind: EndKind) {
+        self.end_word = word.to_string();
         let end = Some(End {
             kind,
             line,

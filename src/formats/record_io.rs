@@ -41,25 +41,67 @@ impl RecordFormat {
         RecordFormat::from_name(path.extension()?.to_str()?)
     }
 
-    /// The format a text looks like, for a file without a telling extension.
+    /// The format a text looks like, for standard input or a file without a telling extension:
+    /// CSA by its statements (`PI`, `P1 * …`, `+`, `+7776FU`, `V2.2`, `N+`), KIF by `手数` or a
+    /// numbered move (`1 ７六歩(77)`), KI2 by a move with its mark (`▲７六歩`, `△同　歩`), BOD by
+    /// its hands and frame; a KIF header (`手合割：平手`) alone reads as KIF, `moves` or
+    /// `position` as USI, anything else as an SFEN.
     pub fn sniff(text: &str) -> RecordFormat {
-        let lines = || text.lines().map(str::trim).filter(|l| !l.is_empty());
-        if lines().any(|l| l.starts_with("PI") || l.starts_with("P1") || l == "+" || l == "-")
-            || lines().any(|l| l.starts_with("V2") || l.starts_with("N+"))
-        {
+        // KIF comments (`*`, `#`) and CSA comments (`'`) say nothing of the format.
+        let lines = || {
+            text.lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty() && !l.starts_with(['*', '#', '\'']))
+        };
+        if lines().any(is_csa_line) {
             RecordFormat::Csa
-        } else if lines().any(|l| l.starts_with("手数") || l.starts_with("1 ")) {
+        } else if lines().any(|l| l.starts_with("手数") || is_kif_move_line(l)) {
             RecordFormat::Kif
-        } else if lines().any(|l| l.starts_with('▲') || l.starts_with('☗')) {
+        } else if lines().any(|l| l.starts_with(['▲', '△', '☗', '☖'])) {
             RecordFormat::Ki2
-        } else if lines().any(|l| l.starts_with("後手の持駒") || l.starts_with("+---")) {
+        } else if lines().any(|l| {
+            l.starts_with("後手の持駒") || l.starts_with("先手の持駒") || l.starts_with("+---")
+        }) {
             RecordFormat::Bod
+        } else if lines().any(|l| l.contains('：')) {
+            RecordFormat::Kif
         } else if lines().any(|l| l.contains("moves") || l.starts_with("position")) {
             RecordFormat::Usi
         } else {
             RecordFormat::Sfen
         }
     }
+}
+
+/// A CSA statement that no other format has at the start of a line: a version, a player, a
+/// `PI` or `P1`…`P9` board line, a side to move, or a move like `+7776FU`.
+fn is_csa_line(l: &str) -> bool {
+    let b = l.as_bytes();
+    let board_row = b.len() >= 3
+        && b[0] == b'P'
+        && b[1].is_ascii_digit()
+        && matches!(b[2], b' ' | b'+' | b'-')
+        && !l.contains('/');
+    let csa_move = b.len() >= 7
+        && matches!(b[0], b'+' | b'-')
+        && b[1..5].iter().all(u8::is_ascii_digit)
+        && b[5..7].iter().all(u8::is_ascii_uppercase);
+    l == "+"
+        || l == "-"
+        || l.starts_with("PI")
+        || l.starts_with("V2")
+        || l.starts_with("N+")
+        || l.starts_with("N-")
+        || board_row
+        || csa_move
+}
+
+/// A KIF move line: its number, then the move or the end word (`1 ７六歩(77)`, `95 投了`).
+fn is_kif_move_line(l: &str) -> bool {
+    let rest = l.trim_start_matches(|c: char| c.is_ascii_digit());
+    rest.len() < l.len()
+        && rest.starts_with(char::is_whitespace)
+        && !rest.trim_start().starts_with(|c: char| c.is_ascii())
 }
 
 /// Reads a record from a file's bytes in `format` (or the format its text looks like).
@@ -69,6 +111,9 @@ pub fn read(
     variant: &Arc<Variant>,
 ) -> Result<Record, RecordError> {
     let text = decode(bytes)?;
+    if text.trim().is_empty() {
+        return Err(RecordError::new(1, "", "empty record"));
+    }
     let format = format.unwrap_or_else(|| RecordFormat::sniff(&text));
     match format {
         RecordFormat::Csa => super::csa::read_one(&text, variant),

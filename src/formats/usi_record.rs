@@ -29,7 +29,10 @@ pub fn read(text: &str, variant: &Arc<Variant>) -> Result<Record, RecordError> {
     } else {
         sfen::position(start_text, variant, validate::Options::default())
     }
-    .map_err(|e| RecordError::new(line, start_text, e.to_string()))?;
+    .map_err(|e| match e {
+        crate::Error::Invalid(e) => RecordError::invalid_start(line, start_text, e),
+        e => RecordError::new(line, start_text, e.to_string()),
+    })?;
     let mut b = Builder::new(start_pos);
     for word in moves.split_whitespace() {
         let mv = super::notation::usi::parse_move(variant, word)

@@ -1,0 +1,275 @@
+//! Bad game records are refused as the README promises: an invalid start position exits 1 with
+//! its problem codes like any other invalid position, malformed input exits 2 with
+//! `FILE:LINE: why`, an empty record is an error in every format, records are held to the
+//! documented move limit, and the messages name what is wrong (the end a move comes after, the
+//! line that is not Shift_JIS, the rule a USI move breaks, a missing file). Nothing is written
+//! on failure.
+
+#[path = "support/temp_dir.rs"]
+mod temp_dir;
+
+use shogiprint::formats::limits::MAX_RECORD_MOVES;
+use shogiprint::formats::record::RecordError;
+use shogiprint::formats::record_io::{self, RecordFormat};
+use shogiprint::rules::{ProblemCode, Variant};
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+use temp_dir::TempDir;
+
+const NIFU_SFEN: &str = "4k4/9/9/9/4P4/4P4/9/9/4K4 b - 1";
+
+/// The standard start with a second black pawn on file 2 (2f and 2g), as CSA.
+const NIFU_CSA: &str = "V2.2\n\
+P1-KY-KE-GI-KI-OU-KI-GI-KE-KY\n\
+P2 * -HI *  *  *  *  * -KA * \n\
+P3-FU-FU-FU-FU-FU-FU-FU-FU-FU\n\
+P4 *  *  *  *  *  *  *  *  * \n\
+P5 *  *  *  *  *  *  *  *  * \n\
+P6 *  *  *  *  *  *  * +FU * \n\
+P7+FU+FU+FU+FU+FU+FU+FU+FU+FU\n\
+P8 * +KA *  *  *  *  * +HI * \n\
+P9+KY+KE+GI+KI+OU+KI+GI+KE+KY\n\
++\n";
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_shogiprint"))
+}
+
+fn run(args: &[&str]) -> Output {
+    bin().args(args).output().unwrap()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).to_string()
+}
+
+fn data(name: &str) -> String {
+    format!("{}/tests/data/records/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn read(text: &[u8], format: Option<RecordFormat>) -> Result<(), RecordError> {
+    let v = Variant::builtin("standard").unwrap();
+    record_io::read(text, format, &v).map(|_| ())
+}
+
+#[test]
+fn an_invalid_start_position_of_a_record_exits_1_in_every_command() {
+    let dir = TempDir::new("record-invalid");
+    let files = [
+        dir.file("nifu.sfen", &format!("{NIFU_SFEN}\n")),
+        dir.file(
+            "nifu.usi",
+            &format!("position sfen {NIFU_SFEN} moves 5a4a\n"),
+        ),
+        dir.file("nifu.csa", NIFU_CSA),
+    ];
+    let out_dir = TempDir::new("record-invalid-out");
+    for file in &files {
+        let svg = out_dir.path("out.svg");
+        let pdf = out_dir.path("out.pdf");
+        let csa = out_dir.path("out.csa");
+        for args in [
+            vec!["game", file],
+            vec!["convert", file, "-o", &csa],
+            vec!["diagram", file, "-o", &svg],
+            vec!["booklet", file, "-o", &pdf],
+        ] {
+            let out = run(&args);
+            let err = stderr(&out);
+            assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+            assert!(err.contains(": invalid position: nifu "), "{args:?}: {err}");
+        }
+        let written: Vec<_> = std::fs::read_dir(&out_dir.0).unwrap().collect();
+        assert!(written.is_empty(), "{file}: {written:?}");
+    }
+    // Located at the line that ends the board, one line per problem, with codes and squares.
+    let err = stderr(&run(&["game", &files[2]]));
+    assert!(
+        err.contains("nifu.csa:11: invalid position: nifu 2f,2g: "),
+        "{err}"
+    );
+    // The library keeps the problems in the error.
+    let e = read(NIFU_CSA.as_bytes(), Some(RecordFormat::Csa)).unwrap_err();
+    assert_eq!(e.invalid.unwrap().codes()[1], ProblemCode::Nifu);
+}
+
+#[test]
+fn an_illegal_move_in_a_record_is_still_bad_input() {
+    let out = run(&["game", &data("illegal-nifu.kif")]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn an_empty_record_is_an_error_in_every_format() {
+    let formats = [
+        RecordFormat::Kif,
+        RecordFormat::Ki2,
+        RecordFormat::Csa,
+        RecordFormat::Bod,
+        RecordFormat::Usi,
+        RecordFormat::Sfen,
+    ];
+    for format in formats.map(Some).into_iter().chain([None]) {
+        for text in ["", "\n  \n\r\n"] {
+            let e = read(text.as_bytes(), format).unwrap_err();
+            assert_eq!(e.located("x"), "x:1: empty record", "{format:?} {text:?}");
+        }
+    }
+    // Comments alone are no record either.
+    for format in [RecordFormat::Kif, RecordFormat::Ki2] {
+        let e = read(b"# made by hand\n*a comment\n\n", Some(format)).unwrap_err();
+        assert_eq!(
+            e.located("x"),
+            "x:1: empty record: no header, board or moves"
+        );
+    }
+    // A header alone still is a record (a game not yet played).
+    read("手合割：平手\n".as_bytes(), Some(RecordFormat::Kif)).unwrap();
+}
+
+#[test]
+fn the_cli_refuses_an_empty_kif_or_ki2_and_writes_nothing() {
+    let dir = TempDir::new("record-empty");
+    for name in ["empty.kif", "empty.ki2"] {
+        let file = dir.file(name, "");
+        let out = run(&["game", &file]);
+        assert_eq!(out.status.code(), Some(2));
+        assert!(stderr(&out).contains(&format!("{name}:1: empty record")));
+        let target = dir.path("out.csa");
+        let out = run(&["convert", &file, "-o", &target]);
+        assert_eq!(out.status.code(), Some(2));
+        assert!(!std::path::Path::new(&target).exists());
+        std::fs::remove_file(&file).unwrap();
+    }
+}
+
+#[test]
+fn a_record_of_more_than_the_move_limit_is_refused_at_the_move_past_it() {
+    let moves = ["5i4h", "5a4b", "4h5i", "4b5a"];
+    let text = |n: usize| {
+        let list: Vec<&str> = moves.iter().copied().cycle().take(n).collect();
+        format!("position startpos moves {}\n", list.join(" "))
+    };
+    read(text(MAX_RECORD_MOVES).as_bytes(), None).unwrap();
+    let e = read(text(MAX_RECORD_MOVES + 1).as_bytes(), None).unwrap_err();
+    assert_eq!(
+        e.message,
+        format!("a record holds at most {MAX_RECORD_MOVES} moves (variations included)")
+    );
+    // From the command line: exit 2, at once, whatever the record's length.
+    let dir = TempDir::new("record-long");
+    let file = dir.file("long.usi", &text(200_000));
+    let pdf = dir.path("long.pdf");
+    let started = std::time::Instant::now();
+    let out = run(&["booklet", &file, "--every", "1", "-o", &pdf]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("long.usi:1: 5i4h: a record holds at most"));
+    assert!(started.elapsed().as_secs() < 10, "{:?}", started.elapsed());
+    assert!(!std::path::Path::new(&pdf).exists());
+}
+
+#[test]
+fn a_move_after_the_end_of_the_game_names_the_end() {
+    let csa = "V2.2\nPI\n+\n+7776FU\n-3334FU\n%TORYO\n-2726FU\n";
+    let e = read(csa.as_bytes(), Some(RecordFormat::Csa)).unwrap_err();
+    assert_eq!(
+        e.located("x.csa"),
+        "x.csa:7: -2726FU: a move after the end of the game (%TORYO at line 6)"
+    );
+    let kif = "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 投了\n   4 ２六歩(27)\n";
+    let e = read(kif.as_bytes(), Some(RecordFormat::Kif)).unwrap_err();
+    assert_eq!(
+        e.located("x.kif"),
+        "x.kif:6: ２六歩(27): a move after the end of the game (投了 at line 5)"
+    );
+    let ki2 = "手合割：平手\n▲７六歩    △３四歩\nまで2手で中断\n▲２六歩\n";
+    let e = read(ki2.as_bytes(), Some(RecordFormat::Ki2)).unwrap_err();
+    assert_eq!(
+        e.located("x.ki2"),
+        "x.ki2:4: ▲２六歩: a move after the end of the game (まで2手で中断 at line 3)"
+    );
+}
+
+#[test]
+fn a_utf8_line_in_a_shift_jis_record_is_reported_at_its_line() {
+    let sjis = std::fs::read(data("habu-fujii-2006.sjis.kif")).unwrap();
+    let mut lines: Vec<&[u8]> = sjis.split(|b| *b == b'\n').collect();
+    let comment = "*これはUTF-8のコメント".as_bytes();
+    lines.insert(5, comment);
+    let mixed = lines.join(&b'\n');
+    let e = read(&mixed, Some(RecordFormat::Kif)).unwrap_err();
+    assert_eq!(
+        e.located("x.kif"),
+        "x.kif:6: not Shift_JIS text, though the lines before are (UTF-8 pasted in?)"
+    );
+}
+
+#[test]
+fn an_illegal_usi_move_says_which_rule_it_breaks() {
+    for (position, why) in [
+        (
+            "sfen 4k4/9/9/9/9/9/4P4/9/4K4 b P 1 moves 5i4i 5a4a P*5e",
+            "move 3 (P*5e) is illegal: nifu on file 5",
+        ),
+        (
+            "sfen 4k4/9/9/9/9/9/9/9/4K4 b P 1 moves P*1a",
+            "move 1 (P*1a) is illegal: the piece would have no move there",
+        ),
+        (
+            "sfen k8/9/G1N6/9/9/9/9/9/4K4 b P 1 moves P*9b",
+            "move 1 (P*9b) is illegal: pawn drop mate (uchifuzume)",
+        ),
+    ] {
+        let out = run(&["moves", position]);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(err.contains(why), "{err}");
+    }
+}
+
+#[test]
+fn a_game_booklet_of_a_missing_file_says_so() {
+    let out = run(&["booklet", "no-such-game.kif", "--every", "10"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(err.contains("no-such-game.kif: No such file"), "{err}");
+}
+
+#[test]
+fn records_on_standard_input_are_recognised_by_their_text() {
+    for (name, moves) in [
+        ("two-piece-handicap.ki2", None),
+        ("habu-fujii-2006.kif", Some("moves: 181")),
+        ("csa-spec-example.csa", Some("moves: 3")),
+    ] {
+        let mut child = bin()
+            .args(["game", "-"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let bytes = std::fs::read(data(name)).unwrap();
+        child.stdin.take().unwrap().write_all(&bytes).unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success(), "{name}: {}", stderr(&out));
+        let text = String::from_utf8_lossy(&out.stdout);
+        if let Some(m) = moves {
+            assert!(text.contains(m), "{name}: {text}");
+        }
+    }
+    // And by the library, for every format it reads.
+    let two_piece = std::fs::read(data("two-piece-handicap.ki2")).unwrap();
+    let text = String::from_utf8(two_piece).unwrap();
+    assert_eq!(RecordFormat::sniff(&text), RecordFormat::Ki2);
+    assert_eq!(
+        RecordFormat::sniff("position startpos moves 7g7f"),
+        RecordFormat::Usi
+    );
+    assert_eq!(RecordFormat::sniff(NIFU_SFEN), RecordFormat::Sfen);
+    assert_eq!(RecordFormat::sniff(NIFU_CSA), RecordFormat::Csa);
+    assert_eq!(
+        RecordFormat::sniff("手合割：平手\n   1 ７六歩(77)\n"),
+        RecordFormat::Kif
+    );
+}
