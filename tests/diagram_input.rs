@@ -126,7 +126,7 @@ fn other_yaml_files_name_no_rust_type_either() {
     assert_eq!(out.code, 2);
     assert!(
         out.stderr
-            .contains(":1:1: invalid type: sequence, expected a mapping of fields"),
+            .contains(":1:1: invalid type: sequence, expected a mapping of booklet fields"),
         "{}",
         out.stderr
     );
