@@ -88,6 +88,24 @@ fn an_invalid_start_position_of_a_record_exits_1_in_every_command() {
         err.contains("nifu.csa:11: invalid position: nifu 2f,2g: "),
         "{err}"
     );
+    // A diagram or booklet file that names the record (and a diagram file that names it as
+    // its position) reports it as an invalid position too.
+    for (name, text) in [
+        ("d.yaml", "position: {record: nifu.csa, ply: 0}\n"),
+        ("p.yaml", "position: nifu.csa\n"),
+    ] {
+        let yaml = dir.file(name, text);
+        let out = run(&["diagram", &yaml, "-o", &out_dir.path("out.svg")]);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(1), "{name}: {err}");
+        assert!(err.contains("nifu"), "{name}: {err}");
+    }
+    let book = dir.file(
+        "b.yaml",
+        "diagrams:\n  - position: {record: nifu.csa, ply: 0}\n",
+    );
+    let out = run(&["booklet", &book, "-o", &out_dir.path("out.pdf")]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     // The library keeps the problems in the error.
     let e = read(NIFU_CSA.as_bytes(), Some(RecordFormat::Csa)).unwrap_err();
     assert_eq!(e.invalid.unwrap().codes()[1], ProblemCode::Nifu);

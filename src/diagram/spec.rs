@@ -619,8 +619,13 @@ fn record_position(
             format!("expected position text or a record like {{record: game.kif, ply: 24}} (keys: {KEYS})"),
         ));
     };
-    let record = crate::formats::record_io::read_file(&dir.join(&path), variant)
-        .map_err(|e| at("position.record", Some(&path), e))?;
+    let record = crate::formats::record_io::read_file(&dir.join(&path), variant).map_err(|e| {
+        match e.invalid {
+            // A start position that breaks the rules is an invalid position (exit 1).
+            Some(invalid) => crate::Error::Invalid(*invalid),
+            None => at("position.record", Some(&path), e.message),
+        }
+    })?;
     super::from_record(&record, ply.as_ref().map(|(_, n)| *n), figure).map_err(|e| {
         let (key, n) = ply.clone().unwrap_or_default();
         at(
@@ -664,7 +669,11 @@ fn position_from_file(
     }
     use crate::formats::record_io::RecordFormat;
     if RecordFormat::from_path(path).is_some_and(|f| f != RecordFormat::Sfen) {
-        let record = crate::formats::record_io::read_file(path, variant).map_err(at)?;
+        let record =
+            crate::formats::record_io::read_file(path, variant).map_err(|e| match e.invalid {
+                Some(invalid) => crate::Error::Invalid(*invalid),
+                None => at(e.message),
+            })?;
         return super::from_record(&record, None, figure).map_err(|e| at(e.to_string()));
     }
     let file = std::fs::File::open(path).map_err(|e| at(format!("{name}: {e}")))?;

@@ -140,16 +140,38 @@ pub fn write(record: &Record, format: RecordFormat) -> String {
 /// [`super::limits::MAX_INPUT_BYTES`]), its format from the extension, else its text. The error
 /// is one line naming the file:
 /// `game.kif: No such file or directory`, `game.kif:41: ▲2四歩: nifu on file 2`.
-pub fn read_file(path: &Path, variant: &Arc<Variant>) -> Result<Record, String> {
+pub fn read_file(path: &Path, variant: &Arc<Variant>) -> Result<Record, FileError> {
     let name = path.display().to_string();
+    let plain = |message: String| FileError {
+        message,
+        invalid: None,
+    };
     // Only a regular file: a device or a pipe named in a YAML file could block or never end.
-    let meta = std::fs::metadata(path).map_err(|e| format!("{name}: {e}"))?;
+    let meta = std::fs::metadata(path).map_err(|e| plain(format!("{name}: {e}")))?;
     if !meta.is_file() {
-        return Err(format!("{name}: not a regular file"));
+        return Err(plain(format!("{name}: not a regular file")));
     }
-    let file = std::fs::File::open(path).map_err(|e| format!("{name}: {e}"))?;
+    let file = std::fs::File::open(path).map_err(|e| plain(format!("{name}: {e}")))?;
     let bytes = super::limits::read_bounded(file)
-        .map_err(|e| format!("{name}: {e}"))?
-        .map_err(|e| format!("{name}: {e}"))?;
-    read(&bytes, RecordFormat::from_path(path), variant).map_err(|e| e.located(&name))
+        .map_err(|e| plain(format!("{name}: {e}")))?
+        .map_err(|e| plain(format!("{name}: {e}")))?;
+    read(&bytes, RecordFormat::from_path(path), variant).map_err(|e| FileError {
+        message: e.located(&name),
+        invalid: e.invalid,
+    })
+}
+
+/// Why [`read_file`] failed: the message, located in the file; and, when the record is well
+/// formed but its start position breaks the rules, that position's problems (an invalid
+/// position, not bad input).
+#[derive(Debug)]
+pub struct FileError {
+    pub message: String,
+    pub invalid: Option<Box<crate::rules::PositionError>>,
+}
+
+impl std::fmt::Display for FileError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
 }
