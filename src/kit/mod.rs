@@ -18,6 +18,7 @@
 pub mod board;
 pub mod cover;
 pub mod face;
+pub mod fit;
 pub mod komadai;
 pub mod pack;
 pub mod parts;
