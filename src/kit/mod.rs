@@ -97,6 +97,8 @@ pub struct Kit {
     /// The page of the rules card, if the kit has one: right after the cover (after the
     /// cover sheet's back in the duplex layout, and followed by a blank back of its own).
     pub rules_card_page: Option<usize>,
+    /// Where page 1 put its parts table and its start position.
+    pub cover: cover::CoverLayout,
 }
 
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
@@ -159,10 +161,10 @@ pub fn build(variant: &Arc<Variant>, options: &KitOptions, fonts: &Fonts) -> Res
     };
     let card_pages = card.as_ref().map_or(0, |c| c.pages.len());
     let mut cover = blank_page(options);
-    let cover_end = draw_cover(
+    let cover_layout = draw_cover(
         &mut cover, fonts, variant, &parts, options, &spec, &tiling, card_pages,
     )?;
-    let packed = pack_parts(variant, &parts, options, safe, cover_end)?;
+    let packed = pack_parts(variant, &parts, options, safe, cover_layout.end)?;
     let mut pages = sheet_pages(cover, &packed, options, safe);
     let placements = draw_parts(&mut pages, fonts, variant, &parts, &packed, options)?;
     let tile_pages = match &tiling {
@@ -186,6 +188,7 @@ pub fn build(variant: &Arc<Variant>, options: &KitOptions, fonts: &Fonts) -> Res
         tile_pages,
         komadai_page,
         rules_card_page: None,
+        cover: cover_layout,
     };
     if let Some(card) = card {
         insert_rules_card(&mut kit, card, options, fonts, safe)?;
@@ -290,7 +293,7 @@ fn tile_plan(spec: &BoardSpec, options: &KitOptions, safe: Rect) -> Result<Tilin
     })
 }
 
-/// Page 1's text and start position; returns where it ends.
+/// Page 1's text and start position; returns where they went.
 #[allow(clippy::too_many_arguments)]
 fn draw_cover(
     page: &mut Drawing,
@@ -301,7 +304,7 @@ fn draw_cover(
     spec: &BoardSpec,
     tiling: &Option<Tiling>,
     card_pages: usize,
-) -> Result<f64, MissingGlyph> {
+) -> Result<cover::CoverLayout, MissingGlyph> {
     let board = tiling.as_ref().map(|t| cover::BoardNote {
         width: spec.width(),
         height: spec.height(),
