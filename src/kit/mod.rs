@@ -343,6 +343,15 @@ fn pack_parts(
     } else {
         0.0
     };
+    // Ink runs past a piece's outline: its cut line (half the pen, and further at the mitred
+    // apex, but less than the whole pen), and on a duplex back the bleed (the back stands at
+    // the front's mirror position, as far from the other edge). The pieces are packed that
+    // far inside the safe area, so that none of it reaches the margin.
+    let reach = match options.layout {
+        Layout::Fold => sheets::CUT_WIDTH,
+        Layout::Duplex => sheets::BLEED.max(sheets::CUT_WIDTH),
+    };
+    let safe = safe.inset(reach);
     let rest = Rect::new(safe.x, safe.y, safe.w, safe.h - foot);
     let first_top = cover_end + 6.0;
     let first = Rect::new(
