@@ -232,12 +232,23 @@ fn folded_backs_are_the_fronts_turned_half_way_round_the_fold() {
 
 #[test]
 fn nothing_is_printed_inside_the_safe_margin() {
-    let v = variant("standard");
-    for (paper, margin) in [(Paper::A4, 6.0), (Paper::LETTER, 6.0), (Paper::A4, 10.0)] {
+    // Both layouts: a duplex back's colour runs past its outline (its bleed), and once ran
+    // 1 mm into the margin (5.0 mm from the edge with the 6 mm default).
+    for (name, paper, margin, layout) in [
+        ("standard", Paper::A4, 6.0, Layout::Fold),
+        ("standard", Paper::LETTER, 6.0, Layout::Fold),
+        ("standard", Paper::A4, 10.0, Layout::Fold),
+        ("standard", Paper::A4, 6.0, Layout::Duplex),
+        ("standard", Paper::LETTER, 6.0, Layout::Duplex),
+        ("standard", Paper::A4, 10.0, Layout::Duplex),
+        ("chu", Paper::A4, 6.0, Layout::Duplex),
+    ] {
+        let v = variant(name);
         let options = KitOptions {
             paper,
             margin,
-            komadai: true,
+            layout,
+            komadai: v.drops,
             coordinates: true,
             ..KitOptions::default()
         };
@@ -252,17 +263,40 @@ fn nothing_is_printed_inside_the_safe_margin() {
             };
             for path in &page.paths {
                 for p in path.subpaths.iter().flatten() {
-                    assert!(inside(p), "{paper} page {} point {p:?}", n + 1);
+                    assert!(
+                        inside(p),
+                        "{name} {paper} {layout:?} page {} point {p:?}",
+                        n + 1
+                    );
                 }
             }
             for g in &page.glyphs {
-                assert!(inside(&g.at), "{paper} page {} glyph at {:?}", n + 1, g.at);
+                assert!(
+                    inside(&g.at),
+                    "{name} {paper} {layout:?} page {} glyph at {:?}",
+                    n + 1,
+                    g.at
+                );
             }
         }
-        // Glyph outlines are not in the PDF's content, so their ink is measured in the
-        // drawing the PDF is written from.
+        // Glyph outlines and stroke widths are not in what the scan reads, so their ink is
+        // measured in the drawing the PDF is written from.
         let fonts = Fonts::bundled();
         let (kit, _) = build(&v, &options);
+        // The rules card keeps margins of its own, at least 10 mm: its pens are not measured
+        // (its outlines may reach 0.2 mm past its own margin, which only a --margin of 10 mm or
+        // more brings to the kit's).
+        let card = kit.rules_card_page.map_or(0..0, |at| {
+            let next = kit
+                .placements
+                .iter()
+                .map(|p| p.page)
+                .chain(kit.tile_pages.iter().copied())
+                .filter(|&p| p > at)
+                .min()
+                .unwrap_or(kit.pages.len());
+            at..next
+        });
         for (n, page) in kit.pages.iter().enumerate() {
             let safe = Rect::new(
                 margin,
@@ -271,21 +305,122 @@ fn nothing_is_printed_inside_the_safe_margin() {
                 page.height - 2.0 * margin,
             );
             for item in &page.items {
-                if let Item::Text { glyphs, .. } = item {
-                    for g in glyphs {
-                        if let Some(r) = fonts.ink_rect(g) {
+                match item {
+                    Item::Text { glyphs, .. } => {
+                        for g in glyphs {
+                            if let Some(r) = fonts.ink_rect(g) {
+                                assert!(
+                                    safe.contains(&r, 1e-6),
+                                    "{name} {paper} {layout:?} page {} '{}' at {r:?}",
+                                    n + 1,
+                                    g.ch
+                                );
+                            }
+                        }
+                    }
+                    Item::Shape(s) if !card.contains(&n) => {
+                        for p in shape_ink(s) {
+                            let ink = Rect::new(p.x, p.y, 0.0, 0.0);
                             assert!(
-                                safe.contains(&r, 1e-6),
-                                "{paper} page {} '{}' at {r:?}",
-                                n + 1,
-                                g.ch
+                                safe.contains(&ink, 1e-6),
+                                "{name} {paper} {layout:?} page {} ink at {p:?}",
+                                n + 1
                             );
                         }
+                    }
+                    Item::Shape(_) => {}
+                }
+            }
+        }
+    }
+}
+
+/// The outermost points of a shape's ink: its outline, and where it is stroked, the pen's
+/// edge. Straight runs are offset exactly, with the PDF's mitred joins (limit 10) and butt
+/// ends; curves (circles) by half the pen every way, as a round pen would reach.
+fn shape_ink(s: &shogiprint::draw::Shape) -> Vec<shogiprint::draw::Point> {
+    use shogiprint::draw::{LineCap, Point, Segment};
+    let mut out = s.path.points_along();
+    let Some(stroke) = &s.stroke else {
+        return out;
+    };
+    let half = stroke.width / 2.0;
+    let straight = s
+        .path
+        .segments
+        .iter()
+        .all(|g| !matches!(g, Segment::Cubic(..)));
+    if !straight || stroke.cap == LineCap::Round {
+        let pen = |p: Point| {
+            [(1.0, 0.0), (-1.0, 0.0), (0.0, 1.0), (0.0, -1.0)]
+                .map(|(x, y)| Point::new(p.x + x * half, p.y + y * half))
+        };
+        return out.into_iter().flat_map(pen).collect();
+    }
+    // Each run of lines: its corners, and whether it closes.
+    let mut runs: Vec<(Vec<Point>, bool)> = Vec::new();
+    for g in &s.path.segments {
+        match *g {
+            Segment::Move(p) => runs.push((vec![p], false)),
+            Segment::Line(p) => runs.last_mut().unwrap().0.push(p),
+            Segment::Close => runs.last_mut().unwrap().1 = true,
+            Segment::Cubic(..) => unreachable!(),
+        }
+    }
+    out.clear();
+    let normal = |a: Point, b: Point| {
+        let (dx, dy) = (b.x - a.x, b.y - a.y);
+        let len = dx.hypot(dy);
+        Point::new(-dy / len * half, dx / len * half)
+    };
+    for (mut pts, closed) in runs {
+        pts.dedup();
+        if closed && pts.len() > 1 && pts.first() == pts.last() {
+            pts.pop();
+        }
+        let n = pts.len();
+        if n < 2 {
+            continue;
+        }
+        for i in 0..n {
+            let prev = if i > 0 {
+                Some(pts[i - 1])
+            } else if closed {
+                Some(pts[n - 1])
+            } else {
+                None
+            };
+            let next = if i + 1 < n {
+                Some(pts[i + 1])
+            } else if closed {
+                Some(pts[0])
+            } else {
+                None
+            };
+            let p = pts[i];
+            for side in [1.0, -1.0] {
+                let offsets: Vec<Point> = [prev.map(|q| normal(q, p)), next.map(|q| normal(p, q))]
+                    .into_iter()
+                    .flatten()
+                    .map(|v| Point::new(v.x * side, v.y * side))
+                    .collect();
+                for v in &offsets {
+                    out.push(Point::new(p.x + v.x, p.y + v.y));
+                }
+                if let [a, b] = offsets[..] {
+                    // The mitre's tip: along the bisector, half / cos(half the turn).
+                    let (mx, my) = (a.x + b.x, a.y + b.y);
+                    let m = mx.hypot(my);
+                    let cos = m / (2.0 * half);
+                    if cos > 1e-9 && 1.0 / cos <= 10.0 {
+                        let k = half / cos / m;
+                        out.push(Point::new(p.x + mx * k, p.y + my * k));
                     }
                 }
             }
         }
     }
+    out
 }
 
 /// Line-ink rectangles of a tile page, in board millimetres.

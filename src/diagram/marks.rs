@@ -50,12 +50,28 @@ impl MarkGeometry {
 pub fn movement_marks(
     movement: &Movement,
     hub: Point,
-    (rx, ry): (f64, f64),
+    radii: (f64, f64),
     dot: f64,
     ink: Color,
     geometry: &MarkGeometry,
 ) -> Vec<Shape> {
-    let mut shapes = Vec::new();
+    mark_groups(movement, hub, radii, dot, ink, geometry)
+        .into_iter()
+        .flatten()
+        .collect()
+}
+
+/// The same marks, one group of shapes per mark (an arrow is its shaft and its head, a lion
+/// bar its line and two dots), so that a kit face can move a mark out of its name's way whole.
+pub fn mark_groups(
+    movement: &Movement,
+    hub: Point,
+    (rx, ry): (f64, f64),
+    dot: f64,
+    ink: Color,
+    geometry: &MarkGeometry,
+) -> Vec<Vec<Shape>> {
+    let mut shapes: Vec<Vec<Shape>> = Vec::new();
     let on_ellipse =
         |dir: Point, k: f64| Point::new(hub.x + dir.x * rx * k, hub.y + dir.y * ry * k);
     let lion = movement.lion.as_ref();
@@ -77,12 +93,12 @@ pub fn movement_marks(
             [1.0, 0.86]
         };
         for k in rings {
-            shapes.push(Shape {
+            shapes.push(vec![Shape {
                 path: ellipse(hub, rx * k, ry * k),
                 fill: None,
                 stroke: Some(Stroke::solid(ink, dot * 0.55)),
                 opacity: 1.0,
-            });
+            }]);
         }
     }
     if let Some(l) = lion.filter(|l| !l.any_direction) {
@@ -95,15 +111,16 @@ pub fn movement_marks(
                 raw.unit()
             };
             let (near, far) = (on_ellipse(dir, 0.72), on_ellipse(dir, 1.0));
-            shapes.push(Shape {
+            let mut bar = vec![Shape {
                 path: Path::line(near, far),
                 fill: None,
                 stroke: Some(Stroke::solid(ink, dot * 0.9)),
                 opacity: 1.0,
-            });
+            }];
             for c in [near, far] {
-                shapes.push(filled(Path::circle(c, dot * 0.9), ink));
+                bar.push(filled(Path::circle(c, dot * 0.9), ink));
             }
+            shapes.push(bar);
         }
     }
     for m in movement.clockwise() {
@@ -122,33 +139,37 @@ pub fn movement_marks(
             raw.unit()
         };
         match m.kind {
-            MotionKind::Step => shapes.push(filled(Path::circle(on_ellipse(dir, 1.0), dot), ink)),
+            MotionKind::Step => {
+                shapes.push(vec![filled(Path::circle(on_ellipse(dir, 1.0), dot), ink)])
+            }
             MotionKind::Jump => {
                 let at = if geometry.jump_on_box {
                     on_ellipse(on_box, geometry.jump)
                 } else {
                     on_ellipse(dir, geometry.jump)
                 };
-                shapes.push(Shape {
+                shapes.push(vec![Shape {
                     path: Path::circle(at, dot * 1.1),
                     fill: None,
                     stroke: Some(Stroke::solid(ink, dot * 0.6)),
                     opacity: 1.0,
-                })
+                }])
             }
             MotionKind::Slide { .. } => {
                 let tip = on_ellipse(dir, geometry.slide.1);
                 let tail = on_ellipse(dir, geometry.slide.0);
                 let head = dot * 2.4;
                 let neck = tip - (tip - tail).unit() * head;
-                shapes.push(Shape {
-                    path: Path::line(tail, neck),
-                    fill: None,
-                    stroke: Some(Stroke::solid(ink, dot * 0.9)),
-                    opacity: 1.0,
-                });
                 let side = (tip - tail).unit().perp() * (head * 0.6);
-                shapes.push(filled(Path::polygon(&[tip, neck + side, neck - side]), ink));
+                shapes.push(vec![
+                    Shape {
+                        path: Path::line(tail, neck),
+                        fill: None,
+                        stroke: Some(Stroke::solid(ink, dot * 0.9)),
+                        opacity: 1.0,
+                    },
+                    filled(Path::polygon(&[tip, neck + side, neck - side]), ink),
+                ]);
             }
         }
     }

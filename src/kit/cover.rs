@@ -7,7 +7,8 @@ use super::KitOptions;
 use crate::diagram::face::INK;
 use crate::diagram::{self, Diagram};
 use crate::draw::{
-    Align, Color, Drawing, FontRole, Fonts, MissingGlyph, Path, Point, Stroke, TextStyle,
+    Align, Color, Drawing, FontRole, Fonts, Glyph, MissingGlyph, Path, Point, Rect, Stroke,
+    TextStyle,
 };
 use crate::rules::Variant;
 use std::sync::Arc;
@@ -21,9 +22,24 @@ struct Writer<'a> {
     left: f64,
     width: f64,
     y: f64,
+    /// The ink of what it has drawn since it was last asked (see [`Writer::take_ink`]).
+    ink: Option<Rect>,
 }
 
 impl Writer<'_> {
+    /// Draws glyphs, keeping count of their ink.
+    fn draw(&mut self, color: Color, glyphs: Vec<Glyph>) {
+        for r in glyphs.iter().filter_map(|g| self.fonts.ink_rect(g)) {
+            self.ink = Some(self.ink.map_or(r, |i| i.union(&r)));
+        }
+        self.d.glyphs(color, glyphs);
+    }
+
+    /// The ink drawn since the last call.
+    fn take_ink(&mut self) -> Option<Rect> {
+        self.ink.take()
+    }
+
     fn heading(&mut self, text: &str) -> Result<(), MissingGlyph> {
         self.y += 2.5;
         let style = TextStyle::new(FontRole::Bold, 4.2);
@@ -31,7 +47,7 @@ impl Writer<'_> {
         let g = self
             .fonts
             .line(style, text, Point::new(self.left, self.y), Align::Start)?;
-        self.d.glyphs(INK, g);
+        self.draw(INK, g);
         self.y += 1.6;
         Ok(())
     }
@@ -47,7 +63,7 @@ impl Writer<'_> {
                 let g =
                     self.fonts
                         .line(style, bullet, Point::new(self.left, self.y), Align::Start)?;
-                self.d.glyphs(INK, g);
+                self.draw(INK, g);
             }
             let g = self.fonts.line(
                 style,
@@ -55,24 +71,22 @@ impl Writer<'_> {
                 Point::new(self.left + indent, self.y),
                 Align::Start,
             )?;
-            self.d.glyphs(INK, g);
+            self.draw(INK, g);
         }
         Ok(())
     }
 
-    fn cells(&mut self, cells: &[(f64, &str)], bold: bool) -> Result<(), MissingGlyph> {
-        let role = if bold {
-            FontRole::Bold
-        } else {
-            FontRole::Regular
-        };
-        let style = TextStyle::new(role, 3.2);
-        self.y += 4.4;
-        for &(x, text) in cells {
-            let g =
-                self.fonts
-                    .line(style, text, Point::new(self.left + x, self.y), Align::Start)?;
-            self.d.glyphs(INK, g);
+    /// The parts table, its columns as wide as their widest cells.
+    fn table(&mut self, table: &Table) -> Result<(), MissingGlyph> {
+        self.heading("Parts")?;
+        for (i, row) in table.rows.iter().enumerate() {
+            self.y += 4.4 * table.size / TABLE_SIZE;
+            for (text, &x) in row.iter().zip(&table.columns) {
+                let style = TextStyle::new(Table::role(i), table.size);
+                let at = Point::new(self.left + x, self.y);
+                let g = self.fonts.line(style, text, at, Align::Start)?;
+                self.draw(INK, g);
+            }
         }
         Ok(())
     }
@@ -102,8 +116,6 @@ enum Block {
     Heading(&'static str),
     /// A wrapped paragraph; the bullet (such as "1.") hangs in the margin, or is empty.
     Para(&'static str, &'static str),
-    /// A table row: cells at x offsets from the left, in bold for a header row.
-    Row(Vec<(f64, String)>, bool),
 }
 
 impl Writer<'_> {
@@ -112,41 +124,98 @@ impl Writer<'_> {
             match block {
                 Block::Heading(text) => self.heading(text)?,
                 Block::Para(bullet, text) => self.para(bullet, text)?,
-                Block::Row(cells, bold) => {
-                    let cells: Vec<(f64, &str)> =
-                        cells.iter().map(|(x, t)| (*x, t.as_str())).collect();
-                    self.cells(&cells, *bold)?
-                }
             }
         }
         Ok(())
     }
 }
 
+/// Where the cover put its parts: what the tests measure.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CoverLayout {
+    /// Where the cover's text ends (the pieces go under it).
+    pub end: f64,
+    /// The ink of the parts table, its heading included.
+    pub table: Rect,
+    /// The ink of what stands beside the start position (the table, the printing notes, the
+    /// ruler, as the paper's width allows); `None` when it stands on its own.
+    pub beside: Option<Rect>,
+    /// The start position's box.
+    pub diagram: Rect,
+}
+
+/// The start position's width when there is room for it.
+const DIAGRAM: f64 = 64.0;
+/// The narrowest it may be to stand beside the parts table; narrower paper stacks the two.
+const DIAGRAM_BESIDE_TABLE: f64 = 52.0;
+/// The narrowest the notes may wrap to beside the start position.
+const NOTES: f64 = 60.0;
+/// Between the text and the start position.
+const GUTTER: f64 = 6.0;
+
 /// Draws the cover at the top of `page` within `left..left + width`, from `top`; returns where
-/// it ends. Beside the parts table and the printing notes (which run narrower) stands the start
-/// position; under them, the ruler, then how to make the pieces and the board.
+/// it ends and where its parts went. The start position stands at the right, beside the parts
+/// table where the paper is wide enough for both (A4, Letter: the table's columns are as wide
+/// as their cells), else beside the printing notes under the table (B5, A5), else, on paper
+/// narrower still, on its own under the table; the ruler goes beside it only if it fits there
+/// with its note. Under them, how to make the pieces and the board.
 pub fn draw_cover(
     page: &mut Drawing,
     fonts: &Fonts,
     cover: &Cover<'_>,
     (left, top, width): (f64, f64, f64),
-) -> Result<f64, MissingGlyph> {
+) -> Result<CoverLayout, MissingGlyph> {
     let mut w = Writer {
         d: page,
         fonts,
         left,
         width,
         y: top,
+        ink: None,
     };
     title(&mut w, cover)?;
+    w.take_ink();
 
-    let setup = setup_diagram(cover.variant, fonts)?;
+    let table = Table::new(fonts, cover.variant, cover.parts, width)?;
+    let beside_table = (width - table.width - GUTTER).min(DIAGRAM);
+    let mut beside = None;
+    if beside_table < DIAGRAM_BESIDE_TABLE {
+        w.table(&table)?;
+    }
+    let table_ink = w.ink;
+    let setup_width = if beside_table >= DIAGRAM_BESIDE_TABLE {
+        beside_table
+    } else {
+        (width - GUTTER - NOTES).min(DIAGRAM)
+    };
+    let alone = setup_width < DIAGRAM_BESIDE_TABLE;
+    let setup = setup_diagram(
+        cover.variant,
+        fonts,
+        if alone {
+            width.min(DIAGRAM)
+        } else {
+            setup_width
+        },
+    )?;
     let setup_top = w.y + 4.0;
-    w.d.place(&setup, left + width - setup.width, setup_top);
-    let setup_bottom = setup_top + setup.height;
-    w.width = width - setup.width - 6.0;
-    w.write(&parts_table(cover.variant, cover.parts))?;
+    let setup_left = if alone {
+        left + (width - setup.width) / 2.0
+    } else {
+        left + width - setup.width
+    };
+    w.d.place(&setup, setup_left, setup_top);
+    let diagram = Rect::new(setup_left, setup_top, setup.width, setup.height);
+    if alone {
+        w.y = diagram.bottom();
+    } else {
+        w.width = width - setup.width - GUTTER;
+    }
+    w.take_ink();
+    if beside_table >= DIAGRAM_BESIDE_TABLE {
+        w.table(&table)?;
+    }
+    let table_ink = table_ink.or(w.ink).unwrap_or(diagram);
     w.write(&printing(cover.options.layout))?;
     if cover.card_pages > 0 {
         let first = match cover.options.layout {
@@ -164,9 +233,22 @@ pub fn draw_cover(
         };
         w.para("", &note)?;
     }
-    ruler(w.d, fonts, Point::new(left + 2.0, w.y + 4.0))?;
-    w.y += 16.0;
-    w.y = w.y.max(setup_bottom);
+    if !alone {
+        beside = w.take_ink();
+    }
+    // The ruler with its note beside it, if they fit beside the start position; under it on
+    // paper too narrow for both.
+    if ruler_width(fonts)? > w.width {
+        w.y = w.y.max(diagram.bottom());
+        w.width = width;
+    }
+    let note_below = ruler_width(fonts)? > w.width;
+    let ruler_ink = ruler(w.d, fonts, Point::new(left + 2.0, w.y + 4.0), note_below)?;
+    if !alone && ruler_ink.y < diagram.bottom() {
+        beside = Some(beside.map_or(ruler_ink, |b| b.union(&ruler_ink)));
+    }
+    w.y = ruler_ink.bottom() + 4.0;
+    w.y = w.y.max(diagram.bottom());
 
     w.width = width;
     w.write(&making_pieces(cover.options.layout))?;
@@ -174,7 +256,12 @@ pub fn draw_cover(
     if let Some(b) = &cover.board {
         w.write(&making_board(b))?;
     }
-    Ok(w.y)
+    Ok(CoverLayout {
+        end: w.y,
+        table: table_ink,
+        beside,
+        diagram,
+    })
 }
 
 /// The kit's name and a one-line summary in grey.
@@ -186,7 +273,7 @@ fn title(w: &mut Writer<'_>, cover: &Cover<'_>) -> Result<(), MissingGlyph> {
     let g = w
         .fonts
         .line(style, &head, Point::new(w.left, w.y), Align::Start)?;
-    w.d.glyphs(INK, g);
+    w.draw(INK, g);
     let faces = match options.style {
         super::FaceStyle::Western => options.style.name().to_string(),
         style => format!("{} {}", options.lettering.name(), style.name()),
@@ -210,25 +297,74 @@ fn title(w: &mut Writer<'_>, cover: &Cover<'_>) -> Result<(), MissingGlyph> {
         summary.push_str(&format!("; scale {}", options.scale));
     }
     let style = TextStyle::new(FontRole::Regular, 3.4);
-    w.y += 5.5;
-    let g = w
-        .fonts
-        .line(style, &summary, Point::new(w.left, w.y), Align::Start)?;
-    w.d.glyphs(GREY, g);
+    for line in w.fonts.wrap(style, &summary, w.width)? {
+        w.y += 5.5;
+        let g = w
+            .fonts
+            .line(style, &line, Point::new(w.left, w.y), Align::Start)?;
+        w.draw(GREY, g);
+    }
     Ok(())
 }
 
-/// The parts, one row per kind: name, front, back, count and size.
-fn parts_table(variant: &Variant, parts: &[Part]) -> Vec<Block> {
-    let cols = [0.0, 36.0, 64.0, 88.0, 102.0];
-    let row = |cells: [String; 5], bold| Block::Row(cols.into_iter().zip(cells).collect(), bold);
-    let mut out = vec![
-        Block::Heading("Parts"),
-        row(
-            ["Piece", "Front", "Back", "Count", "Size, mm"].map(String::from),
-            true,
-        ),
-    ];
+/// The table's text size, where it fits.
+const TABLE_SIZE: f64 = 3.2;
+/// Between the table's columns.
+const COLUMN_GAP: f64 = 4.0;
+
+/// The parts, one row per kind (name, front, back, count and size) under a header row, with
+/// its columns laid out: each as wide as its widest cell, the text smaller only on paper too
+/// narrow for the table at its size.
+struct Table {
+    rows: Vec<[String; 5]>,
+    /// The columns' x offsets from the left.
+    columns: [f64; 5],
+    width: f64,
+    size: f64,
+}
+
+impl Table {
+    fn new(
+        fonts: &Fonts,
+        variant: &Variant,
+        parts: &[Part],
+        room: f64,
+    ) -> Result<Table, MissingGlyph> {
+        let rows = parts_rows(variant, parts);
+        let mut widths = [0.0f64; 5];
+        for (i, row) in rows.iter().enumerate() {
+            for (k, text) in row.iter().enumerate() {
+                let style = TextStyle::new(Table::role(i), TABLE_SIZE);
+                widths[k] = widths[k].max(fonts.width(style, text)?);
+            }
+        }
+        let width = widths.iter().sum::<f64>() + COLUMN_GAP * 4.0;
+        let k = (room / width).min(1.0);
+        let mut columns = [0.0; 5];
+        for c in 1..5 {
+            columns[c] = columns[c - 1] + (widths[c - 1] + COLUMN_GAP) * k;
+        }
+        Ok(Table {
+            rows,
+            columns,
+            width: width * k,
+            size: TABLE_SIZE * k,
+        })
+    }
+
+    /// The header row is bold.
+    fn role(row: usize) -> FontRole {
+        if row == 0 {
+            FontRole::Bold
+        } else {
+            FontRole::Regular
+        }
+    }
+}
+
+/// The header and a row per kind: name, front, back, count and size.
+fn parts_rows(variant: &Variant, parts: &[Part]) -> Vec<[String; 5]> {
+    let mut out = vec![["Piece", "Front", "Back", "Count", "Size, mm"].map(String::from)];
     let catalog = &variant.catalog;
     let mut i = 0;
     while i < parts.len() {
@@ -244,10 +380,7 @@ fn parts_table(variant: &Variant, parts: &[Part]) -> Vec<Block> {
             Back::Plain => "plain".to_string(),
         };
         let size = format!("{} x {}", mm(p.size.0), mm(p.size.1));
-        out.push(row(
-            [kind.english.clone(), front, back, n.to_string(), size],
-            false,
-        ));
+        out.push([kind.english.clone(), front, back, n.to_string(), size]);
         i += n;
     }
     out
@@ -385,25 +518,43 @@ fn mm(v: f64) -> String {
     }
 }
 
-/// The variant's start position as a book diagram, about 64 mm wide, so that whoever
-/// assembles the set knows where the pieces go.
-fn setup_diagram(variant: &Arc<Variant>, fonts: &Fonts) -> Result<Drawing, MissingGlyph> {
-    const WIDTH: f64 = 64.0;
+/// The variant's start position as a book diagram, about `width` mm wide (narrower where a
+/// square would be over 7 mm), so that whoever assembles the set knows where the pieces go.
+fn setup_diagram(
+    variant: &Arc<Variant>,
+    fonts: &Fonts,
+    width: f64,
+) -> Result<Drawing, MissingGlyph> {
     let mut diagram = Diagram::new(variant.clone(), variant.start.clone());
     diagram.caption = Some("Start position: Black (玉) below".into());
     let draw = |d: &Diagram| diagram::draw(d, fonts).map_err(|e| e.missing);
     let first = draw(&diagram)?;
-    diagram.options.square = (diagram.options.square * WIDTH / first.width).min(7.0);
+    diagram.options.square = (diagram.options.square * width / first.width).min(7.0);
     draw(&diagram)
 }
 
-/// A 50 mm ruler: a tick every millimetre, longer every 5 and 10, numbered every 10.
-fn ruler(d: &mut Drawing, fonts: &Fonts, at: Point) -> Result<(), MissingGlyph> {
+/// The ruler's note, beside it.
+const RULER_NOTE: &str = "50 mm: check with a ruler after printing";
+
+/// How wide the ruler is with its note.
+fn ruler_width(fonts: &Fonts) -> Result<f64, MissingGlyph> {
+    Ok(2.0 + 56.0 + fonts.width(TextStyle::new(FontRole::Regular, 3.2), RULER_NOTE)?)
+}
+
+/// A 50 mm ruler: a tick every millimetre, longer every 5 and 10, numbered every 10, with its
+/// note beside it (or under it). Returns its ink.
+fn ruler(
+    d: &mut Drawing,
+    fonts: &Fonts,
+    at: Point,
+    note_below: bool,
+) -> Result<Rect, MissingGlyph> {
     let stroke = Stroke::solid(INK, 0.15);
     d.stroke(
         Path::line(at, at + Point::new(50.0, 0.0)),
         Stroke::solid(INK, 0.25),
     );
+    let mut ink = Rect::new(at.x, at.y, 50.0, 4.0);
     let small = TextStyle::new(FontRole::Regular, 2.6);
     for mm in 0..=50 {
         let len = if mm % 10 == 0 {
@@ -425,15 +576,29 @@ fn ruler(d: &mut Drawing, fonts: &Fonts, at: Point) -> Result<(), MissingGlyph> 
                 Point::new(x, at.y + 7.0),
                 Align::Center,
             )?;
+            ink = glyph_ink(fonts, &g).map_or(ink, |r| ink.union(&r));
             d.glyphs(INK, g);
         }
     }
+    let note_at = if note_below {
+        Point::new(at.x, at.y + 12.5)
+    } else {
+        Point::new(at.x + 56.0, at.y + 3.5)
+    };
     let g = fonts.line(
         TextStyle::new(FontRole::Regular, 3.2),
-        "50 mm: check with a ruler after printing",
-        Point::new(at.x + 56.0, at.y + 3.5),
+        RULER_NOTE,
+        note_at,
         Align::Start,
     )?;
+    ink = glyph_ink(fonts, &g).map_or(ink, |r| ink.union(&r));
     d.glyphs(GREY, g);
-    Ok(())
+    Ok(ink)
+}
+
+fn glyph_ink(fonts: &Fonts, glyphs: &[Glyph]) -> Option<Rect> {
+    glyphs
+        .iter()
+        .filter_map(|g| fonts.ink_rect(g))
+        .reduce(|a, b| a.union(&b))
 }

@@ -5,8 +5,9 @@
 //! A face is drawn standing on the origin: the middle of its base at (0, 0), its apex at
 //! (0, -height). Sheets move and turn it into place.
 
+use super::fit::{self, Name, Room};
 use crate::diagram::face::{pentagon, INK, PROMOTED_INK, WOOD};
-use crate::diagram::marks::{movement_marks, MarkGeometry};
+use crate::diagram::marks::{mark_groups, MarkGeometry};
 use crate::draw::{Align, Drawing, FontRole, Fonts, MissingGlyph, Path, Point, Rect, TextStyle};
 use crate::rules::PieceKind;
 use std::str::FromStr;
@@ -169,7 +170,8 @@ pub fn face_in(
 
     // Marks on an ellipse between the English name and the roof, around the name. Each mark
     // keeps `clear` from the cut: the ellipse narrows (or flattens) and the marks shrink until
-    // every one does, so they never leave their places round the name.
+    // every one does, so they never leave their places round the name. (A mark that would
+    // touch the name then moves out of its way: see `fit`.)
     let mut dot = 0.045 * base;
     let low = -name_top + 0.7 + dot;
     let high = 0.85 * height;
@@ -183,9 +185,9 @@ pub fn face_in(
     let mut rx = (half_width - dot - 0.8).min((half_width - 0.6) / reach);
     let mut marks = Vec::new();
     for _ in 0..80 {
-        marks = movement_marks(&kind.movement, hub, (rx, ry), dot, ink, &MarkGeometry::KIT);
+        marks = mark_groups(&kind.movement, hub, (rx, ry), dot, ink, &MarkGeometry::KIT);
         let mut tight = (false, false);
-        for m in &marks {
+        for m in marks.iter().flatten() {
             let half = m.stroke.as_ref().map_or(0.0, |s| s.width / 2.0);
             let shallow = m
                 .path
@@ -214,92 +216,68 @@ pub fn face_in(
         }
         dot *= 0.985;
     }
-    // The marks' ink as points (with the pen's half width), so that the name can reach in
-    // between diagonal arrows rather than stop at their boxes.
-    let ink_points: Vec<(Point, f64)> = marks
-        .iter()
-        .flat_map(|m| {
-            let half = m.stroke.as_ref().map_or(0.0, |s| s.width / 2.0);
-            m.path.points_along().into_iter().map(move |p| (p, half))
-        })
-        .collect();
-    for shape in marks {
-        d.shape(shape);
-    }
 
-    // Inside the marks: the name, as large as fits between them. `(w, h)` is the name's box
-    // for an em of 1; the em shrinks until the box, with some air, touches no mark.
-    let fit = |largest: f64, (w, h): (f64, f64)| {
-        let mut em = largest;
-        for _ in 0..40 {
-            let room =
-                Rect::new(hub.x - em * w / 2.0, hub.y - em * h / 2.0, em * w, em * h).inset(-0.5);
-            let clear_of_cut = corners(room).into_iter().all(|p| depth(&o, p) >= clear);
-            let touches = ink_points.iter().any(|&(p, half)| {
-                p.x > room.x - half
-                    && p.x < room.right() + half
-                    && p.y > room.y - half
-                    && p.y < room.bottom() + half
-            });
-            if clear_of_cut && !touches {
-                break;
-            }
-            em *= 0.97;
-        }
-        em
+    // Inside the marks: the name at its size for the piece's height (the same share of it on
+    // every piece), the marks that would touch it moved out of its way (see `fit`).
+    let room = Room {
+        outline: o,
+        clear,
+        floor: name_top - ENGLISH_AIR,
     };
-    let glyphs = match style {
+    let air = NAME_AIR * (base / 22.0).min(1.0);
+    let fitted = match style {
         FaceStyle::Kanji => {
-            let size = fit(0.36 * base, (1.0, name.chars().count() as f64));
-            let (glyphs, _) = fonts.column(
-                TextStyle::new(lettering.role(fonts, name), size),
-                name,
-                hub.x,
-                hub.y - size * name.chars().count() as f64 / 2.0,
-                0.0,
-            )?;
-            glyphs
+            let n = name.chars().count();
+            let role = lettering.role(fonts, name);
+            let layout = |em: f64| {
+                let top = hub.y - em * n as f64 / 2.0;
+                Ok(fonts
+                    .column(TextStyle::new(role, em), name, hub.x, top, 0.0)?
+                    .0)
+            };
+            let name = Name {
+                layout,
+                target: KANJI_EM * height * 2.0 / n.max(2) as f64,
+                pen: pen(role),
+                air,
+            };
+            fit::fit(fonts, &room, hub, &name, marks)?
         }
         FaceStyle::Arrows => {
-            let size = fit(0.5 * base, (1.0, 1.0));
             let ch = abbr.chars().next().unwrap_or('?');
             let role = lettering.role(fonts, &ch.to_string());
-            vec![fonts.centered(TextStyle::new(role, size), ch, hub, (1.0, 1.0), 0.0)?]
+            let layout = |em: f64| {
+                Ok(vec![fonts.centered(
+                    TextStyle::new(role, em),
+                    ch,
+                    hub,
+                    (1.0, 1.0),
+                    0.0,
+                )?])
+            };
+            let name = Name {
+                layout,
+                target: ARROWS_EM * height,
+                pen: pen(role),
+                air,
+            };
+            fit::fit(fonts, &room, hub, &name, marks)?
         }
         FaceStyle::Western => {
-            // The letter, and for a promoted kind a small raised plus before it, as printed
-            // notation writes +R.
-            let wide = if kind.promoted { 1.05 } else { 0.75 };
-            let size = fit(0.46 * base, (wide, 0.75));
-            let style = TextStyle::new(FontRole::Bold, size);
-            let letter = kind.letter.to_string();
-            let letter_w = fonts.width(style, &letter)?;
-            let plus = TextStyle::new(FontRole::Bold, 0.55 * size);
-            let plus_w = if kind.promoted {
-                fonts.width(plus, "+")?
-            } else {
-                0.0
+            let layout = |em: f64| western(fonts, kind, hub, em);
+            let name = Name {
+                layout,
+                target: WESTERN_EM * height,
+                pen: 0.0,
+                air,
             };
-            let left = hub.x - (letter_w + plus_w) / 2.0;
-            // Centred on the hub by the capital's height.
-            let baseline = hub.y + 0.36 * size;
-            let mut glyphs = fonts.line(
-                style,
-                &letter,
-                Point::new(left + plus_w, baseline),
-                Align::Start,
-            )?;
-            if kind.promoted {
-                glyphs.extend(fonts.line(
-                    plus,
-                    "+",
-                    Point::new(left, baseline - 0.3 * size),
-                    Align::Start,
-                )?);
-            }
-            glyphs
+            fit::fit(fonts, &room, hub, &name, marks)?
         }
     };
+    for shape in fitted.marks.into_iter().flatten() {
+        d.shape(shape);
+    }
+    let glyphs = fitted.name;
     // The brush face is a light book hand; carved and lacquered pieces (錦旗, 水無瀬) have
     // heavy strokes. Its outlines are drawn again with a pen of the same ink round them, which
     // thickens every stroke by `BRUSH_WEIGHT` of the em without changing its shape.
@@ -319,6 +297,64 @@ pub fn face_in(
 
 /// How much the brush face's strokes are thickened, as a share of the em.
 const BRUSH_WEIGHT: f64 = 0.035;
+
+/// The pen that thickens a name's strokes, as a share of its em: the brush's, or none.
+fn pen(role: FontRole) -> f64 {
+    if role == FontRole::Brush {
+        BRUSH_WEIGHT
+    } else {
+        0.0
+    }
+}
+
+/// The names' sizes, as shares of the piece's height: a two-character name's em, the
+/// one-character name's (`arrows`) and the letter's (`western`). Every piece asks for the same
+/// share, so names differ only as the pieces do; a name is smaller only where its marks
+/// cannot move out of its way.
+pub const KANJI_EM: f64 = 0.215;
+pub const ARROWS_EM: f64 = 0.32;
+pub const WESTERN_EM: f64 = 0.36;
+
+/// Air kept between the name's ink and any mark's, at true size (less on a piece smaller
+/// than a pawn), and between the marks and the English name.
+const NAME_AIR: f64 = 0.8;
+const ENGLISH_AIR: f64 = 0.7;
+
+/// The letter at `size` centred on `hub` by the capital's height, and for a promoted kind a
+/// small raised plus before it, as printed notation writes +R.
+fn western(
+    fonts: &Fonts,
+    kind: &PieceKind,
+    hub: Point,
+    size: f64,
+) -> Result<Vec<crate::draw::Glyph>, MissingGlyph> {
+    let style = TextStyle::new(FontRole::Bold, size);
+    let letter = kind.letter.to_string();
+    let letter_w = fonts.width(style, &letter)?;
+    let plus = TextStyle::new(FontRole::Bold, 0.55 * size);
+    let plus_w = if kind.promoted {
+        fonts.width(plus, "+")?
+    } else {
+        0.0
+    };
+    let left = hub.x - (letter_w + plus_w) / 2.0;
+    let baseline = hub.y + 0.36 * size;
+    let mut glyphs = fonts.line(
+        style,
+        &letter,
+        Point::new(left + plus_w, baseline),
+        Align::Start,
+    )?;
+    if kind.promoted {
+        glyphs.extend(fonts.line(
+            plus,
+            "+",
+            Point::new(left, baseline - 0.3 * size),
+            Align::Start,
+        )?);
+    }
+    Ok(glyphs)
+}
 
 /// How far every mark and letter keeps inside the cut: scissors wander and a duplex back may
 /// land 1–2 mm off. 2.5 mm at true size; proportionally less on a piece smaller than a pawn.

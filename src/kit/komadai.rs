@@ -19,6 +19,8 @@ pub fn draw_stands(
     spec: &BoardSpec,
     safe: Rect,
 ) -> Result<(), MissingGlyph> {
+    // The cut line is drawn on the stands' outline: half its width stays inside `safe` too.
+    let safe = safe.inset(super::sheets::CUT_WIDTH / 2.0);
     let label = 8.0;
     let gap = 10.0;
     let (mut w, mut h) = (ACROSS * spec.square.0, DEEP * spec.square.1);

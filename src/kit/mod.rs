@@ -18,6 +18,7 @@
 pub mod board;
 pub mod cover;
 pub mod face;
+pub mod fit;
 pub mod komadai;
 pub mod pack;
 pub mod parts;
@@ -96,6 +97,8 @@ pub struct Kit {
     /// The page of the rules card, if the kit has one: right after the cover (after the
     /// cover sheet's back in the duplex layout, and followed by a blank back of its own).
     pub rules_card_page: Option<usize>,
+    /// Where page 1 put its parts table and its start position.
+    pub cover: cover::CoverLayout,
 }
 
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
@@ -155,10 +158,10 @@ pub fn build(variant: &Arc<Variant>, options: &KitOptions, fonts: &Fonts) -> Res
     };
     let card_pages = card.as_ref().map_or(0, |c| c.pages.len());
     let mut cover = blank_page(options);
-    let cover_end = draw_cover(
+    let cover_layout = draw_cover(
         &mut cover, fonts, variant, &parts, options, &spec, &tiling, card_pages,
     )?;
-    let packed = pack_parts(variant, &parts, options, safe, cover_end)?;
+    let packed = pack_parts(variant, &parts, options, safe, cover_layout.end)?;
     let mut pages = sheet_pages(cover, &packed, options, safe);
     let placements = draw_parts(&mut pages, fonts, variant, &parts, &packed, options)?;
     let tile_pages = match &tiling {
@@ -182,6 +185,7 @@ pub fn build(variant: &Arc<Variant>, options: &KitOptions, fonts: &Fonts) -> Res
         tile_pages,
         komadai_page,
         rules_card_page: None,
+        cover: cover_layout,
     };
     if let Some(card) = card {
         insert_rules_card(&mut kit, card, options, fonts, safe)?;
@@ -305,7 +309,7 @@ fn tile_plan(spec: &BoardSpec, options: &KitOptions, safe: Rect) -> Result<Tilin
     })
 }
 
-/// Page 1's text and start position; returns where it ends.
+/// Page 1's text and start position; returns where they went.
 #[allow(clippy::too_many_arguments)]
 fn draw_cover(
     page: &mut Drawing,
@@ -316,7 +320,7 @@ fn draw_cover(
     spec: &BoardSpec,
     tiling: &Option<Tiling>,
     card_pages: usize,
-) -> Result<f64, MissingGlyph> {
+) -> Result<cover::CoverLayout, MissingGlyph> {
     let board = tiling.as_ref().map(|t| cover::BoardNote {
         width: spec.width(),
         height: spec.height(),
@@ -355,6 +359,15 @@ fn pack_parts(
     } else {
         0.0
     };
+    // Ink runs past a piece's outline: its cut line (half the pen, and further at the mitred
+    // apex, but less than the whole pen), and on a duplex back the bleed (the back stands at
+    // the front's mirror position, as far from the other edge). The pieces are packed that
+    // far inside the safe area, so that none of it reaches the margin.
+    let reach = match options.layout {
+        Layout::Fold => sheets::CUT_WIDTH,
+        Layout::Duplex => sheets::BLEED.max(sheets::CUT_WIDTH),
+    };
+    let safe = safe.inset(reach);
     let rest = Rect::new(safe.x, safe.y, safe.w, safe.h - foot);
     let first_top = cover_end + 6.0;
     let first = Rect::new(

@@ -1,0 +1,259 @@
+//! Fitting a face's name and its movement marks around each other.
+//!
+//! The name is set at one size for every piece of a height (what the face asks for), and a
+//! mark that would touch it moves out of its way whole — along its own bearing from the name's
+//! middle, or straight sideways, or straight up or down — as little as clears it, and only as
+//! far as the cut allows. Only when some mark cannot get clear does the name shrink, 3 % at a
+//! time. Sizing the name to whatever the ring of marks left free made names uneven: the
+//! knight's jump rings stand over its name, and its name came out 60 % of the rook's.
+
+use super::face::depth;
+use crate::draw::{Affine, Fonts, Glyph, MissingGlyph, Point, Rect, Shape};
+
+/// Where ink may go on a face: `clear` inside its outline and above `floor` (a page y: the
+/// English name's top less some air).
+pub struct Room {
+    pub outline: [Point; 5],
+    pub clear: f64,
+    pub floor: f64,
+}
+
+/// A name at the size it got and the marks where they went, each mark its group of shapes.
+pub struct Fitted {
+    pub em: f64,
+    pub name: Vec<Glyph>,
+    pub marks: Vec<Vec<Shape>>,
+}
+
+/// How the name is set: `layout` lays it out at an em, `pen` is how much its strokes are
+/// thickened (a share of the em, the brush's extra weight) and `air` the gap kept between its
+/// ink and any mark's.
+pub struct Name<F> {
+    pub layout: F,
+    pub target: f64,
+    pub pen: f64,
+    pub air: f64,
+}
+
+/// Gap kept between a moved mark and the other marks.
+const MARK_GAP: f64 = 0.5;
+/// How far (degrees) a moved mark may turn about the hub from where it stood.
+const MAX_TURN: f64 = 35.0;
+/// The step a mark moves by while it looks for room, in millimetres.
+const STEP: f64 = 0.1;
+
+/// Sets the name at `name.target`, or smaller, with every mark clear of it: see the module
+/// note. `hub` is the name's middle, which the marks stand round.
+pub fn fit<F>(
+    fonts: &Fonts,
+    room: &Room,
+    hub: Point,
+    name: &Name<F>,
+    marks: Vec<Vec<Shape>>,
+) -> Result<Fitted, MissingGlyph>
+where
+    F: Fn(f64) -> Result<Vec<Glyph>, MissingGlyph>,
+{
+    let mut em = name.target;
+    let mut last = None;
+    for _ in 0..40 {
+        let glyphs = (name.layout)(em)?;
+        let pen = name.pen * em / 2.0;
+        let ink: Vec<Rect> = glyphs
+            .iter()
+            .filter_map(|g| fonts.ink_rect(g))
+            .map(|r| r.inset(-pen))
+            .collect();
+        let inside = ink.iter().all(|r| {
+            corners(r)
+                .into_iter()
+                .all(|p| depth(&room.outline, p) >= room.clear && p.y <= room.floor)
+        });
+        if inside {
+            // The name's ink with its air, and its mirror image: a name that is not symmetric
+            // (+R) moves its marks as if it were, so that they stay symmetric.
+            let keep_out: Vec<Rect> = ink
+                .iter()
+                .map(|r| r.inset(-name.air))
+                .flat_map(|r| [r, Rect::new(2.0 * hub.x - r.right(), r.y, r.w, r.h)])
+                .collect();
+            let placed = place_marks(room, hub, &keep_out, &marks);
+            let done = placed.is_some();
+            last = Some(Fitted {
+                em,
+                name: glyphs,
+                marks: placed.unwrap_or_else(|| marks.clone()),
+            });
+            if done {
+                break;
+            }
+        }
+        em *= 0.97;
+    }
+    match last {
+        Some(f) => Ok(f),
+        None => Ok(Fitted {
+            em,
+            name: (name.layout)(em)?,
+            marks,
+        }),
+    }
+}
+
+/// A mark's ink as points along its outlines, each with its pen's half width.
+fn ink_points(group: &[Shape]) -> Vec<(Point, f64)> {
+    group
+        .iter()
+        .flat_map(|s| {
+            let half = s.stroke.as_ref().map_or(0.0, |k| k.width / 2.0);
+            s.path.points_along().into_iter().map(move |p| (p, half))
+        })
+        .collect()
+}
+
+/// Every mark clear of `keep_out` (the name's ink with its air), moved where it must; `None`
+/// if one cannot get clear. A mark that surrounds the hub (the lion's rings) does not move.
+fn place_marks(
+    room: &Room,
+    hub: Point,
+    keep_out: &[Rect],
+    marks: &[Vec<Shape>],
+) -> Option<Vec<Vec<Shape>>> {
+    let mut inks: Vec<Vec<(Point, f64)>> = marks.iter().map(|g| ink_points(g)).collect();
+    // Each mark's ink box, its pen included.
+    let mut boxes: Vec<Rect> = inks.iter().map(|ink| ink_box(ink)).collect();
+    let mut out = marks.to_vec();
+    for i in 0..marks.len() {
+        let clear_of_name = |v: Point| {
+            inks[i].iter().all(|&(p, half)| {
+                let p = p + v;
+                keep_out.iter().all(|r| {
+                    p.x <= r.x - half
+                        || p.x >= r.right() + half
+                        || p.y <= r.y - half
+                        || p.y >= r.bottom() + half
+                })
+            })
+        };
+        if clear_of_name(Point::new(0.0, 0.0)) {
+            continue;
+        }
+        let Some(bounds) = marks[i]
+            .iter()
+            .filter_map(|s| s.path.bounds())
+            .reduce(|a, b| a.union(&b))
+        else {
+            continue;
+        };
+        let c = bounds.center();
+        let surrounds = bounds.x < hub.x
+            && hub.x < bounds.right()
+            && bounds.y < hub.y
+            && hub.y < bounds.bottom();
+        if surrounds {
+            return None;
+        }
+        let in_room = |v: Point| {
+            inks[i].iter().all(|&(p, half)| {
+                let p = p + v;
+                depth(&room.outline, p) >= room.clear + half && p.y + half <= room.floor
+            })
+        };
+        // Point by point only where the marks' boxes come near each other.
+        let apart = |v: Point| {
+            let moved = Rect::new(boxes[i].x + v.x, boxes[i].y + v.y, boxes[i].w, boxes[i].h)
+                .inset(-MARK_GAP);
+            (0..inks.len()).filter(|&j| j != i).all(|j| {
+                let b = &boxes[j];
+                let near = moved.x < b.right()
+                    && b.x < moved.right()
+                    && moved.y < b.bottom()
+                    && b.y < moved.bottom();
+                !near
+                    || inks[i].iter().all(|&(p, h)| {
+                        inks[j]
+                            .iter()
+                            .all(|&(q, k)| ((p + v) - q).length() >= h + k + MARK_GAP)
+                    })
+            })
+        };
+        // A mark may slant off its bearing from the hub, but not so far that it reads as
+        // another direction's.
+        let away = c - hub;
+        let on_bearing = |v: Point| {
+            let moved = away + v;
+            let cos = (away.x * moved.x + away.y * moved.y) / (away.length() * moved.length());
+            cos >= MAX_TURN.to_radians().cos()
+        };
+        let ways = ways(away);
+        let mut open = vec![true; ways.len()];
+        let mut found = None;
+        let mut t = 0.0;
+        while found.is_none() && open.iter().any(|&o| o) {
+            t += STEP;
+            for (k, &u) in ways.iter().enumerate() {
+                if !open[k] {
+                    continue;
+                }
+                let v = u * t;
+                if !in_room(v) || !on_bearing(v) {
+                    open[k] = false;
+                } else if clear_of_name(v) && apart(v) {
+                    found = Some(v);
+                    break;
+                }
+            }
+        }
+        let v = found?;
+        let shift = Affine::translate(v.x, v.y);
+        for s in &mut out[i] {
+            s.path = s.path.transformed(&shift);
+        }
+        for (p, _) in &mut inks[i] {
+            *p = *p + v;
+        }
+        boxes[i] = ink_box(&inks[i]);
+    }
+    Some(out)
+}
+
+/// The ways a mark standing `away` from the hub may move, the nearest its own bearing first:
+/// a mark on the middle line only straight out (up or down), so the face stays symmetric; a
+/// mark to one side out that side, at any slant from straight up to straight down.
+fn ways(away: Point) -> Vec<Point> {
+    let bearing = away.unit();
+    if away.x.abs() < 0.5 {
+        return vec![bearing];
+    }
+    let side = away.x.signum();
+    let mut ways: Vec<Point> = (-6..=6)
+        .map(|k| {
+            let a = (k as f64 * 15.0).to_radians();
+            Point::new(side * a.cos(), a.sin())
+        })
+        .collect();
+    ways.push(bearing);
+    let off = |u: &Point| (u.x * bearing.x + u.y * bearing.y).clamp(-1.0, 1.0).acos();
+    ways.sort_by(|a, b| off(a).total_cmp(&off(b)));
+    ways
+}
+
+fn ink_box(ink: &[(Point, f64)]) -> Rect {
+    let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+    for &(p, h) in ink {
+        x0 = x0.min(p.x - h);
+        y0 = y0.min(p.y - h);
+        x1 = x1.max(p.x + h);
+        y1 = y1.max(p.y + h);
+    }
+    Rect::new(x0, y0, x1 - x0, y1 - y0)
+}
+
+fn corners(r: &Rect) -> [Point; 4] {
+    [
+        Point::new(r.x, r.y),
+        Point::new(r.right(), r.y),
+        Point::new(r.x, r.bottom()),
+        Point::new(r.right(), r.bottom()),
+    ]
+}

@@ -1,0 +1,136 @@
+//! The kit's cover laid out on every paper: the parts table and the start position never
+//! overlap (on B5 and A5 the table's Count and Size columns once ran under the diagram), and
+//! nothing of the cover's text prints over anything else or past the safe margin.
+
+use shogiprint::draw::{Fonts, Item, Rect};
+use shogiprint::kit::{self, Kit, KitOptions, Layout, Paper};
+use shogiprint::rules::Variant;
+
+fn overlap(a: &Rect, b: &Rect) -> bool {
+    a.x < b.right() && b.x < a.right() && a.y < b.bottom() && b.y < a.bottom()
+}
+
+/// Every paper the command line names, the width at which the table once just missed the
+/// diagram, and two narrow ones; with and without a rules card, folded and duplex.
+fn covers(variant: &str) -> Vec<(String, Kit, KitOptions)> {
+    let v = Variant::builtin(variant).unwrap();
+    let fonts = Fonts::bundled();
+    let papers = [
+        Paper::A4,
+        Paper::LETTER,
+        Paper::B5,
+        Paper::A5,
+        "200x280mm".parse().unwrap(),
+        "150x250mm".parse().unwrap(),
+        "90x200mm".parse().unwrap(),
+    ];
+    let mut out = Vec::new();
+    for paper in papers {
+        for rules_card in [true, false] {
+            for layout in [Layout::Fold, Layout::Duplex] {
+                let options = KitOptions {
+                    paper,
+                    rules_card,
+                    layout,
+                    board: false,
+                    ..KitOptions::default()
+                };
+                // A rules card or a piece that does not fit the paper is refused: no cover.
+                if let Ok(kit) = kit::build(&v, &options, &fonts) {
+                    let what = format!("{variant} {paper} card {rules_card} {}", layout.name());
+                    out.push((what, kit, options));
+                }
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn the_parts_table_and_the_start_position_never_overlap() {
+    for variant in ["standard", "chu", "minishogi"] {
+        let covers = covers(variant);
+        assert!(covers.len() >= 20, "{variant}: {} covers", covers.len());
+        for (what, kit, options) in &covers {
+            let c = &kit.cover;
+            assert!(
+                !overlap(&c.table, &c.diagram),
+                "{what}: table {:?} over the diagram {:?}",
+                c.table,
+                c.diagram
+            );
+            if let Some(beside) = &c.beside {
+                assert!(
+                    !overlap(beside, &c.diagram),
+                    "{what}: text {beside:?} over the diagram {:?}",
+                    c.diagram
+                );
+            }
+            let page = &kit.pages[0];
+            let m = options.margin;
+            let safe = Rect::new(m, m, page.width - 2.0 * m, page.height - 2.0 * m);
+            for (name, r) in [("table", &c.table), ("diagram", &c.diagram)] {
+                assert!(
+                    safe.contains(r, 1e-6),
+                    "{what}: {name} {r:?} past the margin"
+                );
+            }
+            // The table has its five columns: its ink is wider than the first two.
+            assert!(
+                c.table.w > 60.0 * (safe.w / 198.0).min(1.0),
+                "{what}: {:?}",
+                c.table
+            );
+        }
+    }
+}
+
+#[test]
+fn no_text_on_the_cover_prints_over_other_text() {
+    // Measured on the drawing, with no help from the layout: the ink of every text run on
+    // page 1 (a table cell, a line, a piece on the diagram) against every other's.
+    let fonts = Fonts::bundled();
+    for variant in ["standard", "chu"] {
+        for (what, kit, _) in covers(variant) {
+            // Each glyph's ink with the index of its run (a table cell, a line, the pieces of
+            // the diagram): glyphs of one run are set side by side by the font.
+            let glyphs: Vec<(usize, char, Rect)> = kit.pages[0]
+                .items
+                .iter()
+                .enumerate()
+                .filter_map(|(i, item)| match item {
+                    Item::Text { glyphs, .. } => Some(
+                        glyphs
+                            .iter()
+                            .filter_map(|g| fonts.ink_rect(g).map(|r| (i, g.ch, r)))
+                            .collect::<Vec<_>>(),
+                    ),
+                    Item::Shape(_) => None,
+                })
+                .flatten()
+                .collect();
+            // Pieces (and their labels, 3 mm over them) start under the cover; only the cover's
+            // own text is compared.
+            let end = kit
+                .placements
+                .iter()
+                .filter(|p| p.page == 0)
+                .flat_map(|p| p.front.iter().chain(p.back.iter()))
+                .map(|p| p.y - 3.0)
+                .fold(f64::INFINITY, f64::min);
+            let cover: Vec<_> = glyphs
+                .iter()
+                .filter(|(_, _, r)| r.bottom() <= end)
+                .collect();
+            for (k, (i, a, ra)) in cover.iter().enumerate() {
+                for (j, b, rb) in &cover[k + 1..] {
+                    // Ink boxes of neighbouring glyphs may touch at a hair.
+                    assert!(
+                        i == j || !overlap(&ra.inset(0.05), &rb.inset(0.05)),
+                        "{what}: '{a}' {ra:?} over '{b}' {rb:?}"
+                    );
+                }
+            }
+        }
+    }
+}

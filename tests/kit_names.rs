@@ -1,0 +1,123 @@
+//! The names on kit faces against their marks: every piece of the standard set carries its name
+//! at about one size (a knight's jump rings or a bishop's diagonal arrows once shrank its name
+//! to 60 % and 76 % of the rook's), and no mark touches the name or the letter it stands round
+//! (the western knight's rings sat on the serifs of its N).
+
+use shogiprint::draw::{Drawing, FontRole, Fonts, Item, Point, Rect};
+use shogiprint::kit::face::{face_in, FaceStyle, Lettering};
+use shogiprint::rules::{PieceKind, Variant};
+
+/// Every face of the standard set, fronts and promoted backs, with its size.
+fn standard_faces() -> Vec<(PieceKind, (f64, f64))> {
+    let v = Variant::builtin("standard").unwrap();
+    v.kinds()
+        .iter()
+        .map(|&id| {
+            let kind = v.catalog.get(id);
+            let base = kind.demotes_to.map_or(kind, |b| v.catalog.get(b));
+            (
+                kind.clone(),
+                base.size_mm.expect("standard pieces have sizes"),
+            )
+        })
+        .collect()
+}
+
+fn draw(
+    fonts: &Fonts,
+    kind: &PieceKind,
+    style: FaceStyle,
+    lettering: Lettering,
+    size: (f64, f64),
+) -> Drawing {
+    face_in(fonts, kind, &kind.kanji, &kind.abbr, style, lettering, size).unwrap()
+}
+
+/// The name's glyphs: all but the English name along the base (the regular face).
+fn name_glyphs(d: &Drawing) -> Vec<shogiprint::draw::Glyph> {
+    d.items
+        .iter()
+        .filter_map(|i| match i {
+            Item::Text { glyphs, .. } => Some(glyphs.clone()),
+            _ => None,
+        })
+        .flatten()
+        .filter(|g| g.font != FontRole::Regular)
+        .collect()
+}
+
+#[test]
+fn every_standard_name_is_at_least_85_percent_of_the_largest() {
+    let fonts = Fonts::bundled();
+    for lettering in [Lettering::Brush, Lettering::Mincho] {
+        let sizes: Vec<(String, f64)> = standard_faces()
+            .iter()
+            .map(|(kind, size)| {
+                let d = draw(&fonts, kind, FaceStyle::Kanji, lettering, *size);
+                let em = name_glyphs(&d)
+                    .iter()
+                    .map(|g| g.transform.scale_factor() * fonts.face(g.font).units_per_em())
+                    .fold(0.0, f64::max);
+                (kind.id.clone(), em)
+            })
+            .collect();
+        let largest = sizes.iter().map(|s| s.1).fold(0.0, f64::max);
+        for (id, em) in &sizes {
+            println!(
+                "{} {id}: {em:.2} mm ({:.0} %)",
+                lettering.name(),
+                100.0 * em / largest
+            );
+            assert!(
+                *em >= 0.85 * largest,
+                "{} {id}: name {em:.2} mm against the largest {largest:.2} mm",
+                lettering.name()
+            );
+        }
+    }
+}
+
+#[test]
+fn no_mark_touches_the_name_or_the_letter() {
+    // Measured on the Mincho and the western faces, whose names are glyphs only (a brushed
+    // name is also drawn as thickened outlines, which are shapes like the marks).
+    let fonts = Fonts::bundled();
+    const GAP: f64 = 0.6;
+    for style in [FaceStyle::Western, FaceStyle::Kanji, FaceStyle::Arrows] {
+        for (kind, size) in standard_faces() {
+            for scale in [1.0, 0.8] {
+                let size = (size.0 * scale, size.1 * scale);
+                let d = draw(&fonts, &kind, style, Lettering::Mincho, size);
+                let letters: Vec<Rect> = name_glyphs(&d)
+                    .iter()
+                    .filter_map(|g| fonts.ink_rect(g))
+                    .collect();
+                assert!(!letters.is_empty());
+                // Every item but the wood (the first) and the glyphs is a mark.
+                for item in d.items.iter().skip(1) {
+                    let Item::Shape(s) = item else { continue };
+                    let half = s.stroke.as_ref().map_or(0.0, |k| k.width / 2.0);
+                    for p in s.path.points_along() {
+                        for r in &letters {
+                            let away = gap_to(r, p) - half;
+                            assert!(
+                                away >= GAP - 1e-9,
+                                "{} {style:?} x{scale}: mark ink at ({:.2}, {:.2}) {away:.2} mm from the name's ink {r:?}",
+                                kind.id,
+                                p.x,
+                                p.y
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// How far `p` lies outside `r` (0 inside).
+fn gap_to(r: &Rect, p: Point) -> f64 {
+    let dx = (r.x - p.x).max(p.x - r.right()).max(0.0);
+    let dy = (r.y - p.y).max(p.y - r.bottom()).max(0.0);
+    dx.hypot(dy)
+}
