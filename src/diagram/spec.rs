@@ -377,7 +377,7 @@ pub fn from_yaml_text_numbered(
 }
 
 /// An arrow written as a move (`7g7f`) or a drop (`P*5e`), in the default colour. A drop
-/// must be of a piece its side holds (see [`hand_start`]); the message says why not.
+/// must be of a piece its side holds; the message says why not.
 pub fn parse_arrow(text: &str, setup: &Setup, variant: &Variant) -> Result<Arrow, String> {
     arrow_of(text, setup, variant, false)
 }
