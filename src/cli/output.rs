@@ -122,7 +122,7 @@ pub fn write_streaming(
 
 /// The path a chain of symbolic links ends at (the path itself if it is no link). The end may
 /// not exist yet: writing through a dangling link creates the file it names, as the shell's
-/// `>` does. A loop is the OS's error for one, after as many links as Linux follows.
+/// `>` does. A loop is an error after as many links as Linux follows.
 fn resolve_links(path: &Path) -> std::io::Result<PathBuf> {
     let mut path = path.to_path_buf();
     for _ in 0..40 {
@@ -138,7 +138,8 @@ fn resolve_links(path: &Path) -> std::io::Result<PathBuf> {
             _ => return Ok(path),
         }
     }
-    Err(std::io::Error::from_raw_os_error(40)) // ELOOP
+    // (ELOOP's number differs between systems: the message says it on each.)
+    Err(std::io::Error::other("too many levels of symbolic links"))
 }
 
 /// Output appears whole or not at all, for every format and whatever point writing fails at.
@@ -309,6 +310,22 @@ mod tests {
         assert_eq!(dir.names(), ["link.svg", "link2.svg", "real"]);
         let real: Vec<_> = std::fs::read_dir(dir.0.join("real")).unwrap().collect();
         assert_eq!(real.len(), 1);
+    }
+
+    #[test]
+    fn a_loop_of_links_is_an_error_and_writes_nothing() {
+        use std::os::unix::fs::symlink;
+        let dir = TempDir::new();
+        symlink("b.svg", dir.0.join("a.svg")).unwrap();
+        symlink("a.svg", dir.0.join("b.svg")).unwrap();
+        let target = dir.0.join("a.svg");
+        let failure = write(target.to_str().unwrap(), b"x", &mut io::sink()).unwrap_err();
+        let message = failure.lines.join("\n");
+        assert!(
+            message.contains("too many levels of symbolic links"),
+            "{message}"
+        );
+        assert_eq!(dir.names(), ["a.svg", "b.svg"]);
     }
 
     #[test]
