@@ -14,6 +14,7 @@ mod layout;
 pub mod marks;
 mod model;
 mod pieces;
+mod position_source;
 mod raw;
 pub mod spec;
 pub mod verify;
