@@ -276,6 +276,34 @@ fn records_on_standard_input_are_recognised_by_their_text() {
             assert!(text.contains(m), "{name}: {text}");
         }
     }
+    // `diagram -` too: a record piped in is drawn at `--ply` as the same file would be
+    // (it was read as a position, and failed at the first '手').
+    let dir = TempDir::new("record-stdin");
+    for name in [
+        "habu-fujii-2006.kif",
+        "two-piece-handicap.ki2",
+        "csa-spec-example.csa",
+    ] {
+        let from_stdin = dir.path("stdin.svg");
+        let from_file = dir.path("file.svg");
+        let mut child = bin()
+            .args(["diagram", "-", "--ply", "2", "-o", &from_stdin])
+            .stdin(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let bytes = std::fs::read(data(name)).unwrap();
+        child.stdin.take().unwrap().write_all(&bytes).unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success(), "{name}: {}", stderr(&out));
+        let out = run(&["diagram", &data(name), "--ply", "2", "-o", &from_file]);
+        assert!(out.status.success(), "{name}: {}", stderr(&out));
+        assert_eq!(
+            std::fs::read(&from_stdin).unwrap(),
+            std::fs::read(&from_file).unwrap(),
+            "{name}"
+        );
+    }
     // And by the library, for every format it reads.
     let two_piece = std::fs::read(data("two-piece-handicap.ki2")).unwrap();
     let text = String::from_utf8(two_piece).unwrap();

@@ -230,7 +230,16 @@ fn read(
     } else {
         None
     };
-    let is_record = yaml_text.is_none() && super::record_input::is_record_path(&args.input);
+    // A game record piped in is read as one, as `game -` reads it.
+    let stdin_record = match (&yaml_text, args.input.as_str()) {
+        (None, "-") => {
+            let text = inputs.stdin_text()?;
+            super::record_input::looks_like_record(&text).then_some(text)
+        }
+        _ => None,
+    };
+    let is_record = yaml_text.is_none()
+        && (stdin_record.is_some() || super::record_input::is_record_path(&args.input));
     if let (Some(n), false) = (args.ply, is_record) {
         return Err(Failure::bad(
             format!("--ply {n}"),
@@ -247,7 +256,13 @@ fn read(
         return read_yaml(&text, &name, dir, variant, pieces);
     }
     if is_record {
-        return Ok((from_record(args, variant)?, spec::Notes::default()));
+        let record = match &stdin_record {
+            Some(text) => super::record_input::read_text("stdin", text, variant)?,
+            None => super::record_input::read(&args.input, variant)?,
+        };
+        let diagram =
+            diagram::from_record(&record, args.ply, 1).map_err(|e| Failure::bad("--ply", e))?;
+        return Ok((diagram, spec::Notes::default()));
     }
     let entry = inputs.one(&args.input, "diagram")?;
     let read = spec::read_position(&entry.text, variant)
@@ -276,12 +291,6 @@ pub fn read_yaml(
             code: super::exit_code(&e),
         },
     })
-}
-
-/// The position of a game record after `--ply` moves (the library's [`diagram::from_record`]).
-fn from_record(args: &Args, variant: &Arc<Variant>) -> Result<Diagram, Failure> {
-    let record = super::record_input::read(&args.input, variant)?;
-    diagram::from_record(&record, args.ply, 1).map_err(|e| Failure::bad("--ply", e))
 }
 
 /// Command-line options override the file's.

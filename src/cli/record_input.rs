@@ -27,6 +27,21 @@ pub fn read(path: &str, variant: &Arc<Variant>) -> Result<Record, Failure> {
     record_io::read(&bytes, format, variant).map_err(|e| failure(path, &e))
 }
 
+/// Reads a record already read as text from `name` (standard input, say), its format from
+/// the text.
+pub fn read_text(name: &str, text: &str, variant: &Arc<Variant>) -> Result<Record, Failure> {
+    record_io::read(text.as_bytes(), None, variant).map_err(|e| failure(name, &e))
+}
+
+/// Does text read from standard input look like a game record (KIF, KI2, CSA or BOD) rather
+/// than a position (SFEN, USI)?
+pub fn looks_like_record(text: &str) -> bool {
+    matches!(
+        RecordFormat::sniff(text),
+        RecordFormat::Kif | RecordFormat::Ki2 | RecordFormat::Csa | RecordFormat::Bod
+    )
+}
+
 /// The failure for a record error in the file `path`.
 fn failure(path: &str, e: &RecordError) -> Failure {
     match &e.invalid {
