@@ -96,8 +96,13 @@ pub fn draw_arrows(d: &mut Drawing, l: &Layout, hands: &Placed, arrows: &[Arrow]
             continue;
         }
         // Centre to centre, the head no longer than a third of the way, so that even a
-        // one-square move (7g7f) shows a shaft behind its head.
-        let start = from;
+        // one-square move (7g7f) shows a shaft behind its head. A drop starts at the edge of
+        // the piece's name in the hand, which stays clear (the column's other names and the
+        // rank numerals it crosses are drawn again over it).
+        let start = match arrow.from {
+            ArrowStart::Hand(..) => from + dir * (0.6 * l.hand_em),
+            ArrowStart::Square(_) => from,
+        };
         let tip = to;
         let length = (to - from).length();
         let head_len = (0.38 * w).min(length / 3.0);
