@@ -208,6 +208,49 @@ fn kanji_column(
     Ok((lowest.max(y), columns))
 }
 
+/// A player's name set within `room` mm (the western hand's width): on one line, smaller if
+/// need be (down to 60 %); a longer name (羽生善治名人・竜王) on two lines split where the
+/// name itself breaks (after ・, at a space), never inside a word, both at one size (down to
+/// 50 %); only a name with no such place, or a part still too wide, is broken wherever the
+/// line breaker allows.
+fn fit_name(
+    fonts: &Fonts,
+    name: &str,
+    style: TextStyle,
+    room: f64,
+) -> Result<(TextStyle, Vec<String>), MissingGlyph> {
+    let scaled = |factor: f64| TextStyle::new(style.role, style.size * factor);
+    let fits = |lines: &[&str]| -> Result<f64, MissingGlyph> {
+        let mut factor: f64 = 1.0;
+        for l in lines {
+            factor = factor.min(room / fonts.width(style, l)?.max(1e-9));
+        }
+        Ok(factor)
+    };
+    let one = fits(&[name])?;
+    if one >= 0.6 {
+        return Ok((scaled(one.min(1.0)), vec![name.to_string()]));
+    }
+    // The name's own break nearest its middle.
+    let chars: Vec<(usize, char)> = name.char_indices().collect();
+    let middle = chars.len() / 2;
+    let split = chars
+        .iter()
+        .enumerate()
+        .filter(|(_, (_, c))| *c == '・' || c.is_whitespace())
+        .min_by_key(|(i, _)| i.abs_diff(middle))
+        .map(|(_, (at, c))| at + c.len_utf8());
+    if let Some(at) = split {
+        let (a, b) = (name[..at].trim_end(), name[at..].trim_start());
+        let two = fits(&[a, b])?;
+        if two >= 0.5 && !a.is_empty() && !b.is_empty() {
+            return Ok((scaled(two.min(1.0)), vec![a.to_string(), b.to_string()]));
+        }
+    }
+    let small = scaled(0.6);
+    Ok((small, fonts.wrap(small, name, room)?))
+}
+
 /// How far each column of a hand moves so that its columns read in order, when `reverse`:
 /// the first outermost, the last nearest the board (the columns were laid out from the board
 /// outwards, `step` apart). Nothing moves otherwise.
@@ -279,16 +322,8 @@ fn western_column(
         *y += step;
         Ok(())
     };
-    // A long name (羽生善治名人・竜王) is set smaller, then on more lines, within the hand's
-    // width (the layout gives it 1.9 squares).
-    let room = 1.8 * l.w;
-    let natural = fonts.width(bold, &column.name)?;
-    let name_style = if natural > room {
-        TextStyle::new(FontRole::Bold, (size * room / natural).max(0.7 * size))
-    } else {
-        bold
-    };
-    for text in fonts.wrap(name_style, &column.name, room)? {
+    let (name_style, name_lines) = fit_name(fonts, &column.name, bold, 1.8 * l.w)?;
+    for text in name_lines {
         line(name_style, &text, x, &mut y, &mut glyphs)?;
     }
     line(
@@ -340,7 +375,27 @@ fn western_column(
 
 #[cfg(test)]
 mod tests {
-    use super::reading_order;
+    use super::{fit_name, reading_order};
+    use crate::draw::{FontRole, Fonts, TextStyle};
+
+    #[test]
+    fn a_long_name_breaks_where_the_name_does() {
+        // As a 10 mm square's western hand sets them: 4.6 mm bold within 18 mm. The long
+        // name once wrapped as 羽生善治名／人・竜王, splitting 名人.
+        let fonts = Fonts::bundled();
+        let bold = TextStyle::new(FontRole::Bold, 4.6);
+        let (style, lines) = fit_name(&fonts, "羽生善治名人・竜王", bold, 18.0).unwrap();
+        assert_eq!(lines, ["羽生善治名人・", "竜王"]);
+        assert!(style.size >= 0.5 * 4.6 && style.size < 4.6);
+        for l in &lines {
+            assert!(fonts.width(style, l).unwrap() <= 18.0 + 1e-9, "{l}");
+        }
+        let (style, lines) = fit_name(&fonts, "藤井聡太八冠", bold, 18.0).unwrap();
+        assert_eq!(lines, ["藤井聡太八冠"]);
+        assert!(fonts.width(style, &lines[0]).unwrap() <= 18.0 + 1e-9);
+        let (style, lines) = fit_name(&fonts, "Black", bold, 18.0).unwrap();
+        assert_eq!((style.size, lines.len()), (4.6, 1));
+    }
 
     #[test]
     fn columns_move_into_reading_order_only_when_reversed() {
