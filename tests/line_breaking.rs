@@ -104,7 +104,8 @@ fn squares_counts_and_brackets_stay_together() {
 fn a_line_is_not_ended_early_before_a_bracket_or_a_number() {
     // The rules cards' sentences that ended a line one character before a bracket of words
     // (打て｜る（成っていない…, 詰ませ｜る（盤上の…, chu's 成れ｜る（, でき｜る（, 取れな｜い（,
-    // 使わな｜い（) or a number (連続王手｜の千日手). Wrapped at every width from 15 to 70 mm,
+    // 使わな｜い（), a reference (逃げ｜道（２一・３二）) or a number (連続王手｜の千日手). Wrapped at
+    // every width from 15 to 70 mm,
     // the character that starts the next line never fits on the line before it: the line
     // breaks before the bracket or the number, as JIS X 4051 allows.
     let fonts = Fonts::bundled();
@@ -117,6 +118,9 @@ fn a_line_is_not_ended_early_before_a_bracket_or_a_number() {
         "獅子の取り合い：①獅子は、隣にいない獅子を、それが守られていれば取れない（1歩目で歩・仲以外の駒を取ったときは別）。",
         "取った駒は盤から除き、二度と使わない（持ち駒はない）。",
         "同じ局面（盤上・持ち駒・手番が同じ）が4回現れたら千日手で引き分け。ただし連続王手の千日手は、王手をかけ続けた側の負け。",
+        // A reference after a word that runs on from kana: the line once broke before 道,
+        // holding the reference to it, and split 逃げ道.
+        "玉の逃げ道（２一・３二）を先に塞ぐことが大切で、馬の利きを活かして金を打つ。",
     ];
     for text in texts {
         for half_mm in 30..=140 {

@@ -14,7 +14,9 @@
 //! - a move stays whole: `▲7六歩`, `△同　歩`, `▲5二金左上`;
 //! - a bracketed reference — squares, numbers, letters and list marks, no words: `（８一・２一）`,
 //!   `(8a)` — breaks inside only when it does not fit on a line of its own
-//!   ([`Break::InGroup`]), and stays with the name it is written onto (`桂（８一・２一）`);
+//!   ([`Break::InGroup`]), and stays with the name it is written onto (`桂（８一・２一）`),
+//!   unless that is the end of a word running on from kana (`逃げ道（２一・３二）`), which
+//!   would be split instead;
 //!   brackets of words, Japanese or English, break like the prose around them, before the
 //!   opening bracket too (`打てる｜（成っていない…`): holding back the word before them would
 //!   end the line a character early (`打て｜る（…`);
@@ -225,6 +227,10 @@ fn kana(c: char) -> bool {
     ('\u{3041}'..='\u{30ff}').contains(&c)
 }
 
+fn hiragana(c: char) -> bool {
+    ('\u{3041}'..='\u{309f}').contains(&c)
+}
+
 /// Letters, digits, kana and ideographs: what a number glues to.
 fn wordlike(c: char) -> bool {
     c.is_alphanumeric() && !may_not_start_line(c)
@@ -340,8 +346,10 @@ pub fn opportunities(text: &str) -> Vec<(usize, Break)> {
                 && word_before.chars().all(|ch| ch.is_ascii_digit() || ch == '–'))
             // a range: `6～7`, `6–7`
             || (matches!(a, '～' | '〜' | '–' | '-') && numeric(b))
-            // a name and the reference written onto it: `桂（８一・２一）`
-            || (wordlike(a) && reference_opens[i])
+            // a name and the reference written onto it: `桂（８一・２一）`; not the last
+            // character of a word that runs on from kana before it (`逃げ道（２一・３二）`):
+            // holding it back would split the word (`逃げ｜道（…`) rather than the bracket
+            || (wordlike(a) && reference_opens[i] && !(i >= 2 && hiragana(c(i - 2))))
             // a spaced dash ends its line
             || (a == ' ' && matches!(b, '—' | '–'))
             // inseparable leaders
@@ -440,6 +448,10 @@ mod tests {
     #[test]
     fn a_reference_stays_with_its_name_even_inside_prose_brackets() {
         assert!(!breaks_before("桂（８一・２一）", "（"));
+        assert!(!breaks_before("香（９一・１一）、桂（８一・２一）", "（８"));
+        // Not with the last character of a longer word: 逃げ道 stays whole, and the line may
+        // break before the bracket instead.
+        assert!(breaks_before("玉の逃げ道（２一・３二）を塞ぐ", "（"));
         assert!(!breaks_before("knight(8a)", "("));
         let text = "駒を落とす（桂（８一・２一）を除く）";
         assert!(breaks_before(text, "（"));
