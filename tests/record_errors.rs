@@ -39,6 +39,19 @@ fn run(args: &[&str]) -> Output {
     bin().args(args).output().unwrap()
 }
 
+/// Runs the binary with `input` on its standard input.
+fn run_with_stdin(args: &[&str], input: &[u8]) -> Output {
+    let mut child = bin()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    child.wait_with_output().unwrap()
+}
+
 fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).to_string()
 }
@@ -260,16 +273,7 @@ fn records_on_standard_input_are_recognised_by_their_text() {
         ("habu-fujii-2006.kif", Some("moves: 181")),
         ("csa-spec-example.csa", Some("moves: 3")),
     ] {
-        let mut child = bin()
-            .args(["game", "-"])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let bytes = std::fs::read(data(name)).unwrap();
-        child.stdin.take().unwrap().write_all(&bytes).unwrap();
-        let out = child.wait_with_output().unwrap();
+        let out = run_with_stdin(&["game", "-"], &std::fs::read(data(name)).unwrap());
         assert!(out.status.success(), "{name}: {}", stderr(&out));
         let text = String::from_utf8_lossy(&out.stdout);
         if let Some(m) = moves {
@@ -286,15 +290,10 @@ fn records_on_standard_input_are_recognised_by_their_text() {
     ] {
         let from_stdin = dir.path("stdin.svg");
         let from_file = dir.path("file.svg");
-        let mut child = bin()
-            .args(["diagram", "-", "--ply", "2", "-o", &from_stdin])
-            .stdin(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let bytes = std::fs::read(data(name)).unwrap();
-        child.stdin.take().unwrap().write_all(&bytes).unwrap();
-        let out = child.wait_with_output().unwrap();
+        let out = run_with_stdin(
+            &["diagram", "-", "--ply", "2", "-o", &from_stdin],
+            &std::fs::read(data(name)).unwrap(),
+        );
         assert!(out.status.success(), "{name}: {}", stderr(&out));
         let out = run(&["diagram", &data(name), "--ply", "2", "-o", &from_file]);
         assert!(out.status.success(), "{name}: {}", stderr(&out));
