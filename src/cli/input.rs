@@ -355,37 +355,43 @@ pub fn entry_failure(entry: &Entry, error: &shogiprint::Error, variant: &Variant
     }
 }
 
-/// How far a command trusts a position: the normal rules, a tsume (the attacker may have no
-/// king), or anything the rules can play from (`--allow-invalid`).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Trust {
-    pub tsume: bool,
-    pub allow_invalid: bool,
+/// The one position perft and moves play from, and how far they trust it: the normal rules,
+/// a tsume (the attacker may have no king), or anything the rules can play from.
+#[derive(Debug, clap::Args)]
+pub struct PlayArgs {
+    /// A tsume position: the side to move may have no king.
+    #[arg(long)]
+    tsume: bool,
+
+    /// Play from any SFEN the rules can play from (more pieces than a set, no kings at all).
+    #[arg(long)]
+    allow_invalid: bool,
+
+    /// The position: an SFEN, startpos, a handicap, a USI position string, a file or '-'.
+    #[arg(value_name = "POSITION")]
+    position: String,
 }
 
-/// Reads the one position of a POSITION argument, for perft and moves.
-pub fn single_position(
-    arg: &str,
-    variant: &Arc<Variant>,
-    command: &str,
-    trust: Trust,
-) -> Result<Position, Failure> {
-    let entry = Inputs::default().one(arg, command)?;
-    let options = validate::Options { tsume: trust.tsume };
-    match position(&entry, variant, options) {
-        Ok(p) => Ok(p),
-        Err(e) => {
-            if let Some(message) = shape_error(&e, variant) {
-                return Err(Failure::bad(&entry.place, message));
+impl PlayArgs {
+    /// Reads the position; `command` names the command in messages about its input.
+    pub fn read(&self, variant: &Arc<Variant>, command: &str) -> Result<Position, Failure> {
+        let entry = Inputs::default().one(&self.position, command)?;
+        let options = validate::Options { tsume: self.tsume };
+        match position(&entry, variant, options) {
+            Ok(p) => Ok(p),
+            Err(e) => {
+                if let Some(message) = shape_error(&e, variant) {
+                    return Err(Failure::bad(&entry.place, message));
+                }
+                let plain_sfen = !usi::is_position_string(entry.text.trim());
+                if self.allow_invalid && plain_sfen && matches!(e, shogiprint::Error::Invalid(_)) {
+                    let setup = sfen::parse(&entry.text, &variant.catalog)
+                        .map_err(|e| Failure::bad(&entry.place, e))?;
+                    return Position::from_setup_unchecked(variant, &setup)
+                        .map_err(|m| Failure::bad(&entry.place, m));
+                }
+                Err(entry_failure(&entry, &e, variant))
             }
-            let plain_sfen = !usi::is_position_string(entry.text.trim());
-            if trust.allow_invalid && plain_sfen && matches!(e, shogiprint::Error::Invalid(_)) {
-                let setup = sfen::parse(&entry.text, &variant.catalog)
-                    .map_err(|e| Failure::bad(&entry.place, e))?;
-                return Position::from_setup_unchecked(variant, &setup)
-                    .map_err(|m| Failure::bad(&entry.place, m));
-            }
-            Err(entry_failure(&entry, &e, variant))
         }
     }
 }

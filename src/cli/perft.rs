@@ -17,29 +17,12 @@ pub struct Args {
     #[arg(long)]
     divide: bool,
 
-    /// A tsume position: the side to move may have no king.
-    #[arg(long)]
-    tsume: bool,
-
-    /// Play from any SFEN the rules can play from (more pieces than a set, no kings at all).
-    #[arg(long)]
-    allow_invalid: bool,
-
-    /// The position: an SFEN, startpos, a handicap, a USI position string, a file or '-'.
-    #[arg(value_name = "POSITION")]
-    position: String,
+    #[command(flatten)]
+    position: input::PlayArgs,
 }
 
 pub fn run(args: &Args, variant: &Arc<Variant>, out: &mut impl Write) -> Result<i32, Failure> {
-    let position = input::single_position(
-        &args.position,
-        variant,
-        "perft",
-        input::Trust {
-            tsume: args.tsume,
-            allow_invalid: args.allow_invalid,
-        },
-    )?;
+    let position = args.position.read(variant, "perft")?;
     // Depth 0 is the one root node, with no moves to split it by.
     let total = if args.divide && args.depth > 0 {
         let mut split: Vec<(String, u64)> = position
