@@ -624,3 +624,23 @@ fn a_booklet_that_is_a_list_says_what_a_booklet_is() {
     assert!(e.contains("a mapping of booklet fields"), "{e}");
     assert!(!e.contains("RawBook"), "{e}");
 }
+
+#[test]
+fn fields_after_the_diagrams_are_read_and_their_errors_keep_their_lines() {
+    // The booklet's own fields are read with the items stood in: a field after the list still
+    // counts, and a bad one is placed at its own line and value.
+    let start = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+    let items = format!(
+        "diagrams:\n  - position: {start}\n    title: one\n\n    comment: |\n      two lines\n      of comment\n  - position: {start}\n"
+    );
+    let none = |_: &str| -> Result<String, String> { Err("none".into()) };
+    let book = Book::from_yaml(&format!("{items}footer: the end\n"), "b.yaml", &none).unwrap();
+    assert_eq!(book.options.footer.as_deref(), Some("the end"));
+    assert_eq!(book.entries.len(), 2);
+    let e = Book::from_yaml(&format!("{items}per_page: 5\n"), "b.yaml", &none).unwrap_err();
+    assert_eq!((e.line, e.column), (Some(9), Some(11)), "{e}");
+    // A flow list is refused as before.
+    let flow = format!("diagrams: [{{position: '{start}'}}]\n");
+    let e = Book::from_yaml(&flow, "b.yaml", &none).unwrap_err();
+    assert!(e.message.contains("block list"), "{e}");
+}

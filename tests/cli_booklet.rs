@@ -206,3 +206,52 @@ fn handicap_errors() {
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert!(r.stdout.starts_with(b"%PDF-"));
 }
+
+#[test]
+fn an_interrupted_booklet_leaves_no_part_file_and_exits_130() {
+    // A booklet long enough to be caught while its pages are written (the temporary
+    // `.long.pdf.XXXX.part` beside the target), then SIGINT (Ctrl-C) or SIGTERM.
+    let start = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+    let mut yaml = String::from("title: long\ndiagrams:\n");
+    for _ in 0..20_000 {
+        yaml.push_str(&format!("  - position: {start}\n"));
+    }
+    for signal in ["-INT", "-TERM"] {
+        let dir = TempDir::new("interrupted");
+        let input = dir.file("long.yaml", &yaml);
+        let out = dir.path("long.pdf");
+        let mut child = Command::new(env!("CARGO_BIN_EXE_shogiprint"))
+            .args(["booklet", &input, "-o", &out])
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("the binary runs");
+        let parts = || {
+            std::fs::read_dir(&dir.0)
+                .unwrap()
+                .filter(|e| {
+                    let name = e.as_ref().unwrap().file_name();
+                    name.to_string_lossy().ends_with(".part")
+                })
+                .count()
+        };
+        let waited = std::time::Instant::now();
+        while parts() == 0 {
+            assert!(
+                child.try_wait().unwrap().is_none(),
+                "{signal}: the booklet was done before it could be interrupted"
+            );
+            assert!(waited.elapsed().as_secs() < 120, "{signal}: no .part file");
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        let kill = Command::new("kill")
+            .args([signal, &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(kill.success());
+        let status = child.wait().unwrap();
+        assert_eq!(status.code(), Some(130), "{signal}: {status:?}");
+        assert_eq!(parts(), 0, "{signal}: a .part file is left");
+        assert!(!std::path::Path::new(&out).exists(), "{signal}");
+        assert_eq!(std::fs::read_dir(&dir.0).unwrap().count(), 1, "{signal}");
+    }
+}

@@ -4,7 +4,7 @@
 //! (the western knight's rings sat on the serifs of its N).
 
 use shogiprint::draw::{Drawing, FontRole, Fonts, Item, Point, Rect};
-use shogiprint::kit::face::{face_in, FaceStyle, Lettering};
+use shogiprint::kit::face::{face_in, FaceStyle, Lettering, WESTERN_PROMOTED_EM};
 use shogiprint::rules::{PieceKind, Variant};
 
 /// Every face of the standard set, fronts and promoted backs, with its size.
@@ -120,4 +120,40 @@ fn gap_to(r: &Rect, p: Point) -> f64 {
     let dx = (r.x - p.x).max(p.x - r.right()).max(0.0);
     let dy = (r.y - p.y).max(p.y - r.bottom()).max(0.0);
     dx.hypot(dy)
+}
+
+/// The largest em among a face's name glyphs, in millimetres.
+fn name_em(fonts: &Fonts, d: &Drawing) -> f64 {
+    name_glyphs(d)
+        .iter()
+        .map(|g| g.transform.scale_factor() * fonts.face(g.font).units_per_em())
+        .fold(0.0, f64::max)
+}
+
+#[test]
+fn western_promoted_letters_are_one_share_of_the_height_on_every_promoted_face() {
+    // As the fronts' letters are (K, R, S … at 0.36 of the height): the red backs once came
+    // out at whatever their marks left, +R 8.46 mm against +B 9.00 on the same 27 × 30 piece,
+    // +P 27 % of its height against +S 35 %. At true size, as the fronts are measured: on a
+    // smaller kit fronts and backs alike give way to their marks, each as far as it must.
+    let fonts = Fonts::bundled();
+    for scale in [1.0] {
+        let mut by_height: Vec<(f64, f64, String)> = Vec::new();
+        for (kind, size) in standard_faces().into_iter().filter(|(k, _)| k.promoted) {
+            let size = (size.0 * scale, size.1 * scale);
+            let d = draw(&fonts, &kind, FaceStyle::Western, Lettering::Mincho, size);
+            let em = name_em(&fonts, &d);
+            println!("x{scale} {}: {em:.3} mm on {size:?}", kind.id);
+            by_height.push((size.1, em, kind.id.clone()));
+        }
+        let share = by_height[0].1 / by_height[0].0;
+        assert!((share - WESTERN_PROMOTED_EM).abs() < 1e-12, "{share}");
+        for (height, em, id) in &by_height {
+            assert!(
+                (em - share * height).abs() < 1e-9,
+                "x{scale} {id}: {em:.3} mm on a {height} mm piece, not {share:.4} of it like {}",
+                by_height[0].2
+            );
+        }
+    }
 }

@@ -432,3 +432,25 @@ fn booklet_pages_keep_long_comments_inside_their_cells() {
         }
     }
 }
+
+#[test]
+fn a_reference_after_a_particle_stays_with_its_name_at_every_width() {
+    // `相手の桂（２三）`: the line once broke between 桂 and its bracket, as it may (and must)
+    // inside 逃げ道（…）, because a kana stood two characters before the bracket.
+    let fonts = Fonts::bundled();
+    let text = "ここで相手の桂（２三）が跳ねてくると、玉の逃げ道がなくなる。";
+    let mut seen_before_name = false;
+    for half_mm in 30..=140 {
+        let width = half_mm as f64 / 2.0;
+        let lines = check_wrap(&fonts, text, 3.0, width).unwrap();
+        for pair in lines.windows(2) {
+            assert!(
+                !(pair[0].ends_with('桂') && pair[1].starts_with('（')),
+                "{width} mm: {lines:?}"
+            );
+            seen_before_name |= pair[1].starts_with("桂（２三）");
+        }
+    }
+    // Where the reference does not fit after の, it goes down with its name.
+    assert!(seen_before_name);
+}

@@ -278,6 +278,8 @@ fn kif_times(kif: &str) -> Vec<Option<String>> {
             t.starts_with(|c: char| c.is_ascii_digit()) && !t.contains("投了")
         })
         .map(|l| {
+            // A move a variation replaces ends in '+' after its time.
+            let l = l.trim_end_matches('+');
             let i = l.rfind('(')?;
             l[i..].contains(':').then(|| l[i..].to_string())
         })
@@ -878,4 +880,58 @@ fn the_declaration_rule_gives_lishogis_published_answers() {
     let s = "sfen 2SGS4/+B1GKGLLRB/3G5/9/1+R5pp/8k/9/9/9 b - 1 moves 8e8b";
     assert!(!declares(s), "one move away");
     assert!(declares(&format!("{s} 2e2f")), "after moves");
+}
+
+/// Each line of the record as (parent, first ply, USI moves), the main line first.
+fn lines_of(r: &Record) -> Vec<(Option<usize>, usize, Vec<String>)> {
+    let usi_of = |moves: &[shogiprint::formats::record::RecordMove]| {
+        moves
+            .iter()
+            .map(|m| usi::write_move(r.variant(), m.mv))
+            .collect()
+    };
+    let mut lines = vec![(None, 1, usi_of(&r.moves))];
+    lines.extend(
+        r.branches
+            .iter()
+            .map(|b| (b.parent, b.ply, usi_of(&b.moves))),
+    );
+    lines
+}
+
+#[test]
+fn kif_marks_with_plus_each_move_a_variation_replaces_and_reads_back_the_same_tree() {
+    // Main line with variations at 2 (two alternatives) and 5, and one nested at 4 inside the
+    // first alternative; written without any '+' so the writer alone puts them.
+    let text = "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)   ( 0:05)\n   3 ２六歩(27)\n   4 ８四歩(83)\n   5 ２五歩(26)\n\n変化：2手\n   2 ８四歩(83)\n   3 ２六歩(27)\n   4 ８五歩(84)\n\n変化：4手\n   4 ３四歩(33)\n\n変化：2手\n   2 ４四歩(43)\n   3 ２六歩(27)\n\n変化：5手\n   5 ７八金(69)\n";
+    let r = kif::read(text, &standard()).unwrap();
+    let written = kif::write(&r);
+    let marked: Vec<&str> = written
+        .lines()
+        .filter(|l| l.ends_with('+'))
+        .map(str::trim_start)
+        .collect();
+    // The main line's moves 2 (after its time) and 5; in the first alternative at 2, its
+    // move 2 (the second alternative follows it, as Kifu for Windows writes siblings) and its
+    // move 4 (the nested variation replaces it).
+    assert_eq!(
+        marked,
+        [
+            "2 ３四歩(33)     ( 0:05/00:00:05)+",
+            "5 ２五歩(26)+",
+            "2 ８四歩(83)+",
+            "4 ８五歩(84)+",
+        ],
+        "{written}"
+    );
+    let again = kif::read(&written, &standard()).unwrap();
+    assert_eq!(lines_of(&again), lines_of(&r));
+    assert_eq!(
+        lines_of(&r)[1..]
+            .iter()
+            .map(|(parent, ply, _)| (*parent, *ply))
+            .collect::<Vec<_>>(),
+        [(None, 2), (Some(0), 4), (None, 2), (None, 5)]
+    );
+    assert_eq!(kif::write(&again), written);
 }

@@ -57,6 +57,41 @@ fn faces(d: &Drawing) -> usize {
 const VARIANTS: [&str; 4] = ["standard", "minishogi", "gorogoro", "sho"];
 
 #[test]
+fn the_start_positions_frame_stroke_included_ends_at_the_10_mm_margin() {
+    // The board at the top right is framed by a 0.35 mm line: its outer edge, not the line's
+    // middle, meets the margin (it stood 0.175 mm past it, top and right).
+    for paper in [Paper::A4, Paper::LETTER] {
+        let c = card("standard", paper);
+        let frame = c.pages[0]
+            .items
+            .iter()
+            .find_map(|i| match i {
+                Item::Shape(s)
+                    if s.fill.is_none()
+                        && s.stroke.as_ref().is_some_and(|k| k.width == 0.35)
+                        && s.path.segments.len() == 5 =>
+                {
+                    Some(s)
+                }
+                _ => None,
+            })
+            .expect("the start position's frame");
+        let ink = frame.ink_bounds().unwrap();
+        assert!(
+            (ink.y - 10.0).abs() < 1e-9,
+            "{paper}: top edge at {} mm",
+            ink.y
+        );
+        assert!(
+            (ink.right() - (paper.width - 10.0)).abs() < 1e-9,
+            "{paper}: right edge at {} mm, margin at {} mm",
+            ink.right(),
+            paper.width - 10.0
+        );
+    }
+}
+
+#[test]
 fn every_string_and_mark_lies_inside_the_margins_on_a4_and_letter() {
     let fonts = Fonts::bundled();
     for name in VARIANTS {
@@ -81,9 +116,9 @@ fn every_string_and_mark_lies_inside_the_margins_on_a4_and_letter() {
                         }
                     }
                     Item::Shape(s) => {
-                        // The path itself: a pen's half width may reach past a line's ends.
-                        let r = s.path.bounds().unwrap_or_default();
-                        assert!(block.contains(&r, 0.01), "{name} {paper}: shape {r:?}");
+                        // Its ink: the path, and the pen's half width, corners and caps.
+                        let r = s.ink_bounds().unwrap_or_default();
+                        assert!(block.contains(&r, 1e-9), "{name} {paper}: shape {r:?}");
                     }
                 }
             }

@@ -270,7 +270,11 @@ impl Book {
         source_name: &str,
         read_file: &dyn Fn(&str) -> Result<String, String>,
     ) -> Result<Book, DataError> {
-        let raw: RawBook = from_yaml(text, source_name)?;
+        // The items are split off first: the booklet's own fields are read with them stood in
+        // (see `without_items`), each item on its own when it is drawn.
+        limits::check_yaml_text(text).map_err(|e| DataError::over_limit(source_name, e))?;
+        let mut entries = split_entries(text, source_name)?;
+        let raw: RawBook = from_yaml(&without_items(text, &entries), source_name)?;
         let at = |field: &str, message: String| {
             DataError::new(source_name, message).at_field(text, None, field)
         };
@@ -361,7 +365,6 @@ impl Book {
         )
         .map_err(|(field, message)| at(field, message))?;
 
-        let mut entries = split_entries(text, source_name)?;
         if entries.len() != raw.diagrams.len() {
             return Err(at(
                 "diagrams",
@@ -492,6 +495,50 @@ fn position_lines(text: &str, file: &str) -> Vec<EntrySource> {
             text: l.trim_end().to_string(),
         })
         .collect()
+}
+
+/// The booklet file with each item of `diagrams:` stood in by a null item on its first line
+/// (`- ~`) and its other lines left blank: what the booklet's own fields are read from. Read
+/// whole, every item was loaded as YAML events at once only to be counted (a 16 MiB file of
+/// short arrows took 400 MB). Lines keep their numbers, so an error after the list is placed
+/// as before; a flow list (`diagrams: [...]`), which has no items here, is still read whole
+/// and then refused.
+fn without_items(text: &str, entries: &[EntrySource]) -> String {
+    #[derive(Clone, Copy, PartialEq)]
+    enum Stand {
+        Kept,
+        NullItem,
+        Blank,
+    }
+    let lines: Vec<&str> = text.lines().collect();
+    let mut stand = vec![Stand::Kept; lines.len()];
+    for entry in entries {
+        let EntrySource::Yaml { line, text, .. } = entry else {
+            continue;
+        };
+        let first = line - 1;
+        let count = text.lines().count().max(1);
+        for s in stand.iter_mut().skip(first).take(count) {
+            *s = Stand::Blank;
+        }
+        if let Some(s) = stand.get_mut(first) {
+            *s = Stand::NullItem;
+        }
+    }
+    let mut out = String::with_capacity(text.len());
+    for (l, s) in lines.iter().zip(stand) {
+        match s {
+            Stand::Kept => out.push_str(l),
+            Stand::NullItem => {
+                let indent = l.len() - l.trim_start_matches(' ').len();
+                out.push_str(&l[..indent]);
+                out.push_str("- ~");
+            }
+            Stand::Blank => {}
+        }
+        out.push('\n');
+    }
+    out
 }
 
 /// The items of the top-level `diagrams:` block list, each as its own YAML text (the item's

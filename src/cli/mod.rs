@@ -1,5 +1,6 @@
 //! The command line: the argument structure, dispatch to one module per subcommand, and the one
-//! place that prints errors and picks the exit code (0 ok, 1 invalid position, 2 bad input).
+//! place that prints errors and picks the exit code (0 ok, 1 invalid position, 2 bad input;
+//! 130 for a run interrupted while writing a file, from `interrupt`).
 
 mod booklet;
 mod convert;
@@ -9,6 +10,7 @@ mod handicap;
 mod image;
 mod ink;
 mod input;
+mod interrupt;
 mod kit;
 mod moves;
 mod output;

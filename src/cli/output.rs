@@ -1,7 +1,9 @@
 //! Writing results: to stdout for `-`, otherwise to a file that appears whole or not at all (the
 //! bytes go to a temporary file beside it, which is then renamed over the target). A symbolic
-//! link as the target is followed: the file it names is the one replaced.
+//! link as the target is followed: the file it names is the one replaced. An interrupted run
+//! (Ctrl-C, SIGTERM) removes the temporary file and exits with 130.
 
+use super::interrupt::Tracked;
 use super::Failure;
 use shogiprint::formats::limits;
 use std::io::Write;
@@ -107,15 +109,20 @@ pub fn write_streaming(
         use std::os::unix::fs::PermissionsExt;
         builder.permissions(std::fs::Permissions::from_mode(0o666));
     }
-    let temp = builder
-        .tempfile_in(dir)
-        .map_err(|e| Failure::bad(target, e))?;
+    // Tracked so that Ctrl-C or SIGTERM removes it too (see `interrupt`); declared before the
+    // writer, so that on an error the file is gone before it is untracked.
+    let (temp, tracked) = Tracked::create(
+        || builder.tempfile_in(dir),
+        |t: &tempfile::NamedTempFile| t.path().to_path_buf(),
+    )
+    .map_err(|e| Failure::bad(target, e))?;
     let mut writer = std::io::BufWriter::new(temp);
     fill(&mut writer)?;
     let temp = writer
         .into_inner()
         .map_err(|e| Failure::bad(target, e.into_error()))?;
-    temp.persist(&path)
+    tracked
+        .finish(|| temp.persist(&path))
         .map_err(|e| Failure::bad(target, e.error))?;
     Ok(())
 }

@@ -38,6 +38,9 @@ pub enum Label {
     Letter,
 }
 
+/// The width of a piece's outline as a share of its base.
+pub const OUTLINE_PEN: f64 = 0.02;
+
 /// Draws `kind` as a pentagon piece of `base` × `height` mm standing on `bottom`, its label at
 /// `em` mm (normally [`LABEL_EM`] × `base`; a graded small piece keeps the full-size label), turned by
 /// `degrees` about the middle of the piece (180 for the player at the top), with a label and the
@@ -59,7 +62,7 @@ pub fn draw_face(
     d.fill_and_stroke(
         Path::polygon(&outline),
         WOOD,
-        Stroke::solid(INK, base * 0.02),
+        Stroke::solid(INK, base * OUTLINE_PEN),
     );
 
     let ink = if kind.promoted { PROMOTED_INK } else { INK };

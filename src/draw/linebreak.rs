@@ -14,9 +14,9 @@
 //! - a move stays whole: `▲7六歩`, `△同　歩`, `▲5二金左上`;
 //! - a bracketed reference — squares, numbers, letters and list marks, no words: `（８一・２一）`,
 //!   `(8a)` — breaks inside only when it does not fit on a line of its own
-//!   ([`Break::InGroup`]), and stays with the name it is written onto (`桂（８一・２一）`),
-//!   unless that is the end of a word running on from kana (`逃げ道（２一・３二）`), which
-//!   would be split instead;
+//!   ([`Break::InGroup`]), and stays with the name it is written onto (`桂（８一・２一）`,
+//!   `相手の桂（２三）`), unless that is the end of a word running on from kana
+//!   (`逃げ道（２一・３二）`), which would be split instead;
 //!   brackets of words, Japanese or English, break like the prose around them, before the
 //!   opening bracket too (`打てる｜（成っていない…`): holding back the word before them would
 //!   end the line a character early (`打て｜る（…`);
@@ -231,6 +231,16 @@ fn hiragana(c: char) -> bool {
     ('\u{3041}'..='\u{309f}').contains(&c)
 }
 
+/// The one-kana particles that end a phrase before a noun (`相手の桂`, `玉を桂で`): a word
+/// after one starts there; other kana before a kanji are most often the word's own
+/// (`逃げ道`, `持ち駒`).
+fn particle(c: char) -> bool {
+    matches!(
+        c,
+        'の' | 'を' | 'に' | 'は' | 'が' | 'へ' | 'と' | 'で' | 'も' | 'や'
+    )
+}
+
 /// Letters, digits, kana and ideographs: what a number glues to.
 fn wordlike(c: char) -> bool {
     c.is_alphanumeric() && !may_not_start_line(c)
@@ -346,10 +356,13 @@ pub fn opportunities(text: &str) -> Vec<(usize, Break)> {
                 && word_before.chars().all(|ch| ch.is_ascii_digit() || ch == '–'))
             // a range: `6～7`, `6–7`
             || (matches!(a, '～' | '〜' | '–' | '-') && numeric(b))
-            // a name and the reference written onto it: `桂（８一・２一）`; not the last
-            // character of a word that runs on from kana before it (`逃げ道（２一・３二）`):
-            // holding it back would split the word (`逃げ｜道（…`) rather than the bracket
-            || (wordlike(a) && reference_opens[i] && !(i >= 2 && hiragana(c(i - 2))))
+            // a name and the reference written onto it: `桂（８一・２一）`, `相手の桂（２三）`;
+            // not the last character of a word that runs on from kana before it
+            // (`逃げ道（２一・３二）`): holding it back would split the word (`逃げ｜道（…`)
+            // rather than the bracket. A particle before it ends the word before, not this one.
+            || (wordlike(a)
+                && reference_opens[i]
+                && !(i >= 2 && hiragana(c(i - 2)) && !particle(c(i - 2))))
             // a spaced dash ends its line
             || (a == ' ' && matches!(b, '—' | '–'))
             // inseparable leaders
@@ -452,6 +465,10 @@ mod tests {
         // Not with the last character of a longer word: 逃げ道 stays whole, and the line may
         // break before the bracket instead.
         assert!(breaks_before("玉の逃げ道（２一・３二）を塞ぐ", "（"));
+        // After a particle the name is a word of its own, kept with its reference as ever.
+        assert!(!breaks_before("跳ねてくる相手の桂（２三）に注意", "（"));
+        assert!(breaks_before("跳ねてくる相手の桂（２三）に注意", "桂"));
+        assert!(!breaks_before("玉を桂（１三）で詰ます", "（"));
         assert!(!breaks_before("knight(8a)", "("));
         let text = "駒を落とす（桂（８一・２一）を除く）";
         assert!(breaks_before(text, "（"));

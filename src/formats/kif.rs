@@ -6,7 +6,7 @@
 
 use super::bod::{self, kind_by_name, kind_name, write_square, Diagram};
 use super::csa;
-use super::record::{Builder, EndKind, MoveTime, Record, RecordError, RecordMove};
+use super::record::{Builder, EndKind, MoveTime, Record, RecordError};
 use crate::rules::{validate, Color, Move, Position, Setup, Variant};
 use std::fmt::Write as _;
 use std::sync::Arc;
@@ -499,37 +499,41 @@ pub(crate) fn summary_line(record: &Record, handicap: bool) -> Option<String> {
 
 /// The moves of the main line and the variations, with the summary line.
 fn write_body(out: &mut String, record: &Record, handicap: bool) {
-    write_line(
-        out,
-        record.start.clone(),
-        None,
-        1,
-        &record.moves,
-        &record.time_totals(None),
-        record.end.as_ref(),
-    );
+    write_line(out, record, None);
     if let Some(line) = summary_line(record, handicap) {
         let _ = writeln!(out, "{line}");
     }
     for (i, b) in record.branches.iter().enumerate() {
         let _ = writeln!(out, "\n変化：{}手", b.ply);
-        let (pos, last) = record.branch_start(i);
-        let totals = record.time_totals(Some(i));
-        write_line(out, pos, last, b.ply, &b.moves, &totals, b.end.as_ref());
+        write_line(out, record, Some(i));
     }
 }
 
-fn write_line(
-    out: &mut String,
-    mut pos: Position,
-    mut last: Option<Move>,
-    first: usize,
-    moves: &[RecordMove],
-    totals: &[Option<u32>],
-    end: Option<&super::record::End>,
-) {
+/// One line of play (`None`: the main line, else a branch's index): its numbered moves, each
+/// ending in `+` when a variation replaces it, then its end word.
+fn write_line(out: &mut String, record: &Record, line: Option<usize>) {
+    let (mut pos, mut last, first, moves, end) = match line {
+        None => (
+            record.start.clone(),
+            None,
+            1,
+            &record.moves,
+            record.end.as_ref(),
+        ),
+        Some(i) => {
+            let (pos, last) = record.branch_start(i);
+            let b = &record.branches[i];
+            (pos, last, b.ply, &b.moves, b.end.as_ref())
+        }
+    };
+    let totals = record.time_totals(line);
     for (i, m) in moves.iter().enumerate() {
         let text = write_move(&pos, last, m.mv);
+        let mark = if record.has_variation_after(line, first + i) {
+            "+"
+        } else {
+            ""
+        };
         // Counted from the moves' own times where the record states no total (CSA `T`).
         let _ = match (&m.time, totals[i]) {
             (Some(t), Some(total)) => {
@@ -537,13 +541,13 @@ fn write_line(
                 let pad = 15usize.saturating_sub(width).max(1);
                 writeln!(
                     out,
-                    "{:>4} {text}{}{}",
+                    "{:>4} {text}{}{}{mark}",
                     first + i,
                     " ".repeat(pad),
                     write_time(t, total)
                 )
             }
-            _ => writeln!(out, "{:>4} {text}", first + i),
+            _ => writeln!(out, "{:>4} {text}{mark}", first + i),
         };
         for c in &m.comments {
             let _ = writeln!(out, "*{c}");

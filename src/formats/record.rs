@@ -389,6 +389,21 @@ impl Record {
         moves
     }
 
+    /// Whether a variation written after line `line` (`None`: the main line, else a branch's
+    /// index) replaces its move at `ply`: a branch from it there or, when the line itself
+    /// starts at `ply`, a later alternative to the same move (KIF chains alternatives, each
+    /// one marking the next, as Kifu for Windows writes them).
+    pub fn has_variation_after(&self, line: Option<usize>, ply: usize) -> bool {
+        let siblings_of = line
+            .map(|b| &self.branches[b])
+            .filter(|b| b.ply == ply)
+            .map(|b| b.parent);
+        self.branches
+            .iter()
+            .skip(line.map_or(0, |b| b + 1))
+            .any(|b| b.ply == ply && (b.parent == line || Some(b.parent) == siblings_of))
+    }
+
     /// The mover's total time used after each move of a line (`None`: the main line, else a
     /// branch's index), as a KIF time column gives it: the total the record states, else the
     /// side's total after its previous move plus this move's own time (a CSA record has only

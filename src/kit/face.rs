@@ -265,9 +265,16 @@ pub fn face_in(
         }
         FaceStyle::Western => {
             let layout = |em: f64| western(fonts, kind, hub, em);
+            // A red back's letter carries its plus, wider than the front's letter alone:
+            // at the front's share most would shrink, each as far as its marks make it.
+            let share = if kind.promoted {
+                WESTERN_PROMOTED_EM
+            } else {
+                WESTERN_EM
+            };
             let name = Name {
                 layout,
-                target: WESTERN_EM * height,
+                target: share * height,
                 pen: 0.0,
                 air,
             };
@@ -308,12 +315,14 @@ fn pen(role: FontRole) -> f64 {
 }
 
 /// The names' sizes, as shares of the piece's height: a two-character name's em, the
-/// one-character name's (`arrows`) and the letter's (`western`). Every piece asks for the same
-/// share, so names differ only as the pieces do; a name is smaller only where its marks
+/// one-character name's (`arrows`) and the letter's (`western`; on a promoted back, with its
+/// plus, the share every standard back takes with its marks clear). Every piece asks for the
+/// same share, so names differ only as the pieces do; a name is smaller only where its marks
 /// cannot move out of its way.
 pub const KANJI_EM: f64 = 0.215;
 pub const ARROWS_EM: f64 = 0.32;
 pub const WESTERN_EM: f64 = 0.36;
+pub const WESTERN_PROMOTED_EM: f64 = 0.275;
 
 /// Air kept between the name's ink and any mark's, at true size (less on a piece smaller
 /// than a pawn), and between the marks and the English name.

@@ -182,7 +182,10 @@ pub fn zone_board(
         Path::line(Point::new(at.x, edge), Point::new(board.right(), edge)),
         Stroke::solid(PROMOTED_INK, 0.35),
     );
-    d.stroke(Path::rect(board), Stroke::solid(INK, 0.35));
+    // The frame's outer edge is the board's: a line centred on it would reach half its width
+    // past, over the margin where the board stands at the page's edge.
+    let frame = Stroke::solid(INK, 0.35);
+    d.stroke(Path::rect(board.inset(frame.width / 2.0)), frame);
     let style = TextStyle::new(FontRole::Bold, 0.8 * w.min(h));
     let mut glyphs = Vec::new();
     for (sq, p) in variant.start.pieces() {

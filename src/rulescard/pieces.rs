@@ -2,9 +2,10 @@
 //! its face and movement grid, an arrow marked 成, and its promoted face and grid.
 
 use super::{figures, heading, Facts, Plan, RulesCardError, ACCENT, GREY, NAMES, ROW_GAP};
-use crate::diagram::face::{draw_face, Label, INK, LABEL_EM, PROMOTED_INK};
+use crate::diagram::face::{draw_face, pentagon, Label, INK, LABEL_EM, OUTLINE_PEN, PROMOTED_INK};
 use crate::draw::{
-    Align, Drawing, FontRole, Fonts, MissingGlyph, Path, Point, Rect, Stroke, TextError, TextStyle,
+    Align, Drawing, FontRole, Fonts, MissingGlyph, Path, Point, Rect, Shape, Stroke, TextError,
+    TextStyle,
 };
 use crate::rules::Color as Side;
 
@@ -105,10 +106,13 @@ pub(super) fn pieces(
     let widest = facts
         .pieces
         .iter()
-        .map(|p| size_of(p.kind).0)
-        .fold(0.0, f64::max);
-    let k = 0.8 * grid_h / tallest;
-    let face_box = widest * k;
+        .map(|p| size_of(p.kind))
+        .fold((0.0, 0.0), |w, s| if s.0 > w.0 { s } else { w });
+    let face_box = widest.0 * 0.8 * grid_h / tallest;
+    // The faces a little smaller than graded, so that the widest one's ink (its outline's pen
+    // reaches past the corners) and not only its path fits the box: at the page's left edge
+    // the box starts on the margin.
+    let k = 0.8 * grid_h / tallest / ink_per_base(widest);
     let half = half_width(cell_w);
     let mut bottom = rows_top;
     for (i, line) in facts.pieces[shown].iter().enumerate() {
@@ -169,6 +173,18 @@ pub(super) fn pieces(
         bottom = bottom.max(y + cell_h);
     }
     Ok(bottom)
+}
+
+/// How much wider than its base a face of `(base, height)` inks: its outline's pen and the
+/// miters of its corners.
+fn ink_per_base((base, height): (f64, f64)) -> f64 {
+    let outline = Shape {
+        path: Path::polygon(&pentagon(Point::new(0.0, 0.0), base, height)),
+        fill: None,
+        stroke: Some(Stroke::solid(INK, base * OUTLINE_PEN)),
+        opacity: 1.0,
+    };
+    outline.ink_bounds().map_or(1.0, |r| r.w / base)
 }
 
 /// One kind: its face (graded size `face`, in a box `face_box` wide), its grid, and its names

@@ -25,7 +25,7 @@ use printpdf::{ExtendedGraphicsState, ExtendedGraphicsStateId, FontId, Mm, Op, P
 const PT_PER_MM: f64 = 72.0 / 25.4;
 
 /// SVG's default miter limit; PDF's is 10. Set so sharp corners bevel where the SVG/PNG do.
-const MITER_LIMIT: f32 = 4.0;
+const MITER_LIMIT: f32 = crate::draw::MITER_LIMIT as f32;
 
 /// What a document says about itself and how it asks to be printed.
 #[derive(Clone, Debug, PartialEq)]
