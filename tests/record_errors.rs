@@ -267,6 +267,15 @@ fn a_game_booklet_of_a_missing_file_says_so() {
 }
 
 #[test]
+fn a_diagram_at_a_ply_of_a_missing_record_says_the_file_is_missing() {
+    // Not "is not a game record": the name is a record's, the file is what is missing.
+    let out = run(&["diagram", "no-such-game.kif", "--ply", "24"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(err.contains("no-such-game.kif: No such file"), "{err}");
+}
+
+#[test]
 fn records_on_standard_input_are_recognised_by_their_text() {
     for (name, moves) in [
         ("two-piece-handicap.ki2", None),

@@ -238,8 +238,12 @@ fn read(
         }
         _ => None,
     };
+    // `--ply` on a record's name that is no file is read as a record all the same, so the
+    // error says the file is missing rather than that it is no record.
     let is_record = yaml_text.is_none()
-        && (stdin_record.is_some() || super::record_input::is_record_path(&args.input));
+        && (stdin_record.is_some()
+            || super::record_input::is_record_path(&args.input)
+            || (args.ply.is_some() && super::record_input::names_record(&args.input)));
     if let (Some(n), false) = (args.ply, is_record) {
         return Err(Failure::bad(
             format!("--ply {n}"),

@@ -68,6 +68,11 @@ fn failure(path: &str, e: &RecordError) -> Failure {
 
 /// Is this argument a record file (by its extension) rather than a position?
 pub fn is_record_path(arg: &str) -> bool {
+    names_record(arg) && Path::new(arg).is_file()
+}
+
+/// Does this argument have a game record's extension (`.kif`, `.csa` …), whether or not the
+/// file exists?
+pub fn names_record(arg: &str) -> bool {
     RecordFormat::from_path(Path::new(arg)).is_some_and(|f| f != RecordFormat::Sfen)
-        && Path::new(arg).is_file()
 }
