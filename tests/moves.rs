@@ -836,6 +836,9 @@ fn assert_matches_reference(p: &Position, context: &str) {
         );
     }
     assert_eq!(p.is_check(), reference::in_check(p, p.turn()), "{context}");
+    // The capped counts find the answers to a check by another way than the list of moves
+    // (from the squares that answer it): they must agree with the list.
+    assert_capped_counts(p);
 }
 
 fn reference_playouts(v: &Arc<Variant>, games: usize, plies: usize, seed: u64) {

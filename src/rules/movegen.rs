@@ -182,6 +182,7 @@ pub(crate) fn generate<S: Sink>(t: &Tables, b: &Board, sink: &mut S) {
     let mut check_mask = sink.onto().map_or(t.board, |onto| t.board & onto);
     let mut drop_mask = check_mask & !occupied;
     let mut pins = Pins::default();
+    let mut single_check = false;
     let king = (royals.count() == 1).then(|| royals.first()).flatten();
     // Only a side with a single royal piece needs the enemy's attacks (a tsume attacker, with
     // none, never does).
@@ -196,6 +197,7 @@ pub(crate) fn generate<S: Sink>(t: &Tables, b: &Board, sink: &mut S) {
             check_mask &= between | checkers;
             drop_mask &= between;
             sink.in_check(between);
+            single_check = true;
         }
     }
 
@@ -233,38 +235,46 @@ pub(crate) fn generate<S: Sink>(t: &Tables, b: &Board, sink: &mut S) {
     }
     let movers = own & !royals_if_single(royals, king) & !promoters;
     let targets = !own & check_mask;
-    // Kinds with many pieces and one direction (pawns) move all at once, by a shift of the board.
-    let mut batched = Bitboard::EMPTY;
-    for &k in &t.batched[us.index()] {
-        let free = b.by_kind[k.index()] & movers & !pins.pinned;
-        let wanted = free & sink.pieces_wanted(k);
-        if wanted.any() {
-            for shift in &t.shifts[k.index()][us.index()] {
-                shifted_moves(t, k, us, *shift, wanted, targets, zone, sink);
+    if single_check && sink.any_order() {
+        if evasions_onto(t, b, movers, targets, &pins, zone, sink) {
+            return;
+        }
+    } else if targets.any() {
+        // Kinds with many pieces and one direction (pawns) move all at once, by a shift of the
+        // board.
+        let mut batched = Bitboard::EMPTY;
+        for &k in &t.batched[us.index()] {
+            let free = b.by_kind[k.index()] & movers & !pins.pinned;
+            let wanted = free & sink.pieces_wanted(k);
+            if wanted.any() {
+                for shift in &t.shifts[k.index()][us.index()] {
+                    shifted_moves(t, k, us, *shift, wanted, targets, zone, sink);
+                }
             }
+            batched |= free;
         }
-        batched |= free;
-    }
-    // The rest piece by piece, walked as bits: testing pins and zones on an isolated bit avoids
-    // 128-bit shifts, and the kind comes from the mailbox rather than a loop over all kinds.
-    let mut rest = (movers & !batched).0;
-    while rest != 0 {
-        let bit = rest & rest.wrapping_neg();
-        let from = Square::new(rest.trailing_zeros() as u8);
-        rest ^= bit;
-        let Some(piece) = b.squares[from.index()] else {
-            continue;
-        };
-        if sink.pieces_wanted(piece.kind).0 & bit == 0 {
-            continue;
-        }
-        let mut to = t.attacks(piece.kind, us, from, occupied) & targets;
-        if pins.pinned.0 & bit != 0 {
-            to &= pins.line(from);
-        }
-        if to.any() {
-            let in_zone = zone.0 & bit != 0;
-            piece_moves(t, piece.kind, us, from, in_zone, to, zone, sink);
+        // The rest piece by piece, walked as bits: testing pins and zones on an isolated bit
+        // avoids 128-bit shifts, and the kind comes from the mailbox rather than a loop over all
+        // kinds.
+        let mut rest = (movers & !batched).0;
+        while rest != 0 {
+            let bit = rest & rest.wrapping_neg();
+            let from = Square::new(rest.trailing_zeros() as u8);
+            rest ^= bit;
+            let Some(piece) = b.squares[from.index()] else {
+                continue;
+            };
+            if sink.pieces_wanted(piece.kind).0 & bit == 0 {
+                continue;
+            }
+            let mut to = t.attacks(piece.kind, us, from, occupied) & targets;
+            if pins.pinned.0 & bit != 0 {
+                to &= pins.line(from);
+            }
+            if to.any() {
+                let in_zone = zone.0 & bit != 0;
+                piece_moves(t, piece.kind, us, from, in_zone, to, zone, sink);
+            }
         }
     }
 
@@ -277,6 +287,45 @@ pub(crate) fn generate<S: Sink>(t: &Tables, b: &Board, sink: &mut S) {
     if !drops_first && !sink.enough() {
         drop_moves(t, b, drop_mask, sink);
     }
+}
+
+/// The moves of `movers` (the side to move's pieces but its royal) that answer a check by one
+/// piece: onto `targets`, the checker's square and the squares between. Found from those few
+/// squares, by which pieces reach each (the reverse look-ups of check detection), instead of
+/// from every piece's attacks: most pieces reach none of them. The moves come square by square,
+/// so only for a sink that takes them in any order. Returns whether the sink has enough.
+fn evasions_onto<S: Sink>(
+    t: &Tables,
+    b: &Board,
+    movers: Bitboard,
+    targets: Bitboard,
+    pins: &Pins,
+    zone: Bitboard,
+    sink: &mut S,
+) -> bool {
+    let us = b.turn;
+    let ours = Threats::new(t, b, us);
+    let occupied = b.occupied();
+    for to in targets {
+        let (reaching, _) = ours.checks(t, to, occupied);
+        for from in reaching & movers {
+            let Some(piece) = b.squares[from.index()] else {
+                continue;
+            };
+            if !sink.pieces_wanted(piece.kind).has(from) {
+                continue;
+            }
+            let mut onto = Bitboard::from_square(to);
+            if pins.pinned.has(from) {
+                onto &= pins.line(from);
+            }
+            piece_moves(t, piece.kind, us, from, zone.has(from), onto, zone, sink);
+        }
+        if sink.enough() {
+            return true;
+        }
+    }
+    false
 }
 
 /// The legal drops onto `drop_mask` (the empty squares, or those that block a check).
