@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Tsume benchmark: shogiprint's verifier and cshogi's DfPn (PyPI) on the same problems, one
-# thread each, 1 GiB of hash. Three parts:
+# thread each, 1 GiB of hash. Four parts:
 #   1. bench/data/tsume.tsv (1–9 plies): lengths and proof times side by side;
 #   2. bench/data/tsume-long.tsv (将棋図巧, 13–81 plies): the same, each problem given
 #      TSUME_LONG_TIME seconds (default 60) for the full verification, cshogi 101 plies deep
