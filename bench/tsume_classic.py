@@ -55,6 +55,18 @@ def main(data_path, ours_path, theirs_path):
             f"{statistics.median(ratios):.2f}; total ms shogiprint "
             f"{sum(r['ours_ms'] for r in both):.0f}, cshogi {sum(r['theirs_ms'] for r in both):.0f}"
         )
+    # The target: proofs at least as fast as cshogi's on every problem up to 31 plies.
+    short = [r for r in both if r["plies"] <= 31]
+    slower = [r for r in short if r["ours_ms"] > r["theirs_ms"]]
+    print(
+        f"up to 31 plies, proven by both ({len(short)}): shogiprint slower on {len(slower)}"
+        + (":" if slower else "")
+    )
+    for r in sorted(slower, key=lambda r: -r["ours_ms"] / max(r["theirs_ms"], 0.001)):
+        print(
+            f"  {r['name']} ({r['plies']} plies): {r['ours_ms']:.1f} ms against "
+            f"{r['theirs_ms']:.1f} ({r['ours_ms'] / max(r['theirs_ms'], 0.001):.1f}x)"
+        )
     print()
     print("The slowest 15 for shogiprint:")
     print("| problem | plies | shogiprint | nodes | cshogi |")
