@@ -13,6 +13,7 @@ pub mod notation;
 pub mod parse_error;
 pub mod pieces;
 pub mod record;
+mod record_builder;
 pub mod record_io;
 pub mod sfen;
 pub mod usi;

@@ -1,0 +1,285 @@
+//! Building a [`Record`] while a reader reads it: each move is replayed through the rules core as
+//! it is added, so an illegal move is found where it is written, and the record keeps the
+//! repetitions, the variations' branch points and the end as the file states them.
+
+use super::limits;
+use super::record::{Branch, End, EndKind, MoveTime, Record, RecordError, RecordMove};
+use crate::rules::{History, Move, Position};
+
+/// Which line a builder is adding moves to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Line {
+    Main,
+    Branch(usize),
+}
+
+/// Builds a record while reading: replays each move as it is added and keeps the position.
+pub struct Builder {
+    record: Record,
+    pos: Position,
+    history: History,
+    line: Line,
+    /// The end word of the current line as written (`投了`, `%TORYO`), for messages.
+    end_word: String,
+    /// Moves read on every line so far, held to [`limits::MAX_RECORD_MOVES`].
+    moves_read: usize,
+}
+
+impl Builder {
+    pub fn new(start: Position) -> Builder {
+        Builder {
+            history: History::new(&start),
+            pos: start.clone(),
+            record: Record::new(start),
+            line: Line::Main,
+            end_word: String::new(),
+            moves_read: 0,
+        }
+    }
+
+    /// Starts over from a new start position (a board read after the header fields).
+    pub fn set_start(&mut self, start: Position) {
+        self.history = History::new(&start);
+        self.pos = start.clone();
+        self.record.start = start;
+    }
+
+    pub fn record_mut(&mut self) -> &mut Record {
+        &mut self.record
+    }
+
+    pub fn record(&self) -> &Record {
+        &self.record
+    }
+
+    /// The position the next move is played in.
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    /// The number of moves played on the current line from the start (the ply of the last).
+    pub fn ply(&self) -> usize {
+        match self.line {
+            Line::Main => self.record.moves.len(),
+            Line::Branch(b) => {
+                let br = &self.record.branches[b];
+                br.ply - 1 + br.moves.len()
+            }
+        }
+    }
+
+    /// The last move of the current line, if any.
+    pub fn last_move(&self) -> Option<Move> {
+        self.current_moves()
+            .last()
+            .map(|m| m.mv)
+            .or_else(|| match self.line {
+                Line::Branch(b) => self.record.line_before(b).last().copied(),
+                Line::Main => None,
+            })
+    }
+
+    /// Has the current line ended (an end word was read)?
+    pub fn ended(&self) -> bool {
+        match self.line {
+            Line::Main => self.record.end.is_some(),
+            Line::Branch(b) => self.record.branches[b].end.is_some(),
+        }
+    }
+
+    fn current_moves(&self) -> &Vec<RecordMove> {
+        match self.line {
+            Line::Main => &self.record.moves,
+            Line::Branch(b) => &self.record.branches[b].moves,
+        }
+    }
+
+    fn current_moves_mut(&mut self) -> &mut Vec<RecordMove> {
+        match self.line {
+            Line::Main => &mut self.record.moves,
+            Line::Branch(b) => &mut self.record.branches[b].moves,
+        }
+    }
+
+    /// An error if the current line has ended: a move read as `text` at `line` comes after the
+    /// end word. Readers ask before reading the move, so that the end, not the move's number or
+    /// side, is what the message names.
+    pub fn check_open(&self, line: usize, text: &str) -> Result<(), RecordError> {
+        let end = match self.line {
+            Line::Main => self.record.end.as_ref(),
+            Line::Branch(b) => self.record.branches[b].end.as_ref(),
+        };
+        match end {
+            Some(end) => {
+                let word = match self.end_word.as_str() {
+                    "" => "the end",
+                    w => w,
+                };
+                Err(RecordError::new(
+                    line,
+                    text,
+                    format!(
+                        "a move after the end of the game ({word} at line {})",
+                        end.line
+                    ),
+                ))
+            }
+            None => Ok(()),
+        }
+    }
+
+    /// Plays `mv`, read as `text` at `line`; an illegal move is an error saying why.
+    pub fn play(&mut self, line: usize, text: &str, mv: Move) -> Result<(), RecordError> {
+        self.check_open(line, text)?;
+        if self.moves_read >= limits::MAX_RECORD_MOVES {
+            return Err(RecordError::new(
+                line,
+                text,
+                format!(
+                    "a record holds at most {} moves (variations included)",
+                    limits::MAX_RECORD_MOVES
+                ),
+            ));
+        }
+        self.moves_read += 1;
+        if let Some(why) = self.pos.illegal_reason(mv) {
+            return Err(RecordError::new(line, text, why.to_string()));
+        }
+        self.pos.play_unchecked(mv);
+        let ply = self.ply() + 1;
+        if self.line == Line::Main {
+            if let Some(rep) = self.history.push(&self.pos) {
+                self.record.repetition.get_or_insert((ply, rep));
+            }
+        }
+        let mut m = RecordMove::new(mv);
+        m.line = line;
+        self.current_moves_mut().push(m);
+        Ok(())
+    }
+
+    /// A comment on the last move, or on the start (or the end, once the line has ended).
+    pub fn comment(&mut self, text: &str) {
+        let text = text.to_string();
+        let end = match self.line {
+            Line::Main => self.record.end.as_mut(),
+            Line::Branch(b) => self.record.branches[b].end.as_mut(),
+        };
+        if let Some(end) = end {
+            end.comments.push(text);
+            return;
+        }
+        let in_branch = matches!(self.line, Line::Branch(_));
+        match self.current_moves_mut().last_mut() {
+            Some(m) => m.comments.push(text),
+            None if !in_branch => self.record.start_comments.push(text),
+            None => {}
+        }
+    }
+
+    pub fn time(&mut self, time: MoveTime) {
+        if let Some(m) = self.current_moves_mut().last_mut() {
+            m.time = Some(time);
+        }
+    }
+
+    pub fn bookmark(&mut self, name: &str) {
+        if let Some(m) = self.current_moves_mut().last_mut() {
+            m.bookmark = Some(name.to_string());
+        }
+    }
+
+    /// The current line ended as the record says.
+    pub fn end(&mut self, line: usize, kind: EndKind) {
+        self.end_as(line, "", kind);
+    }
+
+    /// The current line ended as the record says, in `word` (`投了`, `%TORYO`), which a move
+    /// after it is told of.
+    pub fn end_as(&mut self, line: usize, word: &str, kind: EndKind) {
+        self.end_word = word.to_string();
+        let end = Some(End {
+            kind,
+            line,
+            comments: Vec::new(),
+        });
+        match self.line {
+            Line::Main => self.record.end = end,
+            Line::Branch(b) => self.record.branches[b].end = end,
+        }
+    }
+
+    /// Starts a variation whose first move is ply `ply`, branching from the most recent line
+    /// (in reading order) that has a move at that ply.
+    pub fn branch(&mut self, line: usize, text: &str, ply: usize) -> Result<(), RecordError> {
+        let has = |first: usize, len: usize| ply >= first && ply < first + len;
+        let parent = (0..self.record.branches.len())
+            .rev()
+            .find(|b| {
+                let br = &self.record.branches[*b];
+                has(br.ply, br.moves.len())
+            })
+            .map(Some)
+            .or_else(|| has(1, self.record.moves.len()).then_some(None));
+        let Some(mut parent) = parent else {
+            return Err(RecordError::new(
+                line,
+                text,
+                format!("no line has a move {ply} to branch from"),
+            ));
+        };
+        // A line that itself starts at `ply` is an alternative to the same move: a sibling.
+        while let Some(p) = parent.filter(|p| self.record.branches[*p].ply == ply) {
+            parent = self.record.branches[p].parent;
+        }
+        self.record.branches.push(Branch {
+            parent,
+            ply,
+            moves: Vec::new(),
+            end: None,
+        });
+        let b = self.record.branches.len() - 1;
+        self.line = Line::Branch(b);
+        self.pos = self.record.branch_start(b).0;
+        Ok(())
+    }
+
+    /// The finished record, with warnings where its stated end contradicts the position, and
+    /// its handicap named when it starts from one of the variant's handicap positions (a CSA
+    /// `PI82HI22KA`, a KIF board) without saying so.
+    pub fn finish(mut self) -> Record {
+        let record = &mut self.record;
+        if record.handicap.is_none() {
+            let start = record.start.to_setup();
+            record.handicap = record
+                .variant()
+                .handicaps
+                .iter()
+                .find(|h| {
+                    h.setup.board == start.board
+                        && h.setup.hands == start.hands
+                        && h.setup.turn == start.turn
+                })
+                .map(|h| h.id.clone());
+        }
+        if let Some(end) = &record.end {
+            let pos = record.final_position();
+            let warning = match end.kind {
+                EndKind::Mate if !pos.is_checkmate() => {
+                    Some("詰み, but the side to move is not checkmated")
+                }
+                EndKind::Repetition if record.repetition.is_none() => {
+                    Some("千日手, but no position occurred four times")
+                }
+                EndKind::Impasse if !pos.is_impasse() => {
+                    Some("持将棋, but the kings are not both in their promotion zones")
+                }
+                _ => None,
+            };
+            if let Some(w) = warning {
+                record.warnings.push(format!("{}: {w}", end.line));
+            }
+        }
+        self.record
+    }
+}
