@@ -25,14 +25,7 @@ fn yaml(path: &str) -> Diagram {
 }
 
 fn glyphs(d: &Drawing) -> Vec<Glyph> {
-    d.items
-        .iter()
-        .filter_map(|i| match i {
-            Item::Text { glyphs, .. } => Some(glyphs.clone()),
-            _ => None,
-        })
-        .flatten()
-        .collect()
+    d.text_glyphs().cloned().collect()
 }
 
 /// The glyphs whose ink centre lies on the board: the pieces.

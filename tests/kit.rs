@@ -1148,13 +1148,7 @@ fn piece_names_are_brushed_by_default_and_fall_back_whole() {
     let fonts = Fonts::bundled();
     let v = variant("standard");
     let roles = |d: &shogiprint::draw::Drawing| -> Vec<(char, FontRole)> {
-        d.items
-            .iter()
-            .filter_map(|i| match i {
-                Item::Text { glyphs, .. } => Some(glyphs.clone()),
-                _ => None,
-            })
-            .flatten()
+        d.text_glyphs()
             .filter(|g| !g.ch.is_ascii())
             .map(|g| (g.ch, g.font))
             .collect()

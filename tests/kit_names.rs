@@ -35,14 +35,9 @@ fn draw(
 
 /// The name's glyphs: all but the English name along the base (the regular face).
 fn name_glyphs(d: &Drawing) -> Vec<shogiprint::draw::Glyph> {
-    d.items
-        .iter()
-        .filter_map(|i| match i {
-            Item::Text { glyphs, .. } => Some(glyphs.clone()),
-            _ => None,
-        })
-        .flatten()
+    d.text_glyphs()
         .filter(|g| g.font != FontRole::Regular)
+        .cloned()
         .collect()
 }
 

@@ -135,16 +135,20 @@ pub struct Drawing {
 }
 
 impl Drawing {
-    /// Every glyph the drawing shows, each once, in a stable order: what an SVG defines.
-    pub fn glyphs_used(&self) -> std::collections::BTreeSet<(FontRole, u16)> {
+    /// Every glyph of the drawing's text, in drawing order.
+    pub fn text_glyphs(&self) -> impl Iterator<Item = &Glyph> {
         self.items
             .iter()
             .filter_map(|item| match item {
-                Item::Text { glyphs, .. } => Some(glyphs.iter().map(|g| (g.font, g.id))),
+                Item::Text { glyphs, .. } => Some(glyphs.iter()),
                 Item::Shape(_) => None,
             })
             .flatten()
-            .collect()
+    }
+
+    /// Every glyph the drawing shows, each once, in a stable order: what an SVG defines.
+    pub fn glyphs_used(&self) -> std::collections::BTreeSet<(FontRole, u16)> {
+        self.text_glyphs().map(|g| (g.font, g.id)).collect()
     }
 
     pub fn new(width: f64, height: f64) -> Drawing {
