@@ -935,3 +935,33 @@ fn kif_marks_with_plus_each_move_a_variation_replaces_and_reads_back_the_same_tr
     );
     assert_eq!(kif::write(&again), written);
 }
+
+/// Tsume files write the defender's hand as 残り全部 (all the rest): it is the set less the
+/// board and the attacker's hand, whichever of the two hand lines comes first.
+#[test]
+fn a_bod_hand_of_all_the_rest_holds_what_the_board_and_the_other_hand_leave() {
+    let board = "\
+  ９ ８ ７ ６ ５ ４ ３ ２ １
++---------------------------+
+| ・ ・ ・ ・ ・v角v玉 ・ ・|一
+| ・ ・ ・ ・ ・ ・ ・v竜 ・|二
+| ・ ・ ・ ・ ・ ・ 銀 ・ ・|三
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|四
+| ・ ・ ・ ・ 角 ・ ・ ・ ・|五
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|六
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|七
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|八
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|九
++---------------------------+
+";
+    let rest_first = format!("後手の持駒：残り全部\n{board}先手の持駒：飛\n");
+    let rest_last = format!("先手の持駒：飛\n{board}後手の持駒：残り全部\n");
+    for text in [rest_first, rest_last] {
+        let record = record_io::read(text.as_bytes(), None, &standard()).unwrap();
+        assert_eq!(
+            record.start.to_sfen(),
+            "5bk2/7+r1/6S2/9/4B4/9/9/9/9 b R4g3s4n4l18p 1",
+            "{text}"
+        );
+    }
+}

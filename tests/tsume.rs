@@ -367,6 +367,56 @@ fn cli_max_nodes_gives_unknown_and_exit_1() {
     assert_eq!(j["limit"], "nodes");
 }
 
+/// A tsume file as problem sites and Kifu for Windows give it: a board diagram whose defender
+/// holds 残り全部, and the published answer as the record's moves, checked against the proof.
+#[test]
+fn cli_proves_a_kif_problem_and_checks_its_moves_as_the_answer() {
+    for file in ["lets-play-shogi-a.kif", "lets-play-shogi-a.sjis.kif"] {
+        let path = format!("tests/data/tsume/{file}");
+        let (code, out, err) = shogiprint(&["tsume", "--json", &path]);
+        assert_eq!(code, 0, "{file}: {out}{err}");
+        let j: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+        assert_eq!(j["status"], "mate", "{file}");
+        assert_eq!(
+            j["line"],
+            serde_json::json!(["R*2a", "2b2a", "5e6d"]),
+            "{file}"
+        );
+        assert_eq!(j["sound"], true, "{file}");
+    }
+}
+
+#[test]
+fn cli_refuses_a_kif_problem_whose_moves_are_not_the_answer() {
+    let text = std::fs::read_to_string("tests/data/tsume/lets-play-shogi-a.kif").unwrap();
+    // ▲3二飛 instead of ▲2一飛: a check the dragon takes (同竜 still reads), and no mate.
+    let wrong = text.replace("２一飛打", "３二飛打");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("wrong.kif");
+    std::fs::write(&path, wrong).unwrap();
+    let (code, out, _) = shogiprint(&["tsume", path.to_str().unwrap()]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("NOT sound"), "{out}");
+    assert!(out.contains("answer: move 1 is ▲3二飛"), "{out}");
+}
+
+#[test]
+fn cli_reads_a_record_piped_in() {
+    let text = std::fs::read("tests/data/tsume/lets-play-shogi-a.kif").unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_shogiprint"))
+        .args(["tsume", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child.stdin.take().unwrap().write_all(&text).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(stdout.starts_with("stdin: mate in 3 — sound"), "{stdout}");
+}
+
 /// A 7-ply problem with 21 alternatives from the benchmark's batch (`bench/data/tsume-1000.tsv`):
 /// its verification goes through every stage in a few thousand nodes each.
 const MANY_ALTERNATIVES: &str = "9/9/6k2/3L5/5BN1n/9/9/9/9 b G2S2rb3g2s2n3l18p 1";

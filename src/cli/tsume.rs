@@ -5,12 +5,15 @@
 use super::diagram::is_yaml_name;
 use super::input::{self, Entry, Inputs};
 use super::progress::Progress;
+use super::record_input;
 use super::{report, Failure};
 use serde::Serialize;
 use shogiprint::diagram::verify::{self, Settings};
+use shogiprint::diagram::Style;
 use shogiprint::formats::notation::{japanese, usi, western};
+use shogiprint::formats::record::Record;
 use shogiprint::in_order;
-use shogiprint::rules::{validate, Position, Variant};
+use shogiprint::rules::{validate, Move, Position, Variant};
 use shogiprint::tsume::{self, inventory, Stage, Status, Verdict};
 use std::io::{IsTerminal, Write};
 use std::path::Path;
@@ -26,7 +29,9 @@ pub struct Args {
     verify: super::verify::VerifyArgs,
 
     /// Problems: SFENs, USI position strings, YAML diagram files (*.yaml, *.yml: the position,
-    /// and its answer if it declares one), files of positions (one per line) or '-'.
+    /// and its answer if it declares one), game records (KIF, KI2, CSA, BOD: the start
+    /// position, and its moves as the answer if it has any), files of positions (one per
+    /// line) or '-'.
     #[arg(value_name = "INPUT", required = true)]
     inputs: Vec<String>,
 }
@@ -71,6 +76,25 @@ impl Solved {
             && self.answer_error.is_none()
             && !self.leftover_is_defect()
     }
+
+    /// Checks a declared answer against the proven mate (nothing to check without a mate).
+    fn check_answer(
+        &mut self,
+        check: impl FnOnce(&verify::Solution) -> Result<(), verify::Refusal>,
+    ) {
+        if self.verdict.status != Status::Mate {
+            return;
+        }
+        let solution = verify::Solution {
+            verdict: self.verdict.clone(),
+            length: self.verdict.length.unwrap_or(0),
+            line_ja: self.ja.clone(),
+            line_en: self.en.clone(),
+        };
+        if let Err(e) = check(&solution) {
+            self.answer_error = Some(e.to_string());
+        }
+    }
 }
 
 /// The main line in Japanese (▲7六歩 △同　歩 …) and western notation.
@@ -98,9 +122,13 @@ enum Outcome {
 enum Problem {
     /// A YAML diagram file (its argument).
     Yaml(String),
+    /// A game record: its start position is the problem, its main line the answer.
+    Record(Box<Record>),
     Entry(Entry),
     /// An argument that could not be read, or held no position.
     Unread(String),
+    /// A record that could not be read: its located messages and exit code.
+    Refused(Vec<String>, i32),
 }
 
 pub fn run(
@@ -122,6 +150,15 @@ pub fn run(
             problems.push((arg.clone(), arg.clone(), Problem::Yaml(arg.clone())));
             continue;
         }
+        if let Some(read) = record(arg, &mut inputs, variant) {
+            let name = if arg == "-" { "stdin" } else { arg.as_str() };
+            let problem = match read {
+                Ok(r) => Problem::Record(Box::new(r)),
+                Err(f) => Problem::Refused(f.lines, f.code),
+            };
+            problems.push((name.to_string(), name.to_string(), problem));
+            continue;
+        }
         for (name, place, entry) in inputs.entries(arg) {
             let problem = entry.map_or_else(Problem::Unread, Problem::Entry);
             problems.push((name, place, problem));
@@ -140,8 +177,10 @@ pub fn run(
     );
     let prove = |(_, _, problem): &(String, String, Problem)| match problem {
         Problem::Yaml(arg) => solve_yaml(arg, variant, pieces, &settings),
+        Problem::Record(record) => solve_record(record, &settings),
         Problem::Entry(entry) => solve(entry, variant, &settings),
         Problem::Unread(message) => Outcome::Malformed(message.clone()),
+        Problem::Refused(lines, code) => Outcome::Refused(lines.clone(), *code),
     };
     let mut print = |(name, place, _): &(String, String, Problem), outcome: Outcome| {
         let code = match &outcome {
@@ -202,17 +241,41 @@ fn solve_yaml(
     let settings = &settings.for_diagram(&diagram);
     let verdict = tsume::verify(&start, settings.limits());
     let mut solved = Solved::new(&start, verdict, settings);
-    if let (Status::Mate, Some(answer)) = (solved.verdict.status, &notes.answer) {
-        let solution = verify::Solution {
-            verdict: solved.verdict.clone(),
-            length: solved.verdict.length.unwrap_or(0),
-            line_ja: solved.ja.clone(),
-            line_en: solved.en.clone(),
-        };
+    if let Some(answer) = &notes.answer {
         let style = diagram.options.style;
-        if let Err(e) = verify::check_answer(&start, &solution, answer, style, settings) {
-            solved.answer_error = Some(e.to_string());
-        }
+        solved.check_answer(|s| verify::check_answer(&start, s, answer, style, settings));
+    }
+    Outcome::Solved(Box::new(solved))
+}
+
+/// A game record named by `arg` (by its extension, or by its text on standard input), read;
+/// `None` for any other argument.
+fn record(
+    arg: &str,
+    inputs: &mut Inputs,
+    variant: &Arc<Variant>,
+) -> Option<Result<Record, super::Failure>> {
+    if arg == "-" {
+        let text = inputs.stdin_text().ok()?;
+        return record_input::looks_like_record(&text)
+            .then(|| record_input::read_text("stdin", &text, variant));
+    }
+    record_input::is_record_path(arg).then(|| record_input::read(arg, variant))
+}
+
+/// A record's start position is the problem; the moves of its main line, if it has any, are
+/// the declared answer (as a tsume file from Kifu for Windows or a problem site gives it).
+fn solve_record(record: &Record, settings: &Settings) -> Outcome {
+    let start = match inventory::complete(&record.position_at(0)) {
+        Ok(p) => p,
+        Err(lines) => return Outcome::Invalid(lines),
+    };
+    let verdict = tsume::verify(&start, settings.limits());
+    let mut solved = Solved::new(&start, verdict, settings);
+    let answer: Vec<Move> = record.moves.iter().map(|m| m.mv).collect();
+    if !answer.is_empty() {
+        let style = Style::Traditional;
+        solved.check_answer(|s| verify::check_line(&start, s, &answer, style, settings));
     }
     Outcome::Solved(Box::new(solved))
 }

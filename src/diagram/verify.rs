@@ -515,16 +515,27 @@ pub fn check_answer(
     style: Style,
     settings: &Settings,
 ) -> Result<(), Refusal> {
+    match declared_moves(start, answer).map_err(Refusal::WrongAnswer)? {
+        Some(declared) => check_line(start, solution, &declared, style, settings),
+        None => Ok(()),
+    }
+}
+
+/// [`check_answer`] for an answer already read as moves (a tsume record's main line).
+pub fn check_line(
+    start: &Position,
+    solution: &Solution,
+    declared: &[Move],
+    style: Style,
+    settings: &Settings,
+) -> Result<(), Refusal> {
     let wrong = Refusal::WrongAnswer;
-    let Some(declared) = declared_moves(start, answer).map_err(wrong)? else {
-        return Ok(());
-    };
     let main = &solution.verdict.line;
     if declared == *main {
         return Ok(());
     }
     let proven = solution.answer(style);
-    let written = japanese::line(start, &declared).unwrap_or_default();
+    let written = japanese::line(start, declared).unwrap_or_default();
     let n = declared.len();
     if n as u32 != solution.length {
         return Err(wrong(format!(

@@ -93,6 +93,9 @@ pub(crate) struct Diagram<'a> {
     setup: Setup,
     rows: usize,
     pub seen: bool,
+    /// The side whose hand is written `残り全部` (all the rest), as tsume files write the
+    /// defender's: filled in once the board and the other hand are known.
+    rest: Option<Color>,
 }
 
 impl<'a> Diagram<'a> {
@@ -102,6 +105,7 @@ impl<'a> Diagram<'a> {
             setup: Setup::empty(variant.size),
             rows: 0,
             seen: false,
+            rest: None,
         }
     }
 
@@ -182,6 +186,10 @@ impl<'a> Diagram<'a> {
             if item.is_empty() || item == "なし" {
                 continue;
             }
+            if item == "残り全部" {
+                self.rest = Some(color);
+                continue;
+            }
             let mut chars = item.chars();
             let name = chars.next().map(String::from).unwrap_or_default();
             let count = chars.as_str();
@@ -213,7 +221,18 @@ impl<'a> Diagram<'a> {
                 ),
             ));
         }
-        let setup = self.setup;
+        let mut setup = self.setup;
+        if let Some(side) = self.rest {
+            // The rest of the set beside the board and the other side's hand.
+            let mut other_to_move = setup.clone();
+            other_to_move.turn = !side;
+            let rest = validate::tsume_rest(self.variant, &other_to_move);
+            let hand = &mut setup.hands[side.index()];
+            for (kind, n) in rest {
+                let slot = hand.entry(kind).or_insert(0);
+                *slot = slot.saturating_add(n);
+            }
+        }
         validate::validate(self.variant, setup.clone(), validate::Options::default())
             .or_else(|_| validate::validate(self.variant, setup, validate::Options { tsume: true }))
             .map_err(|e| RecordError::invalid_start(n, "", e))
