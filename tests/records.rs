@@ -965,3 +965,64 @@ fn a_bod_hand_of_all_the_rest_holds_what_the_board_and_the_other_hand_leave() {
         );
     }
 }
+
+/// Runs the binary; the exit code, standard output and standard error.
+fn shogiprint(args: &[&str]) -> (Option<i32>, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_shogiprint"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// A record named where a position is wanted stands for its final position (a tsume record,
+/// with `--tsume`, for its start), in either encoding; not for each of its lines as an SFEN.
+#[test]
+fn position_commands_read_a_record_as_its_final_position() {
+    let (code, out, err) = shogiprint(&[
+        "validate",
+        &data("habu-fujii-2006.kif"),
+        &data("habu-fujii-2006.sjis.kif"),
+    ]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert_eq!(out.matches(": valid").count(), 2, "{out}");
+
+    // The CSA example's three moves: the same moves and counts as its USI position string.
+    let usi = "position startpos moves 2g2f 3c3d 7g7f";
+    let csa = data("csa-spec-example.csa");
+    assert_eq!(
+        shogiprint(&["moves", &csa]).1,
+        shogiprint(&["moves", usi]).1
+    );
+    let (code, perft, _) = shogiprint(&["perft", "--depth", "2", &csa]);
+    assert_eq!(code, Some(0));
+    assert_eq!(perft, shogiprint(&["perft", "--depth", "2", usi]).1);
+
+    // An illegal move is malformed input, located by the record's line.
+    let (code, _, err) = shogiprint(&["validate", &data("illegal-nifu.kif")]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("line 68: △５三歩打: nifu on file 5"), "{err}");
+
+    // A tsume file ends with the attacker's mate: as a game its final position has no Black
+    // king; as a tsume its start is the problem.
+    let tsume = "tests/data/tsume/lets-play-shogi-a.kif";
+    let (code, out, _) = shogiprint(&["validate", tsume]);
+    assert_eq!(code, Some(1), "{out}");
+    assert!(out.contains("missing-king"), "{out}");
+    let (code, out, _) = shogiprint(&["validate", "--tsume", tsume]);
+    assert_eq!(code, Some(0), "{out}");
+    let (_, moves, _) = shogiprint(&["moves", "--tsume", tsume]);
+    assert_eq!(
+        moves,
+        shogiprint(&[
+            "moves",
+            "--tsume",
+            "5bk2/7+r1/6S2/9/4B4/9/9/9/9 b R4g3s4n4l18p 1"
+        ])
+        .1
+    );
+}

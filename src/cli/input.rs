@@ -2,6 +2,8 @@
 //! arguments into position texts, each with the place it came from for messages.
 
 use super::Failure;
+use shogiprint::formats::record::{self, RecordError};
+use shogiprint::formats::record_io::{self, RecordFormat};
 use shogiprint::formats::{limits, sfen, usi};
 use shogiprint::rules::{validate, PieceCatalog, Position, ProblemCode, Variant};
 use std::fmt;
@@ -12,8 +14,10 @@ use std::sync::Arc;
 pub const POSITION_HELP: &str = "\
 POSITION is read by the first rule that applies:
   1. '-' reads standard input.
-  2. An existing file is read. Blank lines and lines starting with '#' are skipped; perft and
-     moves take a file with one position, validate takes one position per line.
+  2. An existing file is read. A game record (KIF, KI2, CSA or BOD, by its extension or its
+     text, UTF-8 or Shift_JIS) stands for its final position; with --tsume, and for the tsume
+     command, for its start position (the problem; tsume checks its moves as the answer). Otherwise blank lines and lines starting with '#' are skipped;
+     perft and moves take a file with one position, validate takes one position per line.
   3. 'startpos', or text starting with 'position', 'startpos' or 'sfen', or containing the word
      'moves', is a USI position string: 'startpos moves 7g7f 3c3d',
      'position sfen <SFEN> moves ...', '<SFEN> moves ...'. Every move must be legal.
@@ -130,11 +134,31 @@ impl From<InputError> for Failure {
 
 /// Reads a text file, naming the file in any error.
 pub fn read_file(path: &Path) -> Result<String, InputError> {
+    decode(read_bytes(path)?, &path.display())
+}
+
+/// Reads a file (no more than the input limit), naming the file in any error.
+fn read_bytes(path: &Path) -> Result<Vec<u8>, InputError> {
     let file = std::fs::File::open(path).map_err(|e| InputError::new(path.display(), e))?;
-    let bytes = limits::read_bounded(file)
+    limits::read_bounded(file)
         .map_err(|e| InputError::new(path.display(), e))?
-        .map_err(|e| InputError::new(path.display(), e))?;
-    decode(bytes, &path.display())
+        .map_err(|e| InputError::new(path.display(), e))
+}
+
+/// Text that reads as a KIF, KI2, CSA or BOD record rather than positions (a file of USI
+/// position strings stays a file of positions).
+fn is_game_record(text: &str) -> bool {
+    matches!(
+        RecordFormat::sniff(text),
+        RecordFormat::Kif | RecordFormat::Ki2 | RecordFormat::Csa | RecordFormat::Bod
+    )
+}
+
+fn record_entry(name: &str, text: String) -> Entry {
+    Entry {
+        place: Place::Record(name.to_string()),
+        text,
+    }
 }
 
 fn decode(bytes: Vec<u8>, place: &dyn fmt::Display) -> Result<String, InputError> {
@@ -160,13 +184,15 @@ pub enum Place {
     Arg(String),
     File(PathBuf, usize),
     Stdin(usize),
+    /// A whole game record: its file's name, or `stdin`. Its errors carry their own lines.
+    Record(String),
 }
 
 impl Place {
     /// The name used in JSON output: the argument itself, or `FILE:LINE` / `stdin:LINE`.
     pub fn name(&self) -> String {
         match self {
-            Place::Arg(text) => text.clone(),
+            Place::Arg(text) | Place::Record(text) => text.clone(),
             other => other.to_string(),
         }
     }
@@ -179,6 +205,7 @@ impl fmt::Display for Place {
             Place::Arg(text) => write!(f, "'{text}'"),
             Place::File(path, line) => write!(f, "{}:{line}", path.display()),
             Place::Stdin(line) => write!(f, "stdin:{line}"),
+            Place::Record(name) => write!(f, "{name}"),
         }
     }
 }
@@ -233,11 +260,27 @@ impl Inputs {
     pub fn expand(&mut self, arg: &str) -> Result<Vec<Entry>, InputError> {
         if arg == "-" {
             let text = self.read_stdin()?;
+            if is_game_record(&text) {
+                return Ok(vec![record_entry("stdin", text)]);
+            }
             return Ok(lines(&text, Place::Stdin));
         }
         let path = Path::new(arg);
         if path.is_file() {
-            let text = read_file(path)?;
+            let bytes = read_bytes(path)?;
+            let by_name = RecordFormat::from_path(path).is_some_and(|f| {
+                matches!(
+                    f,
+                    RecordFormat::Kif | RecordFormat::Ki2 | RecordFormat::Csa | RecordFormat::Bod
+                )
+            });
+            // A record's own decoder also reads Shift_JIS, as Windows programs save KIF.
+            let text = match record::decode(&bytes) {
+                Ok(text) if by_name || is_game_record(&text) => {
+                    return Ok(vec![record_entry(arg, text)]);
+                }
+                _ => decode(bytes, &path.display())?,
+            };
             return Ok(lines(&text, |n| Place::File(path.to_path_buf(), n)));
         }
         if path.is_dir() {
@@ -306,11 +349,40 @@ pub fn position(
     variant: &Arc<Variant>,
     options: validate::Options,
 ) -> Result<Position, shogiprint::Error> {
+    if let Place::Record(name) = &entry.place {
+        return record_position(entry, name, variant, options);
+    }
     let trimmed = entry.text.trim();
     if usi::is_position_string(trimmed) || variant.handicap(trimmed).is_some() {
         return usi::parse_position(&entry.text, variant, options);
     }
     sfen::position(&entry.text, variant, options)
+}
+
+/// A record's final position, or a tsume record's start position (the problem), validated as
+/// asked.
+fn record_position(
+    entry: &Entry,
+    name: &str,
+    variant: &Arc<Variant>,
+    options: validate::Options,
+) -> Result<Position, shogiprint::Error> {
+    let format = RecordFormat::from_path(Path::new(name));
+    let record = record_io::read(entry.text.as_bytes(), format, variant).map_err(record_error)?;
+    let position = match options.tsume {
+        true => record.position_at(0),
+        false => record.final_position(),
+    };
+    Ok(validate::validate(variant, position.to_setup(), options)?)
+}
+
+/// A record whose start position breaks the rules is an invalid position (exit 1), as any
+/// other; the rest is malformed input.
+fn record_error(e: RecordError) -> shogiprint::Error {
+    match e.invalid {
+        Some(invalid) => shogiprint::Error::Invalid(*invalid),
+        None => shogiprint::Error::Record(e),
+    }
 }
 
 /// The message for an entry that could not be read. A single word was most likely meant as a
@@ -367,7 +439,8 @@ pub struct PlayArgs {
     #[arg(long)]
     allow_invalid: bool,
 
-    /// The position: an SFEN, startpos, a handicap, a USI position string, a file or '-'.
+    /// The position: an SFEN, startpos, a handicap, a USI position string, a file (a game
+    /// record: its final position; with --tsume its start position) or '-'.
     #[arg(value_name = "POSITION")]
     position: String,
 }

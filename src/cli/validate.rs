@@ -19,7 +19,8 @@ pub struct Args {
     #[arg(long)]
     json: bool,
 
-    /// Positions: SFENs, startpos, handicaps, USI position strings, files of positions (one per
+    /// Positions: SFENs, startpos, handicaps, USI position strings, game records (KIF, KI2, CSA,
+    /// BOD: the final position; with --tsume the start position), files of positions (one per
     /// line) or '-'.
     #[arg(value_name = "INPUT", required = true)]
     inputs: Vec<String>,
