@@ -199,6 +199,30 @@ fn handicap_and_tsume_hands() {
     assert_eq!(hand_column(&drawing, &l, &fonts, Color::White), "");
 }
 
+/// A tsume defender's hand written out as exactly the rest (as KIF files and many SFENs give
+/// it) is printed 残り全部 as an empty one is, not listed over two columns; with nothing left
+/// over it is なし.
+#[test]
+fn a_tsume_defenders_hand_written_out_as_the_rest_is_printed_as_the_rest() {
+    let fonts = Fonts::bundled();
+    let column = |sfen: &str| {
+        let mut d = diagram_of(sfen, &standard());
+        d.options.tsume = true;
+        let l = Layout::new(d.setup.size, &d.options, true);
+        let drawing = diagram::draw(&d, &fonts).unwrap();
+        hand_column(&drawing, &l, &fonts, Color::White)
+    };
+    assert_eq!(
+        column("4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1"),
+        "後手持駒残り全部"
+    );
+    // Every piece on the board or in the attacker's hand: the defender holds nothing.
+    assert_eq!(
+        column("4k4/9/4P4/9/9/9/9/9/9 b 2R2B4G4S4N4L17P 1"),
+        "後手持駒なし"
+    );
+}
+
 #[test]
 fn flipped_board_swaps_hands_and_coordinates() {
     let fonts = Fonts::bundled();

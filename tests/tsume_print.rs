@@ -542,3 +542,35 @@ fn a_diagram_file_sets_its_own_strictness_and_limits() {
     );
     assert_eq!(run(&["booklet", &book, "-o", &pdf]).code, 1);
 }
+
+/// A tsume record (tests/data/tsume/lets-play-shogi-a.kif: the problem's board, the answer as
+/// its moves) is drawn at its start, the problem, from the command line and from a diagram
+/// file; the sides keep their usual names, the KIF's blank `先手：` naming no one.
+#[test]
+fn a_tsume_record_is_drawn_at_its_start() {
+    const START: &str = "5bk2/7+r1/6S2/9/4B4/9/9/9/9 b R4g3s4n4l18p 1";
+    let kif = std::fs::canonicalize("tests/data/tsume/lets-play-shogi-a.kif").unwrap();
+    let kif = kif.to_str().unwrap();
+    let title = |svg: &str| {
+        let at = svg.find("<title>").expect("a title") + "<title>".len();
+        svg[at..].split('<').next().unwrap().to_string()
+    };
+    let r = run(&["diagram", kif, "--tsume"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(title(&r.stdout), format!("Shogi position {START}"));
+    assert_eq!(uses_of(&r.stdout, '先'), 1, "先手 labels Black's hand");
+
+    let dir = TempDir::new("tsume-record");
+    let file = dir.file(
+        "d.yaml",
+        &format!("position: {{record: {kif}}}\ntsume: true\n"),
+    );
+    let r = run(&["diagram", &file]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(title(&r.stdout), format!("Shogi position {START}"));
+    // As a game, the record ends with the mate: White to move and no Black king.
+    let file = dir.file("g.yaml", &format!("position: {kif}\n"));
+    let r = run(&["diagram", &file]);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert!(r.stderr.contains("missing-king"), "{}", r.stderr);
+}

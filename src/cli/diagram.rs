@@ -112,7 +112,7 @@ pub struct Args {
     font: Option<PathBuf>,
 
     /// For a game record (KIF, KI2, CSA…): the position after this many moves (default: the
-    /// last position).
+    /// last position; with --tsume the start, the problem).
     #[arg(long, visible_alias = "move", value_name = "N")]
     ply: Option<usize>,
 
@@ -264,8 +264,10 @@ fn read(
             Some(text) => super::record_input::read_text("stdin", text, variant)?,
             None => super::record_input::read(&args.input, variant)?,
         };
+        // A tsume record is drawn at its start, the problem (its moves are the answer).
+        let ply = args.ply.or(args.tsume.then_some(0));
         let diagram =
-            diagram::from_record(&record, args.ply, 1).map_err(|e| Failure::bad("--ply", e))?;
+            diagram::from_record(&record, ply, 1).map_err(|e| Failure::bad("--ply", e))?;
         return Ok((diagram, spec::Notes::default()));
     }
     let entry = inputs.one(&args.input, "diagram")?;

@@ -30,6 +30,16 @@ pub fn columns_needed(
     Ok(draw_hands(&mut scratch, fonts, l, diagram)?.columns)
 }
 
+/// Does a tsume's defender hold every piece left over, whether its hand was left empty to mean
+/// so or written out (as KIF files and many SFENs do)? Books then print 残り全部, not the list;
+/// with nothing left over, the hand is なし.
+fn holds_the_rest(diagram: &Diagram, side: Color) -> bool {
+    let rest = crate::rules::validate::tsume_rest(&diagram.variant, &diagram.setup);
+    let mut hand = diagram.setup.hand(side).clone();
+    hand.retain(|_, n| *n > 0);
+    !rest.is_empty() && (hand.is_empty() || hand == rest)
+}
+
 /// What one side's column says.
 struct Column {
     side: Color,
@@ -58,7 +68,7 @@ fn columns(diagram: &Diagram) -> Vec<Column> {
             .to_string()
         });
         let defender = opts.tsume && side != setup.turn;
-        if defender && setup.hand(side).is_empty() {
+        if defender && holds_the_rest(diagram, side) {
             if opts.defender_hand == DefenderHand::Hidden {
                 continue;
             }

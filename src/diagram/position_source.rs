@@ -18,6 +18,7 @@ pub(super) fn record_position(
     dir: &Path,
     variant: &Arc<Variant>,
     figure: u32,
+    tsume: bool,
     at: &dyn Fn(&str, Option<&str>, String) -> crate::Error,
 ) -> Result<Diagram, crate::Error> {
     const KEYS: &str = "record, ply (or move), figure";
@@ -85,7 +86,8 @@ pub(super) fn record_position(
             None => at("position.record", Some(&path), e.message),
         }
     })?;
-    super::from_record(&record, ply.as_ref().map(|(_, n)| *n), figure).map_err(|e| {
+    let at_ply = ply.as_ref().map(|(_, n)| *n).or(start_of_tsume(tsume));
+    super::from_record(&record, at_ply, figure).map_err(|e| {
         let (key, n) = ply.clone().unwrap_or_default();
         at(
             &format!("position.{key}"),
@@ -113,6 +115,7 @@ pub(super) fn position_from_file(
     path: &Path,
     variant: &Arc<Variant>,
     figure: u32,
+    tsume: bool,
     at: &dyn Fn(String) -> crate::Error,
 ) -> Result<Diagram, crate::Error> {
     let name = path.display().to_string();
@@ -133,7 +136,8 @@ pub(super) fn position_from_file(
                 Some(invalid) => crate::Error::Invalid(*invalid),
                 None => at(e.message),
             })?;
-        return super::from_record(&record, None, figure).map_err(|e| at(e.to_string()));
+        return super::from_record(&record, start_of_tsume(tsume), figure)
+            .map_err(|e| at(e.to_string()));
     }
     let file = std::fs::File::open(path).map_err(|e| at(format!("{name}: {e}")))?;
     let bytes = limits::read_bounded(file)
@@ -221,4 +225,10 @@ pub(super) fn located_in_position(
         }
     }
     e
+}
+
+/// The ply a record is drawn at when none is given: a tsume record's start (the problem; its
+/// moves are the answer), any other record's end.
+fn start_of_tsume(tsume: bool) -> Option<usize> {
+    tsume.then_some(0)
 }

@@ -142,7 +142,7 @@ pub fn from_yaml_text_numbered(
         RawPosition::Text(position) if position_file(position, &variant) => {
             let at = |message: String| err("position", Some(position.trim()), message);
             let path = dir.join(position.trim());
-            position_from_file(&path, &variant, figure, &at)?
+            position_from_file(&path, &variant, figure, raw.tsume, &at)?
         }
         RawPosition::Text(position) => {
             let read = read_position(position, &variant).map_err(|e| match e {
@@ -166,7 +166,7 @@ pub fn from_yaml_text_numbered(
             let at = |field: &str, value: Option<&str>, message: String| -> crate::Error {
                 located_in_position(DataError::new(source_name, message), text, field, value).into()
             };
-            record_position(map, &dir, &variant, figure, &at)?
+            record_position(map, &dir, &variant, figure, raw.tsume, &at)?
         }
     };
     if let Some(handicap) = raw.handicap {

@@ -143,7 +143,8 @@ impl<'a> Reader<'a> {
             b'V' => self.headers.push(("V".into(), s[1..].to_string())),
             b'N' if matches!(s.get(1..2), Some("+" | "-")) => {
                 let color = if s.get(1..2) == Some("+") { 0 } else { 1 };
-                self.players[color] = Some(s[2..].to_string());
+                let name = s[2..].trim();
+                self.players[color] = (!name.is_empty()).then(|| name.to_string());
                 self.headers.push((s[..2].to_string(), s[2..].to_string()));
             }
             b'$' => {

@@ -137,8 +137,9 @@ pub(crate) fn read_with(
             } else if let Some((k, v)) = t.split_once('：').or_else(|| t.split_once(':')) {
                 let (k, v) = (k.trim(), v.trim_matches(|c: char| c.is_whitespace()));
                 match k {
-                    "先手" | "下手" => players[0] = Some(v.to_string()),
-                    "後手" | "上手" => players[1] = Some(v.to_string()),
+                    // A blank name (`先手：`, as tsume files leave it) names no one.
+                    "先手" | "下手" => players[0] = (!v.is_empty()).then(|| v.to_string()),
+                    "後手" | "上手" => players[1] = (!v.is_empty()).then(|| v.to_string()),
                     "手合割" if v != "その他" => {
                         let Some((id, start)) = handicap_start(variant, v) else {
                             let mut names = vec!["平手".to_string()];
