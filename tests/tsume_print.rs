@@ -574,3 +574,39 @@ fn a_tsume_record_is_drawn_at_its_start() {
     assert_eq!(r.code, 1, "{}", r.stderr);
     assert!(r.stderr.contains("missing-king"), "{}", r.stderr);
 }
+
+/// In a booklet, a tsume record's moves are the entry's declared answer: printed in the
+/// answers section when right, refusing the booklet (the problem named) when wrong.
+#[test]
+fn a_tsume_records_moves_are_the_booklet_entrys_answer() {
+    let dir = TempDir::new("tsume-record-booklet");
+    let kif = std::fs::read_to_string("tests/data/tsume/lets-play-shogi-a.kif").unwrap();
+    dir.file("ok.kif", &kif);
+    dir.file("wrong.kif", &kif.replace("２一飛打", "３二飛打"));
+    let book = |second: &str| {
+        format!(
+            "title: t\nanswers: true\ndiagrams:\n  - position: {{record: ok.kif}}\n    tsume: true\n  - position: {second}\n    tsume: true\n"
+        )
+    };
+    let pdf = dir.path("b.pdf");
+    let r = run(&["booklet", &dir.file("b.yaml", &book("ok.kif")), "-o", &pdf]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let answers = page_texts(&pdf).concat();
+    assert_eq!(
+        answers.matches("▲2一飛△同龍▲6四角まで3手詰").count(),
+        2,
+        "{answers}"
+    );
+
+    let pdf = dir.path("w.pdf");
+    let r = run(&[
+        "booklet",
+        &dir.file("w.yaml", &book("wrong.kif")),
+        "-o",
+        &pdf,
+    ]);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert!(r.stderr.contains("第2問"), "{}", r.stderr);
+    assert!(r.stderr.contains("move 1 is ▲3二飛"), "{}", r.stderr);
+    assert!(!std::path::Path::new(&pdf).exists());
+}

@@ -20,7 +20,7 @@ pub(super) fn record_position(
     figure: u32,
     tsume: bool,
     at: &dyn Fn(&str, Option<&str>, String) -> crate::Error,
-) -> Result<Diagram, crate::Error> {
+) -> Result<(Diagram, Option<String>), crate::Error> {
     const KEYS: &str = "record, ply (or move), figure";
     let mut path = None;
     let mut ply: Option<(String, usize)> = None;
@@ -87,14 +87,15 @@ pub(super) fn record_position(
         }
     })?;
     let at_ply = ply.as_ref().map(|(_, n)| *n).or(start_of_tsume(tsume));
-    super::from_record(&record, at_ply, figure).map_err(|e| {
+    let diagram = super::from_record(&record, at_ply, figure).map_err(|e| {
         let (key, n) = ply.clone().unwrap_or_default();
         at(
             &format!("position.{key}"),
             Some(&n.to_string()),
             e.to_string(),
         )
-    })
+    })?;
+    Ok((diagram, tsume_answer(&record, tsume, at_ply)))
 }
 
 /// Whether a `position:` value names a file, as POSITION on the command line may: one word
@@ -117,7 +118,7 @@ pub(super) fn position_from_file(
     figure: u32,
     tsume: bool,
     at: &dyn Fn(String) -> crate::Error,
-) -> Result<Diagram, crate::Error> {
+) -> Result<(Diagram, Option<String>), crate::Error> {
     let name = path.display().to_string();
     if path.is_dir() {
         return Err(at(format!(
@@ -136,8 +137,9 @@ pub(super) fn position_from_file(
                 Some(invalid) => crate::Error::Invalid(*invalid),
                 None => at(e.message),
             })?;
-        return super::from_record(&record, start_of_tsume(tsume), figure)
-            .map_err(|e| at(e.to_string()));
+        let ply = start_of_tsume(tsume);
+        let diagram = super::from_record(&record, ply, figure).map_err(|e| at(e.to_string()))?;
+        return Ok((diagram, tsume_answer(&record, tsume, ply)));
     }
     let file = std::fs::File::open(path).map_err(|e| at(format!("{name}: {e}")))?;
     let bytes = limits::read_bounded(file)
@@ -170,7 +172,7 @@ pub(super) fn position_from_file(
         crate::Error::Invalid(_) => e,
         other => at(format!("{name}:{}: {other}", n + 1)),
     })?;
-    Ok(Diagram::from_read(variant.clone(), read))
+    Ok((Diagram::from_read(variant.clone(), read), None))
 }
 
 /// A YAML scalar as written, for messages.
@@ -225,6 +227,21 @@ pub(super) fn located_in_position(
         }
     }
     e
+}
+
+/// A tsume record's moves, drawn at its start, as the declared answer (`▲2一飛　△同龍　▲6四角まで
+/// 3手詰`), checked against the proof as a written one is.
+fn tsume_answer(
+    record: &crate::formats::record::Record,
+    tsume: bool,
+    ply: Option<usize>,
+) -> Option<String> {
+    if !tsume || ply != Some(0) || record.moves.is_empty() {
+        return None;
+    }
+    let moves: Vec<_> = record.moves.iter().map(|m| m.mv).collect();
+    let line = crate::formats::notation::japanese::line(&record.start, &moves).ok()?;
+    Some(format!("{}まで{}手詰", line.join("　"), moves.len()))
 }
 
 /// The ply a record is drawn at when none is given: a tsume record's start (the problem; its

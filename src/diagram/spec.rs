@@ -109,7 +109,7 @@ pub fn from_yaml_text_numbered(
     figure: u32,
 ) -> Result<(Diagram, Notes), crate::Error> {
     let raw: RawDiagram = from_yaml(text, source_name)?;
-    let notes = Notes {
+    let mut notes = Notes {
         comment: raw.comment.clone(),
         answer: raw.answer.clone(),
     };
@@ -138,7 +138,8 @@ pub fn from_yaml_text_numbered(
         .parent()
         .unwrap_or(Path::new(""))
         .to_path_buf();
-    let mut diagram = match &raw.position {
+    // A tsume record's moves are its answer, unless the file declares one.
+    let (mut diagram, record_answer) = match &raw.position {
         RawPosition::Text(position) if position_file(position, &variant) => {
             let at = |message: String| err("position", Some(position.trim()), message);
             let path = dir.join(position.trim());
@@ -160,7 +161,7 @@ pub fn from_yaml_text_numbered(
                 }
                 other => other,
             })?;
-            Diagram::from_read(variant.clone(), read)
+            (Diagram::from_read(variant.clone(), read), None)
         }
         RawPosition::Record(map) => {
             let at = |field: &str, value: Option<&str>, message: String| -> crate::Error {
@@ -169,6 +170,9 @@ pub fn from_yaml_text_numbered(
             record_position(map, &dir, &variant, figure, raw.tsume, &at)?
         }
     };
+    if notes.answer.is_none() {
+        notes.answer = record_answer;
+    }
     if let Some(handicap) = raw.handicap {
         diagram.options.handicap = handicap;
     }
