@@ -400,21 +400,27 @@ fn cli_refuses_a_kif_problem_whose_moves_are_not_the_answer() {
     assert!(out.contains("answer: move 1 is ▲3二飛"), "{out}");
 }
 
+/// A record piped in is read as one, in either encoding (Windows programs save Shift_JIS).
 #[test]
 fn cli_reads_a_record_piped_in() {
-    let text = std::fs::read("tests/data/tsume/lets-play-shogi-a.kif").unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_shogiprint"))
-        .args(["tsume", "-"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    use std::io::Write;
-    child.stdin.take().unwrap().write_all(&text).unwrap();
-    let out = child.wait_with_output().unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(0), "{stdout}");
-    assert!(stdout.starts_with("stdin: mate in 3 — sound"), "{stdout}");
+    for file in ["lets-play-shogi-a.kif", "lets-play-shogi-a.sjis.kif"] {
+        let text = std::fs::read(format!("tests/data/tsume/{file}")).unwrap();
+        let mut child = Command::new(env!("CARGO_BIN_EXE_shogiprint"))
+            .args(["tsume", "-"])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        use std::io::Write;
+        child.stdin.take().unwrap().write_all(&text).unwrap();
+        let out = child.wait_with_output().unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{file}: {stdout}");
+        assert!(
+            stdout.starts_with("stdin: mate in 3 — sound"),
+            "{file}: {stdout}"
+        );
+    }
 }
 
 /// A 7-ply problem with 21 alternatives from the benchmark's batch (`bench/data/tsume-1000.tsv`):

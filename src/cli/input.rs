@@ -1,6 +1,7 @@
 //! Turning arguments into data: `--pieces` and `--variant` into a variant, and POSITION/INPUT
 //! arguments into position texts, each with the place it came from for messages.
 
+use super::record_input::{looks_like_record, names_game_record};
 use super::Failure;
 use shogiprint::formats::record::{self, RecordError};
 use shogiprint::formats::record_io::{self, RecordFormat};
@@ -16,8 +17,9 @@ POSITION is read by the first rule that applies:
   1. '-' reads standard input.
   2. An existing file is read. A game record (KIF, KI2, CSA or BOD, by its extension or its
      text, UTF-8 or Shift_JIS) stands for its final position; with --tsume, and for the tsume
-     command, for its start position (the problem; tsume checks its moves as the answer). Otherwise blank lines and lines starting with '#' are skipped;
-     perft and moves take a file with one position, validate takes one position per line.
+     command, for its start position (the problem; tsume checks its moves as the answer).
+     Otherwise blank lines and lines starting with '#' are skipped; perft and moves take a
+     file with one position, validate takes one position per line.
   3. 'startpos', or text starting with 'position', 'startpos' or 'sfen', or containing the word
      'moves', is a USI position string: 'startpos moves 7g7f 3c3d',
      'position sfen <SFEN> moves ...', '<SFEN> moves ...'. Every move must be legal.
@@ -145,15 +147,6 @@ fn read_bytes(path: &Path) -> Result<Vec<u8>, InputError> {
         .map_err(|e| InputError::new(path.display(), e))
 }
 
-/// Text that reads as a KIF, KI2, CSA or BOD record rather than positions (a file of USI
-/// position strings stays a file of positions).
-fn is_game_record(text: &str) -> bool {
-    matches!(
-        RecordFormat::sniff(text),
-        RecordFormat::Kif | RecordFormat::Ki2 | RecordFormat::Csa | RecordFormat::Bod
-    )
-}
-
 fn record_entry(name: &str, text: String) -> Entry {
     Entry {
         place: Place::Record(name.to_string()),
@@ -260,7 +253,7 @@ impl Inputs {
     pub fn expand(&mut self, arg: &str) -> Result<Vec<Entry>, InputError> {
         if arg == "-" {
             let text = self.read_stdin()?;
-            if is_game_record(&text) {
+            if looks_like_record(&text) {
                 return Ok(vec![record_entry("stdin", text)]);
             }
             return Ok(lines(&text, Place::Stdin));
@@ -268,15 +261,9 @@ impl Inputs {
         let path = Path::new(arg);
         if path.is_file() {
             let bytes = read_bytes(path)?;
-            let by_name = RecordFormat::from_path(path).is_some_and(|f| {
-                matches!(
-                    f,
-                    RecordFormat::Kif | RecordFormat::Ki2 | RecordFormat::Csa | RecordFormat::Bod
-                )
-            });
             // A record's own decoder also reads Shift_JIS, as Windows programs save KIF.
             let text = match record::decode(&bytes) {
-                Ok(text) if by_name || is_game_record(&text) => {
+                Ok(text) if names_game_record(path) || looks_like_record(&text) => {
                     return Ok(vec![record_entry(arg, text)]);
                 }
                 _ => decode(bytes, &path.display())?,
@@ -321,7 +308,11 @@ impl Inputs {
         let bytes = limits::read_bounded(std::io::stdin())
             .map_err(|e| InputError::new("stdin", e))?
             .map_err(|e| InputError::new("stdin", e))?;
-        let text = decode(bytes, &"stdin")?;
+        // A record piped in may be Shift_JIS, as Windows programs save KIF.
+        let text = match record::decode(&bytes) {
+            Ok(text) if looks_like_record(&text) => text,
+            _ => decode(bytes, &"stdin")?,
+        };
         self.stdin = Some(text.clone());
         Ok(text)
     }

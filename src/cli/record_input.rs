@@ -36,8 +36,18 @@ pub fn read_text(name: &str, text: &str, variant: &Arc<Variant>) -> Result<Recor
 /// Does text read from standard input look like a game record (KIF, KI2, CSA or BOD) rather
 /// than a position (SFEN, USI)?
 pub fn looks_like_record(text: &str) -> bool {
+    is_game_format(RecordFormat::sniff(text))
+}
+
+/// Does the file's extension name a KIF, KI2, CSA or BOD record (not a file of USI strings,
+/// which holds positions one per line)?
+pub fn names_game_record(path: &Path) -> bool {
+    RecordFormat::from_path(path).is_some_and(is_game_format)
+}
+
+fn is_game_format(format: RecordFormat) -> bool {
     matches!(
-        RecordFormat::sniff(text),
+        format,
         RecordFormat::Kif | RecordFormat::Ki2 | RecordFormat::Csa | RecordFormat::Bod
     )
 }
