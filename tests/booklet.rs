@@ -644,3 +644,73 @@ fn fields_after_the_diagrams_are_read_and_their_errors_keep_their_lines() {
     let e = Book::from_yaml(&flow, "b.yaml", &none).unwrap_err();
     assert!(e.message.contains("block list"), "{e}");
 }
+
+/// The centre, across, of the ink of the glyphs of `font` whose ink lies wholly in `area`.
+fn ink_centre_x(
+    page: &Drawing,
+    fonts: &Fonts,
+    font: shogiprint::draw::FontRole,
+    area: Rect,
+) -> f64 {
+    let ink = page
+        .text_glyphs()
+        .filter(|g| g.font == font)
+        .filter_map(|g| fonts.ink_rect(g))
+        .filter(|r| area.contains(r, 1e-6))
+        .reduce(|a, b| a.union(&b))
+        .expect("glyphs in the area");
+    ink.center().x
+}
+
+#[test]
+fn boards_line_up_and_headings_and_captions_are_centred_over_them() {
+    // A hand that wraps into a second column widens its drawing on one side (Black's on the
+    // right, White's on the left). Boards were centred as drawings, so the boards of a column
+    // stood up to a column of the hand apart, and headings and captions, centred in the cell,
+    // were off the board's centre by half the rank numerals' band even in a plain diagram.
+    let yaml = [
+        "title: 揃え",
+        "per_page: 4",
+        "diagrams:",
+        "  - position: 4k4/9/9/9/9/9/9/9/4K4 b RB4G4S4N4L18P 1",
+        "    caption: 先手の持駒",
+        "  - position: startpos",
+        "    caption: 平手",
+        "  - position: 4k4/9/9/9/9/9/9/9/4K4 w rb4g4s4n4l18p 1",
+        "    caption: 後手の持駒",
+        "  - position: startpos",
+        "    caption: 平手",
+    ]
+    .join("\n");
+    let book = Book::from_yaml(&yaml, "align.yaml", &|_| Err("none".into())).unwrap();
+    let fonts = Fonts::bundled();
+    let (pages, _) = render(&book);
+    let frames = board_frames(&pages[0]);
+    assert_eq!(frames.len(), 4);
+    for col in 0..2 {
+        let (a, b) = (frames[col], frames[col + 2]);
+        assert!((a.x - b.x).abs() < 1e-6, "column {col}: {a:?} {b:?}");
+    }
+    let layout = PageLayout::new(&book.options);
+    for (k, board) in frames.iter().enumerate() {
+        let cell = layout.cell(k);
+        let centre = board.center().x;
+        // The heading (bold) above the board, the caption (regular) just under it.
+        let above = Rect::new(cell.x, cell.y, cell.w, board.y - cell.y);
+        let heading = ink_centre_x(&pages[0], &fonts, shogiprint::draw::FontRole::Bold, above);
+        let below = Rect::new(cell.x, board.bottom() + 0.5, cell.w, 12.0);
+        let caption = ink_centre_x(
+            &pages[0],
+            &fonts,
+            shogiprint::draw::FontRole::Regular,
+            below,
+        );
+        for (what, x) in [("heading", heading), ("caption", caption)] {
+            assert!(
+                (x - centre).abs() < 0.3,
+                "diagram {}: {what} at {x}, board centre {centre}",
+                k + 1
+            );
+        }
+    }
+}

@@ -78,6 +78,9 @@ pub struct Plan {
     /// How far below the top of its cell each cell's content starts, mm: what is left of the
     /// cell's height, split above and below, so that a page is not a third blank.
     pub offset: f64,
+    /// How far right of its cell's centre every board's centre stands, mm (negative: left), so
+    /// that the boards of a column line up whatever their hands and the widest fits the cell.
+    pub board_shift: f64,
     pub diagram_pages: usize,
     pub entries: usize,
     /// Per entry, what tsume verification filled in (answer, caption).
@@ -186,8 +189,10 @@ pub fn prepare_with_progress(
     let mut comment_lines = 0;
     let mut caption_lines = 0;
     let mut numbering = Numbering::default();
-    // The largest square each diagram could have, as (width, height) per mm of square.
-    let mut per_square: (f64, f64) = (0.0, 0.0);
+    // Per mm of square: how far any drawing reaches left and right of its board's centre
+    // (pages centre boards, not drawings), and the tallest drawing.
+    let mut reach = (0.0_f64, 0.0_f64);
+    let mut tallest = 0.0_f64;
     let mut filled = vec![None; book.entries.len()];
     // Read and checked in order (the numbering follows the entries), the problems then proved
     // at once, each on a thread of its own (`settings.jobs`), and measured in order.
@@ -266,10 +271,14 @@ pub fn prepare_with_progress(
         probe.title = None;
         probe.caption = None;
         probe.options.square = PROBE;
-        match diagram::draw(&probe, fonts) {
-            Ok(d) => {
-                per_square.0 = per_square.0.max(d.width / PROBE);
-                per_square.1 = per_square.1.max(d.height / PROBE);
+        match diagram::draw(&probe, fonts)
+            .and_then(|d| Ok((diagram::board_rect(&probe, fonts)?, d)))
+        {
+            Ok((board, d)) => {
+                let c = board.center().x;
+                reach.0 = reach.0.max(c / PROBE);
+                reach.1 = reach.1.max((d.width - c) / PROBE);
+                tallest = tallest.max(d.height / PROBE);
             }
             Err(e) => {
                 failures.push(fail(
@@ -355,8 +364,8 @@ pub fn prepare_with_progress(
     let avail_w = cell.w - 2.0;
     let text_h = text_height(&t, caption_lines, comment_lines);
     let avail_h = cell.h - t.heading_band() - text_h;
-    let square = (avail_w / per_square.0)
-        .min(avail_h / per_square.1)
+    let square = (avail_w / (reach.0 + reach.1))
+        .min(avail_h / tallest)
         .min(MAX_SQUARE);
     if square.is_nan() || square < MIN_SQUARE {
         return Err(vec![EntryFailure {
@@ -372,7 +381,7 @@ pub fn prepare_with_progress(
     }
     let entries = book.entries.len();
     let square = (square * 100.0).floor() / 100.0;
-    let used = t.heading_band() + per_square.1 * square + text_h;
+    let used = t.heading_band() + tallest * square + text_h;
     // The space left over goes two fifths above, three fifths below: optically centred.
     let offset = (0.4 * (cell.h - used)).max(0.0);
     Ok(Plan {
@@ -382,6 +391,7 @@ pub fn prepare_with_progress(
         caption_lines,
         comment_lines,
         offset,
+        board_shift: (reach.0 - reach.1) / 2.0 * square,
         entries,
         filled,
     })
@@ -397,6 +407,17 @@ fn text_height(t: &Typography, caption_lines: usize, comment_lines: usize) -> f6
         h += 0.6 * t.comment + comment_lines as f64 * t.comment_line();
     }
     h
+}
+
+/// The centre for a line `width` wide: `x` (the board's centre) if the line fits the cell there
+/// (1 mm inside each side, as text is wrapped), else as near as it fits.
+fn centred_in(cell: &crate::draw::Rect, x: f64, width: f64) -> f64 {
+    let (lo, hi) = (cell.x + 1.0 + width / 2.0, cell.right() - 1.0 - width / 2.0);
+    if lo > hi {
+        cell.center().x
+    } else {
+        x.clamp(lo, hi)
+    }
 }
 
 /// Answers: text size and line height.
@@ -508,9 +529,18 @@ pub fn render(
             diagram::draw(&dia, fonts).map_err(|e| e.within(&format!("diagrams[{i}].")))?;
         let cell = l.cell(k);
         let cell_top = cell.y + plan.offset;
-        // Every board is the same size, so boards line up along the rows; each is centred in
-        // its cell under its heading.
-        let x = cell.center().x - drawing.width / 2.0;
+        // Every board is the same size and its centre at the same place in its cell, so boards
+        // line up along the rows and the columns; heading and caption are centred over it.
+        let board =
+            diagram::board_rect(&dia, fonts).map_err(|e| e.within(&format!("diagrams[{i}].")))?;
+        let board_x = cell.center().x + plan.board_shift;
+        let x = board_x - board.center().x;
+        let over_board = |style, text: &str, field: &str| {
+            let w = fonts
+                .width(style, text)
+                .map_err(TextError::in_field(format!("diagrams[{i}].{field}")))?;
+            Ok::<_, TextError>(centred_in(&cell, board_x, w))
+        };
         let head = heading(&label, title.as_deref());
         if !head.is_empty() {
             draw_line(
@@ -518,7 +548,10 @@ pub fn render(
                 fonts,
                 heading_style,
                 &head,
-                Point::new(cell.center().x, cell_top + 1.05 * t.heading),
+                Point::new(
+                    over_board(heading_style, &head, "title")?,
+                    cell_top + 1.05 * t.heading,
+                ),
                 Align::Center,
                 "title",
             )?;
@@ -538,7 +571,7 @@ pub fn render(
                     fonts,
                     caption_style,
                     &line,
-                    Point::new(cell.center().x, baseline),
+                    Point::new(over_board(caption_style, &line, "caption")?, baseline),
                     Align::Center,
                     "caption",
                 )?;
@@ -562,7 +595,7 @@ pub fn render(
                         .map_err(TextError::in_field(format!("diagrams[{i}].comment")))?,
                 );
             }
-            let left = cell.center().x - block / 2.0;
+            let left = centred_in(&cell, board_x, block) - block / 2.0;
             let mut baseline = y + 0.6 * t.comment + 1.05 * t.comment;
             for line in lines {
                 draw_line(

@@ -29,7 +29,7 @@ pub use model::{
 pub use pieces::{piece_label, promoted_in_red};
 
 use crate::draw::{
-    Align, Color, Drawing, FontRole, Fonts, MissingGlyph, Point, TextError, TextStyle,
+    Align, Color, Drawing, FontRole, Fonts, MissingGlyph, Point, Rect, TextError, TextStyle,
 };
 
 /// Names the part of the diagram that asked for a glyph the fonts lack.
@@ -52,6 +52,14 @@ const LAST_MOVE_BEGINNER: Color = Color(0xc9, 0xd9, 0x8f);
 /// position is wanted.
 pub fn draw(diagram: &Diagram, fonts: &Fonts) -> Result<Drawing, TextError> {
     draw_with_faded(diagram, fonts, &|_| false)
+}
+
+/// Where [`draw`] puts the board in its drawing. The rank numerals and hand columns make a
+/// drawing lopsided, so a page centres the board rather than the drawing.
+pub fn board_rect(diagram: &Diagram, fonts: &Fonts) -> Result<Rect, TextError> {
+    let l = Layout::of(diagram);
+    let columns = hands::columns_needed(fonts, &l, diagram).field("players")?;
+    Ok(l.with_hand_columns(columns).board)
 }
 
 /// As [`draw`], with the pieces on the squares `faded` says drawn in light grey: a handicap
