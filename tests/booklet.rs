@@ -714,3 +714,33 @@ fn boards_line_up_and_headings_and_captions_are_centred_over_them() {
         }
     }
 }
+
+#[test]
+fn a_handicap_sheet_centres_its_board_under_the_title() {
+    let variant = standard();
+    let fonts = Fonts::bundled();
+    for name in ["lance", "two-piece", "three_pawns"] {
+        let Some(h) = variant.handicap(name) else {
+            panic!("no handicap {name}")
+        };
+        for paper in [
+            shogiprint::booklet::Paper::A4,
+            shogiprint::booklet::Paper::A5,
+        ] {
+            let sheet = handicap::sheet(&variant, h, &fonts, paper, None).unwrap();
+            let frames = board_frames(&sheet);
+            assert_eq!(frames.len(), 1, "{name}");
+            let centre = frames[0].center().x;
+            assert!(
+                (centre - paper.width / 2.0).abs() < 1e-6,
+                "{name} on {paper:?}: board centre {centre}, page centre {}",
+                paper.width / 2.0
+            );
+            let ink = ink_bounds(&sheet, &fonts);
+            assert!(
+                ink.x >= 18.0 - 1e-6 && ink.right() <= paper.width - 18.0 + 1e-6,
+                "{name}: {ink:?}"
+            );
+        }
+    }
+}

@@ -284,16 +284,21 @@ fn draw_sheet(
     let mut dia = Diagram::new(variant.clone(), shown);
     dia.options.handicap = true;
     // The sheet is a reference for setting up: the diagram takes what room the page gives.
+    // The board is centred under the title, so the wider side of the drawing sets the room.
     let width_per_square = {
         let probe = diagram::Layout::new(variant.size, &dia.options, false);
-        probe.width / dia.options.square
+        let c = probe.board.center().x;
+        2.0 * c.max(probe.width - c) / dia.options.square
     };
     dia.options.square = SQUARE.min((paper.width - 2.0 * MARGIN) / width_per_square) - shrink;
     let faded = |sq: Square| removed.pieces.iter().any(|(s, _)| *s == sq);
     let board = diagram::draw_with_faded(&dia, fonts, &faded).map_err(|e| e.within("diagram "))?;
-    let board_w = board.width;
+    let board_x = diagram::board_rect(&dia, fonts)
+        .map_err(|e| e.within("diagram "))?
+        .center()
+        .x;
     let height_per_square = board.height / dia.options.square;
-    d.place(&board, center - board_w / 2.0, y);
+    d.place(&board, center - board_x, y);
     y += board.height + 8.0;
 
     // The facts, as a two-column table: label (Japanese over English) and value.
