@@ -695,3 +695,61 @@ fn a_one_square_arrow_runs_centre_to_centre_under_the_piece_name() {
         assert!(lifted, "{style:?}: the pawn's name lies over the arrow");
     }
 }
+
+#[test]
+fn a_capture_arrow_points_at_the_piece_instead_of_hiding_under_it() {
+    // 2e2c and 8h2b, moves still to come onto pieces: their heads ended at the centre of the
+    // square, under the name of the piece taken, drawn over them. Now the tip stops at the
+    // edge of that name; the played move 2f2e still ends under the pawn that made it.
+    let fonts = Fonts::bundled();
+    let v = standard();
+    for style in [Style::Traditional, Style::Arrows, Style::Western] {
+        let mut d = diagram_of("startpos moves 7g7f 3c3d 2g2f 4c4d 2f2e", &v);
+        d.options.style = style;
+        d.annotations.arrows = ["2e2c", "8h2b", "2f2e"]
+            .iter()
+            .map(|a| spec::parse_arrow(a, &d.setup, &v).unwrap())
+            .collect();
+        let drawing = diagram::draw(&d, &fonts).unwrap();
+        let l = Layout::new(d.setup.size, &d.options, false);
+        let arrows: Vec<Rect> = drawing
+            .items
+            .iter()
+            .filter_map(|i| match i {
+                Item::Shape(s) if s.opacity < 1.0 => s.ink_bounds(),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(arrows.len(), 3, "{style:?}");
+        let sq = |f, r| d.setup.size.from_file_rank(f, r).unwrap();
+        // The name of the piece on a square: its glyphs' ink.
+        let name = |at: shogiprint::rules::Square| {
+            let c = l.cell(at);
+            board_glyphs(&drawing, &l, &fonts)
+                .into_iter()
+                .map(|(_, r)| r)
+                .filter(|r| c.contains(r, 1e-6))
+                .reduce(|a, b| a.union(&b))
+                .unwrap()
+        };
+        // 2e2c runs up: its tip (the top of its ink) is below the name on 2c.
+        let on_2c = name(sq(2, 3));
+        assert!(
+            arrows[0].y >= on_2c.bottom() - 1e-6,
+            "{style:?}: tip {} inside the name on 2c ({on_2c:?})",
+            arrows[0].y
+        );
+        // 8h2b runs up and right: its tip is at the name's lower left corner, not inside it.
+        let on_2b = name(sq(2, 2));
+        assert!(
+            arrows[1].y >= on_2b.bottom() - 0.1 || arrows[1].right() <= on_2b.x + 0.1,
+            "{style:?}: tip inside the name on 2b ({:?}, {on_2b:?})",
+            arrows[1]
+        );
+        // 2f2e was played: the head ends at the centre of 2e, under the pawn.
+        assert!(
+            (arrows[2].y - l.center(sq(2, 5)).y).abs() < 1e-6,
+            "{style:?}"
+        );
+    }
+}

@@ -116,7 +116,13 @@ pub fn draw_with_faded(
     let placed = hands::draw_hands(&mut d, fonts, &l, diagram).field("players")?;
     let first_arrow = d.items.len();
     let hands_drawn = first_hand..first_arrow;
-    annotations::draw_arrows(&mut d, &l, &placed, &diagram.annotations.arrows);
+    annotations::draw_arrows(
+        &mut d,
+        &l,
+        &diagram.setup,
+        &placed,
+        &diagram.annotations.arrows,
+    );
     let arrows_drawn = first_arrow..d.items.len();
     annotations::lift_glyphs(
         &mut d,
