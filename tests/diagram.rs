@@ -753,3 +753,48 @@ fn a_capture_arrow_points_at_the_piece_instead_of_hiding_under_it() {
         );
     }
 }
+
+#[test]
+fn a_long_caption_or_title_stays_inside_the_drawing() {
+    // Centred on the board, which stands left of the drawing's centre, a caption wrapped to
+    // the drawing's width lost its first character past the left edge (第3図 → 3図), and a long
+    // title ran off both sides.
+    let fonts = Fonts::bundled();
+    let v = standard();
+    for style in [Style::Traditional, Style::Western] {
+        let mut d = diagram_of("4k4/9/9/9/9/9/9/9/4K4 b RB4G4S4N4L18P 1", &v);
+        d.options.style = style;
+        d.caption = Some(
+            "第3図 ▲5九玉まで（先手の持駒が非常に多い局面の説明がとても長くなって折り返す場合の確認）"
+                .to_string(),
+        );
+        d.title =
+            Some("第3図 先手の持駒が非常に多い局面の説明がとても長い見出しの確認".to_string());
+        let drawing = diagram::draw(&d, &fonts).unwrap();
+        let inside = Rect::new(0.0, 0.0, drawing.width, drawing.height);
+        for g in drawing.text_glyphs() {
+            let r = fonts.ink_rect(g).unwrap_or(inside);
+            assert!(
+                inside.contains(&r, 1e-6),
+                "{style:?}: {} at {r:?} outside {inside:?}",
+                g.ch
+            );
+        }
+        // A short caption is still centred under the board.
+        d.title = None;
+        d.caption = Some("1手詰".to_string());
+        let drawing = diagram::draw(&d, &fonts).unwrap();
+        let l = Layout::new(d.setup.size, &d.options, false);
+        let ink = drawing
+            .text_glyphs()
+            .filter(|g| g.ch == '手' || g.ch == '1' || g.ch == '詰')
+            .filter_map(|g| fonts.ink_rect(g))
+            .filter(|r| r.y > l.board.bottom())
+            .reduce(|a, b| a.union(&b))
+            .unwrap();
+        assert!(
+            (ink.center().x - l.board.center().x).abs() < 0.3,
+            "{style:?}: {ink:?}"
+        );
+    }
+}

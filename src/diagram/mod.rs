@@ -139,13 +139,30 @@ pub fn draw_with_faded(
     }
 
     let center_x = l.board.center().x;
+    // Title and caption are centred over the board, which stands left of the drawing's centre:
+    // a line too wide for that moves right, as far as it must, to stay inside the margins.
+    let room = l.width - 2.0 * l.margin;
+    let centre_for = |width: f64| {
+        let (lo, hi) = (l.margin + width / 2.0, l.width - l.margin - width / 2.0);
+        if lo > hi {
+            l.width / 2.0
+        } else {
+            center_x.clamp(lo, hi)
+        }
+    };
     if let Some(title) = &diagram.title {
-        let style = TextStyle::new(FontRole::Bold, 0.62 * l.w);
+        // The title has one line: a long one is set smaller to fit it.
+        let mut style = TextStyle::new(FontRole::Bold, 0.62 * l.w);
+        let width = fonts.width(style, title).field("title")?;
+        if width > room {
+            style = TextStyle::new(FontRole::Bold, style.size * room / width);
+        }
+        let width = fonts.width(style, title).field("title")?;
         let g = fonts
             .line(
                 style,
                 title,
-                Point::new(center_x, l.title_baseline),
+                Point::new(centre_for(width), l.title_baseline),
                 Align::Center,
             )
             .field("title")?;
@@ -155,16 +172,16 @@ pub fn draw_with_faded(
     if let Some(caption) = &diagram.caption {
         // A caption wider than the drawing wraps onto more lines rather than being cut off.
         let style = TextStyle::new(FontRole::Regular, 0.5 * l.w);
-        let lines = fonts
-            .wrap(style, caption, l.width - 2.0 * l.margin)
-            .field("caption")?;
+        let lines = fonts.wrap(style, caption, room).field("caption")?;
         let mut baseline = l.board.bottom() + 0.95 * l.w;
         for (i, line) in lines.iter().enumerate() {
             if i > 0 {
                 baseline += 0.75 * l.w;
             }
+            let width = fonts.width(style, line).field("caption")?;
+            let at = Point::new(centre_for(width), baseline);
             let g = fonts
-                .line(style, line, Point::new(center_x, baseline), Align::Center)
+                .line(style, line, at, Align::Center)
                 .field("caption")?;
             d.glyphs(Color::BLACK, g);
         }
