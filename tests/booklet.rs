@@ -744,3 +744,47 @@ fn a_handicap_sheet_centres_its_board_under_the_title() {
         }
     }
 }
+
+#[test]
+fn a_long_heading_wraps_inside_its_cell() {
+    // A title longer than the cell ran on one line across the neighbouring cell's heading and
+    // into the margin. It wraps now, and the boards of a row still share their top.
+    let yaml = [
+        "title: 見出し",
+        "per_page: 6",
+        "diagrams:",
+        "  - position: 4k4/9/4P4/9/9/9/9/9/9 b G 1",
+        "    title: 玉の頭に金を打つ基本形で歩が金を支えている局面の確認用の長い見出し",
+        "    tsume: true",
+        "  - position: 6k2/5R3/9/9/9/9/9/9/9 b R 1",
+        "    title: 二枚の飛車",
+        "    tsume: true",
+    ]
+    .join("\n");
+    let book = Book::from_yaml(&yaml, "long.yaml", &|_| Err("none".into())).unwrap();
+    let fonts = Fonts::bundled();
+    let (pages, _) = render(&book);
+    let layout = PageLayout::new(&book.options);
+    let frames = board_frames(&pages[0]);
+    assert_eq!(frames.len(), 2);
+    assert!((frames[0].y - frames[1].y).abs() < 1e-6, "{frames:?}");
+    let headings: Vec<Rect> = pages[0]
+        .text_glyphs()
+        .filter(|g| g.font == shogiprint::draw::FontRole::Bold)
+        .filter_map(|g| fonts.ink_rect(g))
+        .filter(|r| r.bottom() < frames[0].y)
+        .collect();
+    assert!(headings.len() > 30, "{}", headings.len());
+    for r in headings {
+        let k = if r.center().x < layout.cell(1).x {
+            0
+        } else {
+            1
+        };
+        let cell = layout.cell(k);
+        assert!(
+            r.x >= cell.x && r.right() <= cell.right(),
+            "heading glyph {r:?} outside cell {k} {cell:?}"
+        );
+    }
+}

@@ -72,7 +72,9 @@ pub struct Plan {
     pub layout: PageLayout,
     /// Square width of every diagram, mm.
     pub square: f64,
-    /// Lines reserved under each diagram for its caption and its comment.
+    /// Lines reserved over each diagram for its heading, and under it for its caption and its
+    /// comment.
+    pub heading_lines: usize,
     pub caption_lines: usize,
     pub comment_lines: usize,
     /// How far below the top of its cell each cell's content starts, mm: what is left of the
@@ -188,6 +190,7 @@ pub fn prepare_with_progress(
     let mut failures = Vec::new();
     let mut comment_lines = 0;
     let mut caption_lines = 0;
+    let mut heading_lines = 1;
     let mut numbering = Numbering::default();
     // Per mm of square: how far any drawing reaches left and right of its board's centre
     // (pages centre boards, not drawings), and the tallest drawing.
@@ -298,14 +301,14 @@ pub fn prepare_with_progress(
             }
         }
         let head = heading(&label, title);
+        match fonts.wrap(TextStyle::new(FontRole::Bold, t.heading), &head, text_w) {
+            Ok(lines) => heading_lines = heading_lines.max(lines.len()),
+            Err(e) => failures.push(fail(
+                EntryError::Text(TextError::new(format!("diagrams[{i}].title"), e)),
+                title,
+            )),
+        }
         let checks = [
-            (
-                fonts
-                    .width(TextStyle::new(FontRole::Bold, t.heading), &head)
-                    .map(|_| 0)
-                    .map_err(TextError::in_field(format!("diagrams[{i}].title"))),
-                false,
-            ),
             (
                 match (&entry.notes.comment, o.comments) {
                     (Some(c), CommentPlace::Below) => fonts
@@ -363,7 +366,7 @@ pub fn prepare_with_progress(
     }
     let avail_w = cell.w - 2.0;
     let text_h = text_height(&t, caption_lines, comment_lines);
-    let avail_h = cell.h - t.heading_band() - text_h;
+    let avail_h = cell.h - heading_height(&t, heading_lines) - text_h;
     let square = (avail_w / (reach.0 + reach.1))
         .min(avail_h / tallest)
         .min(MAX_SQUARE);
@@ -381,13 +384,14 @@ pub fn prepare_with_progress(
     }
     let entries = book.entries.len();
     let square = (square * 100.0).floor() / 100.0;
-    let used = t.heading_band() + tallest * square + text_h;
+    let used = heading_height(&t, heading_lines) + tallest * square + text_h;
     // The space left over goes two fifths above, three fifths below: optically centred.
     let offset = (0.4 * (cell.h - used)).max(0.0);
     Ok(Plan {
         diagram_pages: entries.div_ceil(layout.per_page()),
         layout,
         square,
+        heading_lines,
         caption_lines,
         comment_lines,
         offset,
@@ -396,6 +400,15 @@ pub fn prepare_with_progress(
         filled,
     })
 }
+
+/// The height over a diagram for its heading: a long heading wraps rather than running into
+/// the next cell.
+fn heading_height(t: &Typography, lines: usize) -> f64 {
+    t.heading_band() + lines.saturating_sub(1) as f64 * HEADING_LINE * t.heading
+}
+
+/// A heading's line height, in ems.
+const HEADING_LINE: f64 = 1.3;
 
 /// The height under a diagram for its caption and comment lines, with the gaps around them.
 fn text_height(t: &Typography, caption_lines: usize, comment_lines: usize) -> f64 {
@@ -542,21 +555,27 @@ pub fn render(
             Ok::<_, TextError>(centred_in(&cell, board_x, w))
         };
         let head = heading(&label, title.as_deref());
-        if !head.is_empty() {
+        let lines = fonts
+            .wrap(heading_style, &head, cell.w - 2.0)
+            .map_err(TextError::in_field(format!("diagrams[{i}].title")))?;
+        // Set down to the board: a one-line heading stays next to its board beside a
+        // two-line one.
+        let mut baseline = cell_top
+            + 1.05 * t.heading
+            + plan.heading_lines.saturating_sub(lines.len()) as f64 * HEADING_LINE * t.heading;
+        for line in lines.iter().filter(|l| !l.is_empty()) {
             draw_line(
                 &mut current,
                 fonts,
                 heading_style,
-                &head,
-                Point::new(
-                    over_board(heading_style, &head, "title")?,
-                    cell_top + 1.05 * t.heading,
-                ),
+                line,
+                Point::new(over_board(heading_style, line, "title")?, baseline),
                 Align::Center,
                 "title",
             )?;
+            baseline += HEADING_LINE * t.heading;
         }
-        let top = cell_top + t.heading_band();
+        let top = cell_top + heading_height(&t, plan.heading_lines);
         current.place(&drawing, x, top);
         let mut y = top + drawing.height;
         // The caption, centred under the board as books set it.
