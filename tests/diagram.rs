@@ -798,3 +798,40 @@ fn a_long_caption_or_title_stays_inside_the_drawing() {
         );
     }
 }
+
+#[test]
+fn a_hand_column_longer_than_the_board_keeps_clear_of_the_caption() {
+    // A player's name long enough to take the hand column past the board's foot ran into the
+    // caption, set at a fixed distance under the board.
+    let fonts = Fonts::bundled();
+    let v = standard();
+    let mut d = diagram_of("4k4/9/9/9/9/9/9/9/4K4 b RB4G4S4N4L18P 1", &v);
+    d.players = [
+        Some("羽生善治九段永世七冠名人竜王王位王座棋王".to_string()),
+        Some("藤井聡太竜王名人".to_string()),
+    ];
+    d.caption = Some(
+        "第3図 ▲5九玉まで（先手の持駒が非常に多い局面の説明がとても長くなって折り返す場合）"
+            .to_string(),
+    );
+    let drawing = diagram::draw(&d, &fonts).unwrap();
+    let l = Layout::new(d.setup.size, &d.options, false);
+    let off_board: Vec<(char, Rect)> = drawing
+        .text_glyphs()
+        .filter_map(|g| Some((g.ch, fonts.ink_rect(g)?)))
+        .filter(|(_, r)| !l.board.contains(r, 0.0))
+        .collect();
+    for (i, (a, ra)) in off_board.iter().enumerate() {
+        for (b, rb) in &off_board[i + 1..] {
+            let apart = ra.right() <= rb.x
+                || rb.right() <= ra.x
+                || ra.bottom() <= rb.y
+                || rb.bottom() <= ra.y;
+            assert!(apart, "{a} {ra:?} touches {b} {rb:?}");
+        }
+    }
+    let inside = Rect::new(0.0, 0.0, drawing.width, drawing.height);
+    for (c, r) in &off_board {
+        assert!(inside.contains(r, 1e-6), "{c} {r:?} outside the drawing");
+    }
+}
