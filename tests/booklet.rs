@@ -736,9 +736,11 @@ fn a_handicap_sheet_centres_its_board_under_the_title() {
                 "{name} on {paper:?}: board centre {centre}, page centre {}",
                 paper.width / 2.0
             );
+            // The margin is 18 mm on A4, in proportion on narrower paper.
+            let margin = 18.0 * (paper.width / 210.0).min(1.0);
             let ink = ink_bounds(&sheet, &fonts);
             assert!(
-                ink.x >= 18.0 - 1e-6 && ink.right() <= paper.width - 18.0 + 1e-6,
+                ink.x >= margin - 1e-6 && ink.right() <= paper.width - margin + 1e-6,
                 "{name}: {ink:?}"
             );
         }
@@ -785,6 +787,29 @@ fn a_long_heading_wraps_inside_its_cell() {
         assert!(
             r.x >= cell.x && r.right() <= cell.right(),
             "heading glyph {r:?} outside cell {k} {cell:?}"
+        );
+    }
+}
+
+#[test]
+fn an_a5_handicap_sheet_is_the_a4_sheet_in_proportion() {
+    // On A5 the type kept its A4 size and the board alone gave up the room, down to 4.6 mm
+    // squares (a third of the page's width, against half of it on A4).
+    let variant = standard();
+    let fonts = Fonts::bundled();
+    let share = |paper: shogiprint::booklet::Paper, name: &str| {
+        let h = variant.handicap(name).unwrap();
+        let sheet = handicap::sheet(&variant, h, &fonts, paper, Some((2, 17))).unwrap();
+        let frames = board_frames(&sheet);
+        assert_eq!(frames.len(), 1, "{name}");
+        frames[0].w / paper.width
+    };
+    for name in ["lance", "two-piece", "naked_king"] {
+        let a4 = share(shogiprint::booklet::Paper::A4, name);
+        let a5 = share(shogiprint::booklet::Paper::A5, name);
+        assert!(
+            (a5 - a4).abs() < 0.01 * a4,
+            "{name}: board {a5:.3} of the A5 page, {a4:.3} of A4"
         );
     }
 }

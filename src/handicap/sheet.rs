@@ -4,8 +4,8 @@
 //! read from the variant data). The text helpers here serve the index page too.
 use crate::diagram::{self, Diagram};
 use crate::draw::{
-    draw_line, Align, Color as Ink, Drawing, FontRole, Fonts, Path, Point, Stroke, TextError,
-    TextStyle,
+    draw_line, Affine, Align, Color as Ink, Drawing, FontRole, Fonts, Path, Point, Stroke,
+    TextError, TextStyle,
 };
 use crate::formats::notation::{japanese, numerals, usi as usi_notation};
 use crate::paper::Paper;
@@ -225,14 +225,41 @@ pub fn sheet(
     paper: Paper,
     page: Option<(usize, usize)>,
 ) -> Result<Drawing, TextError> {
-    let mut shrink = 0.0;
-    loop {
-        let (d, overflow, per_square) = draw_sheet(variant, handicap, fonts, paper, page, shrink)?;
-        if overflow <= 0.0 || shrink > SQUARE / 2.0 {
-            return Ok(d);
+    scaled_to(paper, |paper| {
+        let mut shrink = 0.0;
+        loop {
+            let (d, overflow, per_square) =
+                draw_sheet(variant, handicap, fonts, paper, page, shrink)?;
+            if overflow <= 0.0 || shrink > SQUARE / 2.0 {
+                return Ok(d);
+            }
+            shrink += overflow / per_square + 0.05;
         }
-        shrink += overflow / per_square + 0.05;
+    })
+}
+
+/// Paper narrower than A4 gets the page as set on A4's width, scaled down, so that type, rules
+/// and board keep their proportions (on A5 the board alone gave up the room: 4.6 mm squares
+/// under full-size type).
+pub(super) fn scaled_to(
+    paper: Paper,
+    draw: impl FnOnce(Paper) -> Result<Drawing, TextError>,
+) -> Result<Drawing, TextError> {
+    let k = paper.width / Paper::A4.width;
+    if k >= 1.0 {
+        return draw(paper);
     }
+    let design = Paper {
+        width: Paper::A4.width,
+        height: paper.height / k,
+        ..paper
+    };
+    let page = draw(design)?;
+    let mut out = Drawing::new(paper.width, paper.height);
+    out.place_transformed(&page, Affine::scale(k, k));
+    out.title = page.title;
+    out.description = page.description;
+    Ok(out)
 }
 
 /// The sheet with the board's square `shrink` mm under its largest; also how far the table
