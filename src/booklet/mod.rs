@@ -556,7 +556,7 @@ pub fn render(
         };
         let head = heading(&label, title.as_deref());
         let lines = fonts
-            .wrap(heading_style, &head, cell.w - 2.0)
+            .wrap_balanced(heading_style, &head, cell.w - 2.0)
             .map_err(TextError::in_field(format!("diagrams[{i}].title")))?;
         // Set down to the board: a one-line heading stays next to its board beside a
         // two-line one.
@@ -581,7 +581,7 @@ pub fn render(
         // The caption, centred under the board as books set it.
         if let Some(c) = &caption {
             let lines = fonts
-                .wrap(caption_style, c, cell.w - 2.0)
+                .wrap_balanced(caption_style, c, cell.w - 2.0)
                 .map_err(TextError::in_field(format!("diagrams[{i}].caption")))?;
             let mut baseline = y + 0.4 * t.caption + 1.05 * t.caption;
             for line in lines {
@@ -603,7 +603,7 @@ pub fn render(
         let comment = entry.notes.comment;
         if let (Some(c), CommentPlace::Below) = (&comment, o.comments) {
             let lines = fonts
-                .wrap(comment_style, c, cell.w - 2.0)
+                .wrap_balanced(comment_style, c, cell.w - 2.0)
                 .map_err(TextError::in_field(format!("diagrams[{i}].comment")))?;
             // The block of lines is centred under the diagram, its lines set flush left.
             let mut block = 0.0_f64;

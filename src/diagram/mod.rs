@@ -172,7 +172,7 @@ pub fn draw_with_faded(
     if let Some(caption) = &diagram.caption {
         // A caption wider than the drawing wraps onto more lines rather than being cut off.
         let style = TextStyle::new(FontRole::Regular, 0.5 * l.w);
-        let lines = fonts.wrap(style, caption, room).field("caption")?;
+        let lines = fonts.wrap_balanced(style, caption, room).field("caption")?;
         // Under the board, or under a hand column that a long player's name took lower.
         let mut baseline = l.board.bottom().max(placed.bottom) + 0.95 * l.w;
         for (i, line) in lines.iter().enumerate() {
