@@ -813,3 +813,44 @@ fn an_a5_handicap_sheet_is_the_a4_sheet_in_proportion() {
         );
     }
 }
+
+#[test]
+fn answers_stand_next_to_their_labels_and_a_long_label_never_touches_its_answer() {
+    // The label column was a fixed 24 mm: 第1問 (8 mm) stood two thirds of it away from its
+    // answer, and a longer label ran into the answer.
+    let fonts = Fonts::bundled();
+    for (numbering, long) in [("mon", false), ("練習問題 第{n}問 基本の詰み筋", true)] {
+        let book = book_of(3, 4, &format!("numbering: \"{numbering}\"\n"));
+        let (pages, _) = render(&book);
+        let answers = pages.last().unwrap();
+        // Bold glyphs under the title are labels; regular ones, answers.
+        let glyphs: Vec<(shogiprint::draw::FontRole, Rect)> = answers
+            .text_glyphs()
+            .filter(|g| g.transform.0[5] > 40.0 && g.transform.0[5] < 250.0)
+            .filter_map(|g| Some((g.font, fonts.ink_rect(g)?)))
+            .collect();
+        let labels: Vec<Rect> = glyphs
+            .iter()
+            .filter(|(f, _)| *f == shogiprint::draw::FontRole::Bold)
+            .map(|(_, r)| *r)
+            .collect();
+        let texts: Vec<Rect> = glyphs
+            .iter()
+            .filter(|(f, _)| *f == shogiprint::draw::FontRole::Regular)
+            .map(|(_, r)| *r)
+            .collect();
+        assert!(!labels.is_empty() && !texts.is_empty());
+        let label_right = labels.iter().map(|r| r.right()).fold(0.0, f64::max);
+        let text_left = texts.iter().map(|r| r.x).fold(f64::MAX, f64::min);
+        assert!(
+            text_left > label_right + 2.0,
+            "{numbering}: {label_right} {text_left}"
+        );
+        if !long {
+            assert!(
+                text_left - label_right < 2.0 * 3.6,
+                "{numbering}: the answer {text_left} mm, the label ends at {label_right} mm"
+            );
+        }
+    }
+}

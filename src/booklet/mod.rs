@@ -436,8 +436,8 @@ fn centred_in(cell: &crate::draw::Rect, x: f64, width: f64) -> f64 {
 /// Answers: text size and line height.
 pub const ANSWER_SIZE: f64 = 3.6;
 const ANSWER_LINE: f64 = 5.6;
-/// Width of the label column in the answers section.
-const ANSWER_LABEL: f64 = 24.0;
+/// The most of the body's width the answers' label column takes (a longer label wraps).
+const ANSWER_LABEL_MAX: f64 = 0.4;
 
 /// The running header, the footer and the page number of page `n` (1-based).
 fn frame(
@@ -674,7 +674,17 @@ fn answer_pages(
     let o = &book.options;
     let style = TextStyle::new(FontRole::Regular, ANSWER_SIZE);
     let label_style = TextStyle::new(FontRole::Bold, ANSWER_SIZE);
-    let text_x = l.body.x + ANSWER_LABEL;
+    let field = || TextError::in_field("answer".to_string());
+    // The label column is the widest label and a gap of 1.5 em, so that each answer stands
+    // next to its label, as books set them (a fixed 24 mm left 第1問 two thirds empty, and a
+    // longer label ran into its answer).
+    let gap = 1.5 * ANSWER_SIZE;
+    let mut widest = 0.0_f64;
+    for (label, _) in answers {
+        widest = widest.max(fonts.width(label_style, label).map_err(field())?);
+    }
+    let label_w = (widest + gap).min(ANSWER_LABEL_MAX * l.body.w);
+    let text_x = l.body.x + label_w;
     let text_w = l.body.right() - text_x;
     let mut d = Drawing::new(l.width, l.height);
     let mut y = l.body.y + 7.0;
@@ -689,10 +699,11 @@ fn answer_pages(
     )?;
     y += 10.0;
     for (label, text) in answers {
-        let lines = fonts
-            .wrap(style, text, text_w)
-            .map_err(TextError::in_field("answer".to_string()))?;
-        let needed = lines.len() as f64 * ANSWER_LINE;
+        let lines = fonts.wrap(style, text, text_w).map_err(field())?;
+        let label_lines = fonts
+            .wrap(label_style, label, (label_w - gap).max(ANSWER_SIZE))
+            .map_err(field())?;
+        let needed = lines.len().max(label_lines.len()) as f64 * ANSWER_LINE;
         if y + needed - ANSWER_LINE > l.body.bottom() - 1.0 && y > l.body.y + ANSWER_LINE {
             pages += 1;
             frame(&mut d, fonts, o, l, pages)?;
@@ -700,28 +711,29 @@ fn answer_pages(
             d = Drawing::new(l.width, l.height);
             y = l.body.y + ANSWER_SIZE;
         }
-        draw_line(
-            &mut d,
-            fonts,
-            label_style,
-            label,
-            Point::new(l.body.x, y),
-            Align::Start,
-            "answer",
-        )?;
-        for line in lines {
+        for (i, line) in label_lines.iter().enumerate() {
+            draw_line(
+                &mut d,
+                fonts,
+                label_style,
+                line,
+                Point::new(l.body.x, y + i as f64 * ANSWER_LINE),
+                Align::Start,
+                "answer",
+            )?;
+        }
+        for (i, line) in lines.iter().enumerate() {
             draw_line(
                 &mut d,
                 fonts,
                 style,
-                &line,
-                Point::new(text_x, y),
+                line,
+                Point::new(text_x, y + i as f64 * ANSWER_LINE),
                 Align::Start,
                 "answer",
             )?;
-            y += ANSWER_LINE;
         }
-        y += 1.6;
+        y += needed + 1.6;
     }
     pages += 1;
     frame(&mut d, fonts, o, l, pages)?;
