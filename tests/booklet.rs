@@ -644,3 +644,213 @@ fn fields_after_the_diagrams_are_read_and_their_errors_keep_their_lines() {
     let e = Book::from_yaml(&flow, "b.yaml", &none).unwrap_err();
     assert!(e.message.contains("block list"), "{e}");
 }
+
+/// The centre, across, of the ink of the glyphs of `font` whose ink lies wholly in `area`.
+fn ink_centre_x(
+    page: &Drawing,
+    fonts: &Fonts,
+    font: shogiprint::draw::FontRole,
+    area: Rect,
+) -> f64 {
+    let ink = page
+        .text_glyphs()
+        .filter(|g| g.font == font)
+        .filter_map(|g| fonts.ink_rect(g))
+        .filter(|r| area.contains(r, 1e-6))
+        .reduce(|a, b| a.union(&b))
+        .expect("glyphs in the area");
+    ink.center().x
+}
+
+#[test]
+fn boards_line_up_and_headings_and_captions_are_centred_over_them() {
+    // A hand that wraps into a second column widens its drawing on one side (Black's on the
+    // right, White's on the left). Boards were centred as drawings, so the boards of a column
+    // stood up to a column of the hand apart, and headings and captions, centred in the cell,
+    // were off the board's centre by half the rank numerals' band even in a plain diagram.
+    let yaml = [
+        "title: 揃え",
+        "per_page: 4",
+        "diagrams:",
+        "  - position: 4k4/9/9/9/9/9/9/9/4K4 b RB4G4S4N4L18P 1",
+        "    caption: 先手の持駒",
+        "  - position: startpos",
+        "    caption: 平手",
+        "  - position: 4k4/9/9/9/9/9/9/9/4K4 w rb4g4s4n4l18p 1",
+        "    caption: 後手の持駒",
+        "  - position: startpos",
+        "    caption: 平手",
+    ]
+    .join("\n");
+    let book = Book::from_yaml(&yaml, "align.yaml", &|_| Err("none".into())).unwrap();
+    let fonts = Fonts::bundled();
+    let (pages, _) = render(&book);
+    let frames = board_frames(&pages[0]);
+    assert_eq!(frames.len(), 4);
+    for col in 0..2 {
+        let (a, b) = (frames[col], frames[col + 2]);
+        assert!((a.x - b.x).abs() < 1e-6, "column {col}: {a:?} {b:?}");
+    }
+    let layout = PageLayout::new(&book.options);
+    for (k, board) in frames.iter().enumerate() {
+        let cell = layout.cell(k);
+        let centre = board.center().x;
+        // The heading (bold) above the board, the caption (regular) just under it.
+        let above = Rect::new(cell.x, cell.y, cell.w, board.y - cell.y);
+        let heading = ink_centre_x(&pages[0], &fonts, shogiprint::draw::FontRole::Bold, above);
+        let below = Rect::new(cell.x, board.bottom() + 0.5, cell.w, 12.0);
+        let caption = ink_centre_x(
+            &pages[0],
+            &fonts,
+            shogiprint::draw::FontRole::Regular,
+            below,
+        );
+        for (what, x) in [("heading", heading), ("caption", caption)] {
+            assert!(
+                (x - centre).abs() < 0.3,
+                "diagram {}: {what} at {x}, board centre {centre}",
+                k + 1
+            );
+        }
+    }
+}
+
+#[test]
+fn a_handicap_sheet_centres_its_board_under_the_title() {
+    let variant = standard();
+    let fonts = Fonts::bundled();
+    for name in ["lance", "two-piece", "three_pawns"] {
+        let Some(h) = variant.handicap(name) else {
+            panic!("no handicap {name}")
+        };
+        for paper in [
+            shogiprint::booklet::Paper::A4,
+            shogiprint::booklet::Paper::A5,
+        ] {
+            let sheet = handicap::sheet(&variant, h, &fonts, paper, None).unwrap();
+            let frames = board_frames(&sheet);
+            assert_eq!(frames.len(), 1, "{name}");
+            let centre = frames[0].center().x;
+            assert!(
+                (centre - paper.width / 2.0).abs() < 1e-6,
+                "{name} on {paper:?}: board centre {centre}, page centre {}",
+                paper.width / 2.0
+            );
+            // The margin is 18 mm on A4, in proportion on narrower paper.
+            let margin = 18.0 * (paper.width / 210.0).min(1.0);
+            let ink = ink_bounds(&sheet, &fonts);
+            assert!(
+                ink.x >= margin - 1e-6 && ink.right() <= paper.width - margin + 1e-6,
+                "{name}: {ink:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_long_heading_wraps_inside_its_cell() {
+    // A title longer than the cell ran on one line across the neighbouring cell's heading and
+    // into the margin. It wraps now, and the boards of a row still share their top.
+    let yaml = [
+        "title: 見出し",
+        "per_page: 6",
+        "diagrams:",
+        "  - position: 4k4/9/4P4/9/9/9/9/9/9 b G 1",
+        "    title: 玉の頭に金を打つ基本形で歩が金を支えている局面の確認用の長い見出し",
+        "    tsume: true",
+        "  - position: 6k2/5R3/9/9/9/9/9/9/9 b R 1",
+        "    title: 二枚の飛車",
+        "    tsume: true",
+    ]
+    .join("\n");
+    let book = Book::from_yaml(&yaml, "long.yaml", &|_| Err("none".into())).unwrap();
+    let fonts = Fonts::bundled();
+    let (pages, _) = render(&book);
+    let layout = PageLayout::new(&book.options);
+    let frames = board_frames(&pages[0]);
+    assert_eq!(frames.len(), 2);
+    assert!((frames[0].y - frames[1].y).abs() < 1e-6, "{frames:?}");
+    let headings: Vec<Rect> = pages[0]
+        .text_glyphs()
+        .filter(|g| g.font == shogiprint::draw::FontRole::Bold)
+        .filter_map(|g| fonts.ink_rect(g))
+        .filter(|r| r.bottom() < frames[0].y)
+        .collect();
+    assert!(headings.len() > 30, "{}", headings.len());
+    for r in headings {
+        let k = if r.center().x < layout.cell(1).x {
+            0
+        } else {
+            1
+        };
+        let cell = layout.cell(k);
+        assert!(
+            r.x >= cell.x && r.right() <= cell.right(),
+            "heading glyph {r:?} outside cell {k} {cell:?}"
+        );
+    }
+}
+
+#[test]
+fn an_a5_handicap_sheet_is_the_a4_sheet_in_proportion() {
+    // On A5 the type kept its A4 size and the board alone gave up the room, down to 4.6 mm
+    // squares (a third of the page's width, against half of it on A4).
+    let variant = standard();
+    let fonts = Fonts::bundled();
+    let share = |paper: shogiprint::booklet::Paper, name: &str| {
+        let h = variant.handicap(name).unwrap();
+        let sheet = handicap::sheet(&variant, h, &fonts, paper, Some((2, 17))).unwrap();
+        let frames = board_frames(&sheet);
+        assert_eq!(frames.len(), 1, "{name}");
+        frames[0].w / paper.width
+    };
+    for name in ["lance", "two-piece", "naked_king"] {
+        let a4 = share(shogiprint::booklet::Paper::A4, name);
+        let a5 = share(shogiprint::booklet::Paper::A5, name);
+        assert!(
+            (a5 - a4).abs() < 0.01 * a4,
+            "{name}: board {a5:.3} of the A5 page, {a4:.3} of A4"
+        );
+    }
+}
+
+#[test]
+fn answers_stand_next_to_their_labels_and_a_long_label_never_touches_its_answer() {
+    // The label column was a fixed 24 mm: 第1問 (8 mm) stood two thirds of it away from its
+    // answer, and a longer label ran into the answer.
+    let fonts = Fonts::bundled();
+    for (numbering, long) in [("mon", false), ("練習問題 第{n}問 基本の詰み筋", true)] {
+        let book = book_of(3, 4, &format!("numbering: \"{numbering}\"\n"));
+        let (pages, _) = render(&book);
+        let answers = pages.last().unwrap();
+        // Bold glyphs under the title are labels; regular ones, answers.
+        let glyphs: Vec<(shogiprint::draw::FontRole, Rect)> = answers
+            .text_glyphs()
+            .filter(|g| g.transform.0[5] > 40.0 && g.transform.0[5] < 250.0)
+            .filter_map(|g| Some((g.font, fonts.ink_rect(g)?)))
+            .collect();
+        let labels: Vec<Rect> = glyphs
+            .iter()
+            .filter(|(f, _)| *f == shogiprint::draw::FontRole::Bold)
+            .map(|(_, r)| *r)
+            .collect();
+        let texts: Vec<Rect> = glyphs
+            .iter()
+            .filter(|(f, _)| *f == shogiprint::draw::FontRole::Regular)
+            .map(|(_, r)| *r)
+            .collect();
+        assert!(!labels.is_empty() && !texts.is_empty());
+        let label_right = labels.iter().map(|r| r.right()).fold(0.0, f64::max);
+        let text_left = texts.iter().map(|r| r.x).fold(f64::MAX, f64::min);
+        assert!(
+            text_left > label_right + 2.0,
+            "{numbering}: {label_right} {text_left}"
+        );
+        if !long {
+            assert!(
+                text_left - label_right < 2.0 * 3.6,
+                "{numbering}: the answer {text_left} mm, the label ends at {label_right} mm"
+            );
+        }
+    }
+}

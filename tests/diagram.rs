@@ -719,3 +719,143 @@ fn a_one_square_arrow_runs_centre_to_centre_under_the_piece_name() {
         assert!(lifted, "{style:?}: the pawn's name lies over the arrow");
     }
 }
+
+#[test]
+fn a_capture_arrow_points_at_the_piece_instead_of_hiding_under_it() {
+    // 2e2c and 8h2b, moves still to come onto pieces: their heads ended at the centre of the
+    // square, under the name of the piece taken, drawn over them. Now the tip stops at the
+    // edge of that name; the played move 2f2e still ends under the pawn that made it.
+    let fonts = Fonts::bundled();
+    let v = standard();
+    for style in [Style::Traditional, Style::Arrows, Style::Western] {
+        let mut d = diagram_of("startpos moves 7g7f 3c3d 2g2f 4c4d 2f2e", &v);
+        d.options.style = style;
+        d.annotations.arrows = ["2e2c", "8h2b", "2f2e"]
+            .iter()
+            .map(|a| spec::parse_arrow(a, &d.setup, &v).unwrap())
+            .collect();
+        let drawing = diagram::draw(&d, &fonts).unwrap();
+        let l = Layout::new(d.setup.size, &d.options, false);
+        let arrows: Vec<Rect> = drawing
+            .items
+            .iter()
+            .filter_map(|i| match i {
+                Item::Shape(s) if s.opacity < 1.0 => s.ink_bounds(),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(arrows.len(), 3, "{style:?}");
+        let sq = |f, r| d.setup.size.from_file_rank(f, r).unwrap();
+        // The name of the piece on a square: its glyphs' ink.
+        let name = |at: shogiprint::rules::Square| {
+            let c = l.cell(at);
+            board_glyphs(&drawing, &l, &fonts)
+                .into_iter()
+                .map(|(_, r)| r)
+                .filter(|r| c.contains(r, 1e-6))
+                .reduce(|a, b| a.union(&b))
+                .unwrap()
+        };
+        // 2e2c runs up: its tip (the top of its ink) is below the name on 2c.
+        let on_2c = name(sq(2, 3));
+        assert!(
+            arrows[0].y >= on_2c.bottom() - 1e-6,
+            "{style:?}: tip {} inside the name on 2c ({on_2c:?})",
+            arrows[0].y
+        );
+        // 8h2b runs up and right: its tip is at the name's lower left corner, not inside it.
+        let on_2b = name(sq(2, 2));
+        assert!(
+            arrows[1].y >= on_2b.bottom() - 0.1 || arrows[1].right() <= on_2b.x + 0.1,
+            "{style:?}: tip inside the name on 2b ({:?}, {on_2b:?})",
+            arrows[1]
+        );
+        // 2f2e was played: the head ends at the centre of 2e, under the pawn.
+        assert!(
+            (arrows[2].y - l.center(sq(2, 5)).y).abs() < 1e-6,
+            "{style:?}"
+        );
+    }
+}
+
+#[test]
+fn a_long_caption_or_title_stays_inside_the_drawing() {
+    // Centred on the board, which stands left of the drawing's centre, a caption wrapped to
+    // the drawing's width lost its first character past the left edge (第3図 → 3図), and a long
+    // title ran off both sides.
+    let fonts = Fonts::bundled();
+    let v = standard();
+    for style in [Style::Traditional, Style::Western] {
+        let mut d = diagram_of("4k4/9/9/9/9/9/9/9/4K4 b RB4G4S4N4L18P 1", &v);
+        d.options.style = style;
+        d.caption = Some(
+            "第3図 ▲5九玉まで（先手の持駒が非常に多い局面の説明がとても長くなって折り返す場合の確認）"
+                .to_string(),
+        );
+        d.title =
+            Some("第3図 先手の持駒が非常に多い局面の説明がとても長い見出しの確認".to_string());
+        let drawing = diagram::draw(&d, &fonts).unwrap();
+        let inside = Rect::new(0.0, 0.0, drawing.width, drawing.height);
+        for g in drawing.text_glyphs() {
+            let r = fonts.ink_rect(g).unwrap_or(inside);
+            assert!(
+                inside.contains(&r, 1e-6),
+                "{style:?}: {} at {r:?} outside {inside:?}",
+                g.ch
+            );
+        }
+        // A short caption is still centred under the board.
+        d.title = None;
+        d.caption = Some("1手詰".to_string());
+        let drawing = diagram::draw(&d, &fonts).unwrap();
+        let l = Layout::new(d.setup.size, &d.options, false);
+        let ink = drawing
+            .text_glyphs()
+            .filter(|g| g.ch == '手' || g.ch == '1' || g.ch == '詰')
+            .filter_map(|g| fonts.ink_rect(g))
+            .filter(|r| r.y > l.board.bottom())
+            .reduce(|a, b| a.union(&b))
+            .unwrap();
+        assert!(
+            (ink.center().x - l.board.center().x).abs() < 0.3,
+            "{style:?}: {ink:?}"
+        );
+    }
+}
+
+#[test]
+fn a_hand_column_longer_than_the_board_keeps_clear_of_the_caption() {
+    // A player's name long enough to take the hand column past the board's foot ran into the
+    // caption, set at a fixed distance under the board.
+    let fonts = Fonts::bundled();
+    let v = standard();
+    let mut d = diagram_of("4k4/9/9/9/9/9/9/9/4K4 b RB4G4S4N4L18P 1", &v);
+    d.players = [
+        Some("羽生善治九段永世七冠名人竜王王位王座棋王".to_string()),
+        Some("藤井聡太竜王名人".to_string()),
+    ];
+    d.caption = Some(
+        "第3図 ▲5九玉まで（先手の持駒が非常に多い局面の説明がとても長くなって折り返す場合）"
+            .to_string(),
+    );
+    let drawing = diagram::draw(&d, &fonts).unwrap();
+    let l = Layout::new(d.setup.size, &d.options, false);
+    let off_board: Vec<(char, Rect)> = drawing
+        .text_glyphs()
+        .filter_map(|g| Some((g.ch, fonts.ink_rect(g)?)))
+        .filter(|(_, r)| !l.board.contains(r, 0.0))
+        .collect();
+    for (i, (a, ra)) in off_board.iter().enumerate() {
+        for (b, rb) in &off_board[i + 1..] {
+            let apart = ra.right() <= rb.x
+                || rb.right() <= ra.x
+                || ra.bottom() <= rb.y
+                || rb.bottom() <= ra.y;
+            assert!(apart, "{a} {ra:?} touches {b} {rb:?}");
+        }
+    }
+    let inside = Rect::new(0.0, 0.0, drawing.width, drawing.height);
+    for (c, r) in &off_board {
+        assert!(inside.contains(r, 1e-6), "{c} {r:?} outside the drawing");
+    }
+}

@@ -312,7 +312,9 @@ fn every_handicap_page_keeps_its_text_inside_the_margins_without_collisions() {
     let v = standard();
     let all: Vec<_> = v.handicaps.iter().collect();
     for paper in [Paper::A4, Paper::LETTER, Paper::A5] {
-        let inner = Rect::new(18.0, 18.0, paper.width - 36.0, paper.height - 36.0);
+        // 18 mm on A4; narrower paper has the page scaled, margins too.
+        let m = 18.0 * (paper.width / 210.0).min(1.0);
+        let inner = Rect::new(m, m, paper.width - 2.0 * m, paper.height - 2.0 * m);
         let index = handicap::index(&v, &all, &fonts, paper, 2, all.len() + 1).unwrap();
         check_page(&index, &fonts, inner, &format!("{paper} index"));
         // Every removed piece is named on the index, in both languages, whole.
@@ -453,4 +455,84 @@ fn a_reference_after_a_particle_stays_with_its_name_at_every_width() {
     }
     // Where the reference does not fit after の, it goes down with its name.
     assert!(seen_before_name);
+}
+
+#[test]
+fn balanced_lines_end_a_paragraph_on_more_than_a_stray_word() {
+    let fonts = Fonts::bundled();
+    let s = style(3.0);
+    let ja = "角道を開け合ってから飛車先の歩を突く。";
+    let en = "The stronger player builds the centre first, then attacks with nine pawns.";
+    for text in [ja, en] {
+        let full = fonts.width(s, text).unwrap();
+        // A measure a little short of the text: plain wrapping leaves a word or two over.
+        let width = 0.93 * full;
+        let plain = fonts.wrap(s, text, width).unwrap();
+        assert_eq!(plain.len(), 2, "{plain:?}");
+        let even = fonts.wrap_balanced(s, text, width).unwrap();
+        assert_eq!(even.len(), 2, "{even:?}");
+        let w: Vec<f64> = even.iter().map(|l| fonts.width(s, l).unwrap()).collect();
+        assert!(w[1] > 0.6 * w[0], "{even:?}");
+        assert!(w.iter().all(|x| *x <= width + 1e-6), "{even:?}");
+        // Nothing lost, no word broken.
+        let joined: String = even.concat();
+        assert_eq!(joined.replace(' ', ""), text.replace(' ', ""));
+        if text == en {
+            for line in &even {
+                assert!(en.split(' ').any(|word| line.starts_with(word)), "{line}");
+                assert!(en.split(' ').any(|word| line.ends_with(word)), "{line}");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_booklet_comment_does_not_end_on_a_stray_character() {
+    // The second teaching figure of the example booklet, four to an A5 page, ended its comment
+    // on a line of its own: く。
+    let yaml = [
+        "paper: a5",
+        "per_page: 4",
+        "diagrams:",
+        "  - position: startpos moves 7g7f 3c3d 2g2f",
+        "    comment: 角道を開け合ってから飛車先の歩を突く。",
+    ]
+    .join("\n");
+    let book = Book::from_yaml(&yaml, "c.yaml", &|_| Err("none".into())).unwrap();
+    let fonts = Fonts::bundled();
+    let v = standard();
+    let plan = booklet::prepare(&book, &v, &no_variant, &fonts).unwrap_or_else(|_| panic!());
+    let mut pages = Vec::new();
+    booklet::render(
+        &book,
+        &plan,
+        &v,
+        &no_variant,
+        &fonts,
+        &mut |d| {
+            pages.push(d.clone());
+            Ok(())
+        },
+        &mut |_, _| {},
+    )
+    .unwrap();
+    // The comment's glyphs, by line (baseline).
+    let mut lines: Vec<(f64, usize)> = Vec::new();
+    for g in pages[0]
+        .text_glyphs()
+        .filter(|g| "角道開合飛車先歩突く。".contains(g.ch))
+    {
+        let y = g.transform.0[5];
+        match lines.iter_mut().find(|(b, _)| (b - y).abs() < 0.1) {
+            Some(l) => l.1 += 1,
+            None => lines.push((y, 1)),
+        }
+    }
+    // Pieces' 歩 and 飛 are on the board, lines of their own far above; keep the last two.
+    lines.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let tail: Vec<usize> = lines.iter().rev().take(2).map(|l| l.1).collect();
+    assert!(
+        tail[0] >= 4,
+        "last line of {tail:?} characters (lines {lines:?})"
+    );
 }

@@ -72,12 +72,17 @@ pub struct Plan {
     pub layout: PageLayout,
     /// Square width of every diagram, mm.
     pub square: f64,
-    /// Lines reserved under each diagram for its caption and its comment.
+    /// Lines reserved over each diagram for its heading, and under it for its caption and its
+    /// comment.
+    pub heading_lines: usize,
     pub caption_lines: usize,
     pub comment_lines: usize,
     /// How far below the top of its cell each cell's content starts, mm: what is left of the
     /// cell's height, split above and below, so that a page is not a third blank.
     pub offset: f64,
+    /// How far right of its cell's centre every board's centre stands, mm (negative: left), so
+    /// that the boards of a column line up whatever their hands and the widest fits the cell.
+    pub board_shift: f64,
     pub diagram_pages: usize,
     pub entries: usize,
     /// Per entry, what tsume verification filled in (answer, caption).
@@ -185,9 +190,12 @@ pub fn prepare_with_progress(
     let mut failures = Vec::new();
     let mut comment_lines = 0;
     let mut caption_lines = 0;
+    let mut heading_lines = 1;
     let mut numbering = Numbering::default();
-    // The largest square each diagram could have, as (width, height) per mm of square.
-    let mut per_square: (f64, f64) = (0.0, 0.0);
+    // Per mm of square: how far any drawing reaches left and right of its board's centre
+    // (pages centre boards, not drawings), and the tallest drawing.
+    let mut reach = (0.0_f64, 0.0_f64);
+    let mut tallest = 0.0_f64;
     let mut filled = vec![None; book.entries.len()];
     // Read and checked in order (the numbering follows the entries), the problems then proved
     // at once, each on a thread of its own (`settings.jobs`), and measured in order.
@@ -266,10 +274,14 @@ pub fn prepare_with_progress(
         probe.title = None;
         probe.caption = None;
         probe.options.square = PROBE;
-        match diagram::draw(&probe, fonts) {
-            Ok(d) => {
-                per_square.0 = per_square.0.max(d.width / PROBE);
-                per_square.1 = per_square.1.max(d.height / PROBE);
+        match diagram::draw(&probe, fonts)
+            .and_then(|d| Ok((diagram::board_rect(&probe, fonts)?, d)))
+        {
+            Ok((board, d)) => {
+                let c = board.center().x;
+                reach.0 = reach.0.max(c / PROBE);
+                reach.1 = reach.1.max((d.width - c) / PROBE);
+                tallest = tallest.max(d.height / PROBE);
             }
             Err(e) => {
                 failures.push(fail(
@@ -289,14 +301,14 @@ pub fn prepare_with_progress(
             }
         }
         let head = heading(&label, title);
+        match fonts.wrap(TextStyle::new(FontRole::Bold, t.heading), &head, text_w) {
+            Ok(lines) => heading_lines = heading_lines.max(lines.len()),
+            Err(e) => failures.push(fail(
+                EntryError::Text(TextError::new(format!("diagrams[{i}].title"), e)),
+                title,
+            )),
+        }
         let checks = [
-            (
-                fonts
-                    .width(TextStyle::new(FontRole::Bold, t.heading), &head)
-                    .map(|_| 0)
-                    .map_err(TextError::in_field(format!("diagrams[{i}].title"))),
-                false,
-            ),
             (
                 match (&entry.notes.comment, o.comments) {
                     (Some(c), CommentPlace::Below) => fonts
@@ -354,9 +366,9 @@ pub fn prepare_with_progress(
     }
     let avail_w = cell.w - 2.0;
     let text_h = text_height(&t, caption_lines, comment_lines);
-    let avail_h = cell.h - t.heading_band() - text_h;
-    let square = (avail_w / per_square.0)
-        .min(avail_h / per_square.1)
+    let avail_h = cell.h - heading_height(&t, heading_lines) - text_h;
+    let square = (avail_w / (reach.0 + reach.1))
+        .min(avail_h / tallest)
         .min(MAX_SQUARE);
     if square.is_nan() || square < MIN_SQUARE {
         return Err(vec![EntryFailure {
@@ -372,20 +384,31 @@ pub fn prepare_with_progress(
     }
     let entries = book.entries.len();
     let square = (square * 100.0).floor() / 100.0;
-    let used = t.heading_band() + per_square.1 * square + text_h;
+    let used = heading_height(&t, heading_lines) + tallest * square + text_h;
     // The space left over goes two fifths above, three fifths below: optically centred.
     let offset = (0.4 * (cell.h - used)).max(0.0);
     Ok(Plan {
         diagram_pages: entries.div_ceil(layout.per_page()),
         layout,
         square,
+        heading_lines,
         caption_lines,
         comment_lines,
         offset,
+        board_shift: (reach.0 - reach.1) / 2.0 * square,
         entries,
         filled,
     })
 }
+
+/// The height over a diagram for its heading: a long heading wraps rather than running into
+/// the next cell.
+fn heading_height(t: &Typography, lines: usize) -> f64 {
+    t.heading_band() + lines.saturating_sub(1) as f64 * HEADING_LINE * t.heading
+}
+
+/// A heading's line height, in ems.
+const HEADING_LINE: f64 = 1.3;
 
 /// The height under a diagram for its caption and comment lines, with the gaps around them.
 fn text_height(t: &Typography, caption_lines: usize, comment_lines: usize) -> f64 {
@@ -399,11 +422,22 @@ fn text_height(t: &Typography, caption_lines: usize, comment_lines: usize) -> f6
     h
 }
 
+/// The centre for a line `width` wide: `x` (the board's centre) if the line fits the cell there
+/// (1 mm inside each side, as text is wrapped), else as near as it fits.
+fn centred_in(cell: &crate::draw::Rect, x: f64, width: f64) -> f64 {
+    let (lo, hi) = (cell.x + 1.0 + width / 2.0, cell.right() - 1.0 - width / 2.0);
+    if lo > hi {
+        cell.center().x
+    } else {
+        x.clamp(lo, hi)
+    }
+}
+
 /// Answers: text size and line height.
 pub const ANSWER_SIZE: f64 = 3.6;
 const ANSWER_LINE: f64 = 5.6;
-/// Width of the label column in the answers section.
-const ANSWER_LABEL: f64 = 24.0;
+/// The most of the body's width the answers' label column takes (a longer label wraps).
+const ANSWER_LABEL_MAX: f64 = 0.4;
 
 /// The running header, the footer and the page number of page `n` (1-based).
 fn frame(
@@ -508,28 +542,46 @@ pub fn render(
             diagram::draw(&dia, fonts).map_err(|e| e.within(&format!("diagrams[{i}].")))?;
         let cell = l.cell(k);
         let cell_top = cell.y + plan.offset;
-        // Every board is the same size, so boards line up along the rows; each is centred in
-        // its cell under its heading.
-        let x = cell.center().x - drawing.width / 2.0;
+        // Every board is the same size and its centre at the same place in its cell, so boards
+        // line up along the rows and the columns; heading and caption are centred over it.
+        let board =
+            diagram::board_rect(&dia, fonts).map_err(|e| e.within(&format!("diagrams[{i}].")))?;
+        let board_x = cell.center().x + plan.board_shift;
+        let x = board_x - board.center().x;
+        let over_board = |style, text: &str, field: &str| {
+            let w = fonts
+                .width(style, text)
+                .map_err(TextError::in_field(format!("diagrams[{i}].{field}")))?;
+            Ok::<_, TextError>(centred_in(&cell, board_x, w))
+        };
         let head = heading(&label, title.as_deref());
-        if !head.is_empty() {
+        let lines = fonts
+            .wrap_balanced(heading_style, &head, cell.w - 2.0)
+            .map_err(TextError::in_field(format!("diagrams[{i}].title")))?;
+        // Set down to the board: a one-line heading stays next to its board beside a
+        // two-line one.
+        let mut baseline = cell_top
+            + 1.05 * t.heading
+            + plan.heading_lines.saturating_sub(lines.len()) as f64 * HEADING_LINE * t.heading;
+        for line in lines.iter().filter(|l| !l.is_empty()) {
             draw_line(
                 &mut current,
                 fonts,
                 heading_style,
-                &head,
-                Point::new(cell.center().x, cell_top + 1.05 * t.heading),
+                line,
+                Point::new(over_board(heading_style, line, "title")?, baseline),
                 Align::Center,
                 "title",
             )?;
+            baseline += HEADING_LINE * t.heading;
         }
-        let top = cell_top + t.heading_band();
+        let top = cell_top + heading_height(&t, plan.heading_lines);
         current.place(&drawing, x, top);
         let mut y = top + drawing.height;
         // The caption, centred under the board as books set it.
         if let Some(c) = &caption {
             let lines = fonts
-                .wrap(caption_style, c, cell.w - 2.0)
+                .wrap_balanced(caption_style, c, cell.w - 2.0)
                 .map_err(TextError::in_field(format!("diagrams[{i}].caption")))?;
             let mut baseline = y + 0.4 * t.caption + 1.05 * t.caption;
             for line in lines {
@@ -538,7 +590,7 @@ pub fn render(
                     fonts,
                     caption_style,
                     &line,
-                    Point::new(cell.center().x, baseline),
+                    Point::new(over_board(caption_style, &line, "caption")?, baseline),
                     Align::Center,
                     "caption",
                 )?;
@@ -551,7 +603,7 @@ pub fn render(
         let comment = entry.notes.comment;
         if let (Some(c), CommentPlace::Below) = (&comment, o.comments) {
             let lines = fonts
-                .wrap(comment_style, c, cell.w - 2.0)
+                .wrap_balanced(comment_style, c, cell.w - 2.0)
                 .map_err(TextError::in_field(format!("diagrams[{i}].comment")))?;
             // The block of lines is centred under the diagram, its lines set flush left.
             let mut block = 0.0_f64;
@@ -562,7 +614,7 @@ pub fn render(
                         .map_err(TextError::in_field(format!("diagrams[{i}].comment")))?,
                 );
             }
-            let left = cell.center().x - block / 2.0;
+            let left = centred_in(&cell, board_x, block) - block / 2.0;
             let mut baseline = y + 0.6 * t.comment + 1.05 * t.comment;
             for line in lines {
                 draw_line(
@@ -622,7 +674,17 @@ fn answer_pages(
     let o = &book.options;
     let style = TextStyle::new(FontRole::Regular, ANSWER_SIZE);
     let label_style = TextStyle::new(FontRole::Bold, ANSWER_SIZE);
-    let text_x = l.body.x + ANSWER_LABEL;
+    let field = || TextError::in_field("answer".to_string());
+    // The label column is the widest label and a gap of 1.5 em, so that each answer stands
+    // next to its label, as books set them (a fixed 24 mm left 第1問 two thirds empty, and a
+    // longer label ran into its answer).
+    let gap = 1.5 * ANSWER_SIZE;
+    let mut widest = 0.0_f64;
+    for (label, _) in answers {
+        widest = widest.max(fonts.width(label_style, label).map_err(field())?);
+    }
+    let label_w = (widest + gap).min(ANSWER_LABEL_MAX * l.body.w);
+    let text_x = l.body.x + label_w;
     let text_w = l.body.right() - text_x;
     let mut d = Drawing::new(l.width, l.height);
     let mut y = l.body.y + 7.0;
@@ -637,10 +699,11 @@ fn answer_pages(
     )?;
     y += 10.0;
     for (label, text) in answers {
-        let lines = fonts
-            .wrap(style, text, text_w)
-            .map_err(TextError::in_field("answer".to_string()))?;
-        let needed = lines.len() as f64 * ANSWER_LINE;
+        let lines = fonts.wrap(style, text, text_w).map_err(field())?;
+        let label_lines = fonts
+            .wrap(label_style, label, (label_w - gap).max(ANSWER_SIZE))
+            .map_err(field())?;
+        let needed = lines.len().max(label_lines.len()) as f64 * ANSWER_LINE;
         if y + needed - ANSWER_LINE > l.body.bottom() - 1.0 && y > l.body.y + ANSWER_LINE {
             pages += 1;
             frame(&mut d, fonts, o, l, pages)?;
@@ -648,28 +711,29 @@ fn answer_pages(
             d = Drawing::new(l.width, l.height);
             y = l.body.y + ANSWER_SIZE;
         }
-        draw_line(
-            &mut d,
-            fonts,
-            label_style,
-            label,
-            Point::new(l.body.x, y),
-            Align::Start,
-            "answer",
-        )?;
-        for line in lines {
+        for (i, line) in label_lines.iter().enumerate() {
+            draw_line(
+                &mut d,
+                fonts,
+                label_style,
+                line,
+                Point::new(l.body.x, y + i as f64 * ANSWER_LINE),
+                Align::Start,
+                "answer",
+            )?;
+        }
+        for (i, line) in lines.iter().enumerate() {
             draw_line(
                 &mut d,
                 fonts,
                 style,
-                &line,
-                Point::new(text_x, y),
+                line,
+                Point::new(text_x, y + i as f64 * ANSWER_LINE),
                 Align::Start,
                 "answer",
             )?;
-            y += ANSWER_LINE;
         }
-        y += 1.6;
+        y += needed + 1.6;
     }
     pages += 1;
     frame(&mut d, fonts, o, l, pages)?;

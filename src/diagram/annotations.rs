@@ -78,7 +78,7 @@ pub fn draw_marks(
     Ok(())
 }
 
-pub fn draw_arrows(d: &mut Drawing, l: &Layout, hands: &Placed, arrows: &[Arrow]) {
+pub fn draw_arrows(d: &mut Drawing, l: &Layout, setup: &Setup, hands: &Placed, arrows: &[Arrow]) {
     let w = l.w;
     for arrow in arrows {
         let to = l.center(arrow.to);
@@ -103,8 +103,24 @@ pub fn draw_arrows(d: &mut Drawing, l: &Layout, hands: &Placed, arrows: &[Arrow]
             ArrowStart::Hand(..) => from + dir * (0.6 * l.hand_em),
             ArrowStart::Square(_) => from,
         };
-        let tip = to;
-        let length = (to - from).length();
+        // A move still to come onto a piece (a capture: its own piece still on the origin, or a
+        // drop) stops at the edge of that piece's name (0.84 square across), so that the head
+        // is not lost under the name. A move already played ends under the piece that made it.
+        let onto_piece = setup.piece_at(arrow.to).is_some()
+            && match arrow.from {
+                ArrowStart::Square(sq) => setup.piece_at(sq).is_some(),
+                ArrowStart::Hand(..) => true,
+            };
+        let tip = if onto_piece {
+            to - dir * (0.42 * w / dir.x.abs().max(dir.y.abs()))
+        } else {
+            to
+        };
+        let run = tip - start;
+        if run.x * dir.x + run.y * dir.y <= 0.0 {
+            continue;
+        }
+        let length = run.length();
         let head_len = (0.38 * w).min(length / 3.0);
         let head_half = 0.2 * w;
         let shaft = 0.12 * w;

@@ -29,7 +29,7 @@ pub use model::{
 pub use pieces::{piece_label, promoted_in_red};
 
 use crate::draw::{
-    Align, Color, Drawing, FontRole, Fonts, MissingGlyph, Point, TextError, TextStyle,
+    Align, Color, Drawing, FontRole, Fonts, MissingGlyph, Point, Rect, TextError, TextStyle,
 };
 
 /// Names the part of the diagram that asked for a glyph the fonts lack.
@@ -52,6 +52,14 @@ const LAST_MOVE_BEGINNER: Color = Color(0xc9, 0xd9, 0x8f);
 /// position is wanted.
 pub fn draw(diagram: &Diagram, fonts: &Fonts) -> Result<Drawing, TextError> {
     draw_with_faded(diagram, fonts, &|_| false)
+}
+
+/// Where [`draw`] puts the board in its drawing. The rank numerals and hand columns make a
+/// drawing lopsided, so a page centres the board rather than the drawing.
+pub fn board_rect(diagram: &Diagram, fonts: &Fonts) -> Result<Rect, TextError> {
+    let l = Layout::of(diagram);
+    let columns = hands::columns_needed(fonts, &l, diagram).field("players")?;
+    Ok(l.with_hand_columns(columns).board)
 }
 
 /// As [`draw`], with the pieces on the squares `faded` says drawn in light grey: a handicap
@@ -108,7 +116,13 @@ pub fn draw_with_faded(
     let placed = hands::draw_hands(&mut d, fonts, &l, diagram).field("players")?;
     let first_arrow = d.items.len();
     let hands_drawn = first_hand..first_arrow;
-    annotations::draw_arrows(&mut d, &l, &placed, &diagram.annotations.arrows);
+    annotations::draw_arrows(
+        &mut d,
+        &l,
+        &diagram.setup,
+        &placed,
+        &diagram.annotations.arrows,
+    );
     let arrows_drawn = first_arrow..d.items.len();
     annotations::lift_glyphs(
         &mut d,
@@ -125,13 +139,30 @@ pub fn draw_with_faded(
     }
 
     let center_x = l.board.center().x;
+    // Title and caption are centred over the board, which stands left of the drawing's centre:
+    // a line too wide for that moves right, as far as it must, to stay inside the margins.
+    let room = l.width - 2.0 * l.margin;
+    let centre_for = |width: f64| {
+        let (lo, hi) = (l.margin + width / 2.0, l.width - l.margin - width / 2.0);
+        if lo > hi {
+            l.width / 2.0
+        } else {
+            center_x.clamp(lo, hi)
+        }
+    };
     if let Some(title) = &diagram.title {
-        let style = TextStyle::new(FontRole::Bold, 0.62 * l.w);
+        // The title has one line: a long one is set smaller to fit it.
+        let mut style = TextStyle::new(FontRole::Bold, 0.62 * l.w);
+        let width = fonts.width(style, title).field("title")?;
+        if width > room {
+            style = TextStyle::new(FontRole::Bold, style.size * room / width);
+        }
+        let width = fonts.width(style, title).field("title")?;
         let g = fonts
             .line(
                 style,
                 title,
-                Point::new(center_x, l.title_baseline),
+                Point::new(centre_for(width), l.title_baseline),
                 Align::Center,
             )
             .field("title")?;
@@ -141,16 +172,17 @@ pub fn draw_with_faded(
     if let Some(caption) = &diagram.caption {
         // A caption wider than the drawing wraps onto more lines rather than being cut off.
         let style = TextStyle::new(FontRole::Regular, 0.5 * l.w);
-        let lines = fonts
-            .wrap(style, caption, l.width - 2.0 * l.margin)
-            .field("caption")?;
-        let mut baseline = l.board.bottom() + 0.95 * l.w;
+        let lines = fonts.wrap_balanced(style, caption, room).field("caption")?;
+        // Under the board, or under a hand column that a long player's name took lower.
+        let mut baseline = l.board.bottom().max(placed.bottom) + 0.95 * l.w;
         for (i, line) in lines.iter().enumerate() {
             if i > 0 {
                 baseline += 0.75 * l.w;
             }
+            let width = fonts.width(style, line).field("caption")?;
+            let at = Point::new(centre_for(width), baseline);
             let g = fonts
-                .line(style, line, Point::new(center_x, baseline), Align::Center)
+                .line(style, line, at, Align::Center)
                 .field("caption")?;
             d.glyphs(Color::BLACK, g);
         }

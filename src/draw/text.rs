@@ -119,6 +119,54 @@ impl Fonts {
         Ok(lines)
     }
 
+    /// [`Fonts::wrap`] with its lines evened out: the narrowest measure that gives no more
+    /// lines and breaks only where a line may (never inside a word), so that a paragraph does
+    /// not end on a stray word (角道を…歩を突|く。). Text with newlines is wrapped as it is.
+    pub fn wrap_balanced(
+        &self,
+        style: TextStyle,
+        text: &str,
+        width: f64,
+    ) -> Result<Vec<String>, MissingGlyph> {
+        let lines = self.wrap(style, text, width)?;
+        if lines.len() < 2 || text.contains('\n') {
+            return Ok(lines);
+        }
+        let chars: Vec<char> = text.chars().collect();
+        let allowed: std::collections::BTreeSet<usize> = linebreak::opportunities(text)
+            .into_iter()
+            .filter(|(_, b)| *b == Break::Allowed)
+            .map(|(i, _)| i)
+            .collect();
+        // Every line after the first starts at an ordinary break opportunity.
+        let clean = |candidate: &[String]| {
+            let mut at = 0;
+            for (k, line) in candidate.iter().enumerate() {
+                while at < chars.len() && chars[at] == ' ' {
+                    at += 1;
+                }
+                if k > 0 && !allowed.contains(&at) {
+                    return false;
+                }
+                at += line.chars().count();
+            }
+            true
+        };
+        let (mut lo, mut hi) = (width / lines.len() as f64, width);
+        let mut best = lines;
+        for _ in 0..14 {
+            let mid = (lo + hi) / 2.0;
+            let candidate = self.wrap(style, text, mid)?;
+            if candidate.len() <= best.len() && clean(&candidate) {
+                hi = mid;
+                best = candidate;
+            } else {
+                lo = mid;
+            }
+        }
+        Ok(best)
+    }
+
     fn wrap_paragraph(
         &self,
         style: TextStyle,

@@ -1,7 +1,7 @@
 //! The index page of a set of handicap sheets: every handicap with what it removes, its usual
 //! gap in strength and the page its sheet is on.
 
-use super::sheet::{frame, removed, removed_summary, rule, GREY, MARGIN};
+use super::sheet::{frame, removed, removed_summary, rule, scaled_to, GREY, MARGIN};
 use crate::draw::{
     draw_line, Align, Color as Ink, Drawing, FontRole, Fonts, Point, TextError, TextStyle,
 };
@@ -12,6 +12,19 @@ use std::sync::Arc;
 /// The index page: every handicap in `handicaps` with what it removes, its usual gap and the
 /// page its sheet is on (`first_page` for the first).
 pub fn index(
+    variant: &Arc<Variant>,
+    handicaps: &[&Handicap],
+    fonts: &Fonts,
+    paper: Paper,
+    first_page: usize,
+    total_pages: usize,
+) -> Result<Drawing, TextError> {
+    scaled_to(paper, |paper| {
+        index_on(variant, handicaps, fonts, paper, first_page, total_pages)
+    })
+}
+
+fn index_on(
     variant: &Arc<Variant>,
     handicaps: &[&Handicap],
     fonts: &Fonts,

@@ -4,8 +4,8 @@
 //! read from the variant data). The text helpers here serve the index page too.
 use crate::diagram::{self, Diagram};
 use crate::draw::{
-    draw_line, Align, Color as Ink, Drawing, FontRole, Fonts, Path, Point, Stroke, TextError,
-    TextStyle,
+    draw_line, Affine, Align, Color as Ink, Drawing, FontRole, Fonts, Path, Point, Stroke,
+    TextError, TextStyle,
 };
 use crate::formats::notation::{japanese, numerals, usi as usi_notation};
 use crate::paper::Paper;
@@ -225,14 +225,41 @@ pub fn sheet(
     paper: Paper,
     page: Option<(usize, usize)>,
 ) -> Result<Drawing, TextError> {
-    let mut shrink = 0.0;
-    loop {
-        let (d, overflow, per_square) = draw_sheet(variant, handicap, fonts, paper, page, shrink)?;
-        if overflow <= 0.0 || shrink > SQUARE / 2.0 {
-            return Ok(d);
+    scaled_to(paper, |paper| {
+        let mut shrink = 0.0;
+        loop {
+            let (d, overflow, per_square) =
+                draw_sheet(variant, handicap, fonts, paper, page, shrink)?;
+            if overflow <= 0.0 || shrink > SQUARE / 2.0 {
+                return Ok(d);
+            }
+            shrink += overflow / per_square + 0.05;
         }
-        shrink += overflow / per_square + 0.05;
+    })
+}
+
+/// Paper narrower than A4 gets the page as set on A4's width, scaled down, so that type, rules
+/// and board keep their proportions (on A5 the board alone gave up the room: 4.6 mm squares
+/// under full-size type).
+pub(super) fn scaled_to(
+    paper: Paper,
+    draw: impl FnOnce(Paper) -> Result<Drawing, TextError>,
+) -> Result<Drawing, TextError> {
+    let k = paper.width / Paper::A4.width;
+    if k >= 1.0 {
+        return draw(paper);
     }
+    let design = Paper {
+        width: Paper::A4.width,
+        height: paper.height / k,
+        ..paper
+    };
+    let page = draw(design)?;
+    let mut out = Drawing::new(paper.width, paper.height);
+    out.place_transformed(&page, Affine::scale(k, k));
+    out.title = page.title;
+    out.description = page.description;
+    Ok(out)
 }
 
 /// The sheet with the board's square `shrink` mm under its largest; also how far the table
@@ -284,16 +311,21 @@ fn draw_sheet(
     let mut dia = Diagram::new(variant.clone(), shown);
     dia.options.handicap = true;
     // The sheet is a reference for setting up: the diagram takes what room the page gives.
+    // The board is centred under the title, so the wider side of the drawing sets the room.
     let width_per_square = {
         let probe = diagram::Layout::new(variant.size, &dia.options, false);
-        probe.width / dia.options.square
+        let c = probe.board.center().x;
+        2.0 * c.max(probe.width - c) / dia.options.square
     };
     dia.options.square = SQUARE.min((paper.width - 2.0 * MARGIN) / width_per_square) - shrink;
     let faded = |sq: Square| removed.pieces.iter().any(|(s, _)| *s == sq);
     let board = diagram::draw_with_faded(&dia, fonts, &faded).map_err(|e| e.within("diagram "))?;
-    let board_w = board.width;
+    let board_x = diagram::board_rect(&dia, fonts)
+        .map_err(|e| e.within("diagram "))?
+        .center()
+        .x;
     let height_per_square = board.height / dia.options.square;
-    d.place(&board, center - board_w / 2.0, y);
+    d.place(&board, center - board_x, y);
     y += board.height + 8.0;
 
     // The facts, as a two-column table: label (Japanese over English) and value.
