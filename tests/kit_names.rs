@@ -4,7 +4,7 @@
 //! (the western knight's rings sat on the serifs of its N).
 
 use shogiprint::draw::{Drawing, FontRole, Fonts, Item, Point, Rect};
-use shogiprint::kit::face::{face_in, FaceStyle, Lettering, WESTERN_PROMOTED_EM};
+use shogiprint::kit::face::{face_in, FaceStyle, Lettering, WESTERN_EM, WESTERN_PROMOTED_EM};
 use shogiprint::rules::{PieceKind, Variant};
 
 /// Every face of the standard set, fronts and promoted backs, with its size.
@@ -149,6 +149,54 @@ fn western_promoted_letters_are_one_share_of_the_height_on_every_promoted_face()
                 "x{scale} {id}: {em:.3} mm on a {height} mm piece, not {share:.4} of it like {}",
                 by_height[0].2
             );
+        }
+    }
+}
+
+#[test]
+fn western_marks_over_the_letter_stand_clear_of_it() {
+    // The knight's two jump rings once stood 0.8 mm over its 10 mm N, where an accent sits:
+    // N with a diaeresis. A mark whose middle stands above or below the letter keeps a gap of
+    // a fifth of the letter's em, twice what an accent leaves; at true size the fronts' letters
+    // keep their share of the height (the letter moves down rather than shrinks).
+    let fonts = Fonts::bundled();
+    for (kind, size) in standard_faces() {
+        for scale in [1.0, 0.8] {
+            let size = (size.0 * scale, size.1 * scale);
+            let d = draw(&fonts, &kind, FaceStyle::Western, Lettering::Mincho, size);
+            let glyphs = name_glyphs(&d);
+            // The letter itself, not its plus.
+            let Some(letter) = glyphs
+                .iter()
+                .filter_map(|g| fonts.ink_rect(g))
+                .reduce(|a, b| if a.h >= b.h { a } else { b })
+            else {
+                panic!("{}: no letter", kind.id);
+            };
+            let em = name_em(&fonts, &d);
+            if scale == 1.0 && !kind.promoted {
+                assert!(
+                    (em - WESTERN_EM * size.1).abs() < 1e-9,
+                    "{}: letter {em:.2} mm on a {} mm piece",
+                    kind.id,
+                    size.1
+                );
+            }
+            for item in d.items.iter().skip(1) {
+                let Item::Shape(s) = item else { continue };
+                let Some(ink) = s.ink_bounds() else { continue };
+                let mid = ink.center().x;
+                let across = letter.x < mid && mid < letter.right();
+                if !across {
+                    continue;
+                }
+                let gap = (letter.y - ink.bottom()).max(ink.y - letter.bottom());
+                assert!(
+                    gap >= 0.2 * em - 1e-9,
+                    "{} x{scale}: a mark {gap:.2} mm over or under its {em:.2} mm letter",
+                    kind.id
+                );
+            }
         }
     }
 }

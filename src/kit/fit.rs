@@ -27,12 +27,17 @@ pub struct Fitted {
 
 /// How the name is set: `layout` lays it out at an em, `pen` is how much its strokes are
 /// thickened (a share of the em, the brush's extra weight) and `air` the gap kept between its
-/// ink and any mark's.
+/// ink and any mark's. `over` (a share of the em, 0 for none) is the gap kept between the name
+/// and a mark whose middle stands over or under it: a mark just over a Latin letter reads as
+/// its accent (the knight's rings over N as N with a diaeresis). The name moves down for it
+/// as far as the marks under it and the floor allow (the marks stand where the piece goes);
+/// where that is not enough it is set smaller.
 pub struct Name<F> {
     pub layout: F,
     pub target: f64,
     pub pen: f64,
     pub air: f64,
+    pub over: f64,
 }
 
 /// Gap kept between a moved mark and the other marks.
@@ -57,13 +62,25 @@ where
     let mut em = name.target;
     let mut last = None;
     for _ in 0..40 {
-        let glyphs = (name.layout)(em)?;
+        let mut glyphs = (name.layout)(em)?;
         let pen = name.pen * em / 2.0;
-        let ink: Vec<Rect> = glyphs
+        let mut ink: Vec<Rect> = glyphs
             .iter()
             .filter_map(|g| fonts.ink_rect(g))
             .map(|r| r.inset(-pen))
             .collect();
+        let Some(dy) = drop(&ink, &marks, name.over * em, room.floor) else {
+            em *= 0.97;
+            continue;
+        };
+        if dy > 0.0 {
+            for g in &mut glyphs {
+                g.transform = Affine::translate(0.0, dy) * g.transform;
+            }
+            for r in &mut ink {
+                r.y += dy;
+            }
+        }
         let inside = ink.iter().all(|r| {
             corners(r)
                 .into_iter()
@@ -98,6 +115,35 @@ where
             marks,
         }),
     }
+}
+
+/// How far the name whose ink is `ink` moves down so that every mark over it (its middle
+/// within the name's width) keeps `gap` above it and every mark under it `gap` below it, within
+/// the `floor`; `None` if no such place is left.
+fn drop(ink: &[Rect], marks: &[Vec<Shape>], gap: f64, floor: f64) -> Option<f64> {
+    let Some(name) = ink.iter().copied().reduce(|a, b| a.union(&b)) else {
+        return Some(0.0);
+    };
+    let (mut need, mut room) = (0.0_f64, floor - name.bottom());
+    for group in marks {
+        let Some(m) = group
+            .iter()
+            .filter_map(|s| s.ink_bounds())
+            .reduce(|a, b| a.union(&b))
+        else {
+            continue;
+        };
+        let mid = m.center().x;
+        if mid <= name.x || mid >= name.right() {
+            continue;
+        }
+        if m.bottom() <= name.y {
+            need = need.max(gap - (name.y - m.bottom()));
+        } else if m.y >= name.bottom() {
+            room = room.min(m.y - name.bottom() - gap);
+        }
+    }
+    (need <= room.max(0.0)).then_some(need)
 }
 
 /// A mark's ink as points along its outlines, each with its pen's half width.
