@@ -200,3 +200,67 @@ fn western_marks_over_the_letter_stand_clear_of_it() {
         }
     }
 }
+
+/// The middle of each mark of a face (its ink bounds' centre), each mark a run of shapes of one
+/// kind: a ring, a dot, or an arrow's shaft and head.
+fn mark_centres(d: &Drawing) -> Vec<Point> {
+    let mut out: Vec<Rect> = Vec::new();
+    let mut shaft = false;
+    for item in d.items.iter().skip(1) {
+        let Item::Shape(s) = item else { continue };
+        // A brushed name's strokes are filled and drawn round with a pen; no mark is both.
+        if s.fill.is_some() && s.stroke.is_some() {
+            continue;
+        }
+        let Some(ink) = s.ink_bounds() else { continue };
+        // An arrow's head follows its shaft (a stroked open line): one mark.
+        let open_line = s.fill.is_none() && s.path.segments.len() == 2;
+        if shaft && !open_line {
+            let last = out.pop().unwrap();
+            out.push(last.union(&ink));
+            shaft = false;
+            continue;
+        }
+        shaft = open_line;
+        out.push(ink);
+    }
+    out.iter().map(|r| r.center()).collect()
+}
+
+#[test]
+fn marks_keep_their_directions_apart() {
+    // A mark moved out of its name's way once turned until it nearly met the next direction's
+    // (an arrows-style gold's forward-diagonal dots 22° from its sideways ones, a colon beside
+    // 金). Seen from the name's middle, no two marks stand nearer than 30°.
+    let fonts = Fonts::bundled();
+    for style in [FaceStyle::Kanji, FaceStyle::Arrows, FaceStyle::Western] {
+        for lettering in [Lettering::Brush, Lettering::Mincho] {
+            for (kind, size) in standard_faces() {
+                for scale in [1.0, 0.8] {
+                    let size = (size.0 * scale, size.1 * scale);
+                    let d = draw(&fonts, &kind, style, lettering, size);
+                    let name = name_glyphs(&d)
+                        .iter()
+                        .filter_map(|g| fonts.ink_rect(g))
+                        .reduce(|a, b| a.union(&b))
+                        .unwrap();
+                    let hub = name.center();
+                    let marks = mark_centres(&d);
+                    let mut least = 180.0_f64;
+                    for (i, a) in marks.iter().enumerate() {
+                        for b in &marks[i + 1..] {
+                            let (u, v) = (*a - hub, *b - hub);
+                            let cos = (u.x * v.x + u.y * v.y) / (u.length() * v.length());
+                            least = least.min(cos.clamp(-1.0, 1.0).acos().to_degrees());
+                        }
+                    }
+                    assert!(
+                        least >= 30.0,
+                        "{style:?} {lettering:?} {} x{scale}: two marks {least:.1}° apart",
+                        kind.id
+                    );
+                }
+            }
+        }
+    }
+}

@@ -44,6 +44,9 @@ pub struct Name<F> {
 const MARK_GAP: f64 = 0.5;
 /// How far (degrees) a moved mark may turn about the hub from where it stood.
 const MAX_TURN: f64 = 35.0;
+/// How near (degrees, about the hub) a moved mark may come to another mark's bearing: a gold's
+/// forward-diagonal dot turned down beside its sideways one read as a colon, not a diagonal.
+const MIN_SPREAD: f64 = 30.0;
 /// The step a mark moves by while it looks for room, in millimetres.
 const STEP: f64 = 0.1;
 
@@ -226,10 +229,16 @@ fn place_marks(
         // A mark may slant off its bearing from the hub, but not so far that it reads as
         // another direction's.
         let away = c - hub;
+        let angle = |a: Point, b: Point| {
+            let cos = (a.x * b.x + a.y * b.y) / (a.length() * b.length());
+            cos.clamp(-1.0, 1.0).acos().to_degrees()
+        };
         let on_bearing = |v: Point| {
             let moved = away + v;
-            let cos = (away.x * moved.x + away.y * moved.y) / (away.length() * moved.length());
-            cos >= MAX_TURN.to_radians().cos()
+            angle(away, moved) <= MAX_TURN
+                && (0..boxes.len())
+                    .filter(|&j| j != i)
+                    .all(|j| angle(moved, boxes[j].center() - hub) >= MIN_SPREAD)
         };
         let ways = ways(away);
         let mut open = vec![true; ways.len()];
