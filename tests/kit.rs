@@ -640,6 +640,25 @@ fn small_boards_fit_one_page_and_variants_bring_their_pieces() {
 }
 
 #[test]
+fn a_board_on_one_page_is_not_called_tile_1_of_1() {
+    // Its caption once read "Board tile 1 of 1 (row 1, column 1)" beside a one-square map.
+    let fonts = Fonts::bundled();
+    for (name, caption) in [("minishogi", None), ("standard", Some("Boardtile1of4"))] {
+        let kit = kit::build(&variant(name), &KitOptions::default(), &fonts).unwrap();
+        let page = &kit.pages[kit.tile_pages[0]];
+        let text: String = page.text_glyphs().map(|g| g.ch).collect();
+        let text: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+        match caption {
+            None => {
+                assert!(text.contains("Board"), "{name}: {text}");
+                assert!(!text.contains("tile"), "{name}: {text}");
+            }
+            Some(c) => assert!(text.contains(c), "{name}: {text}"),
+        }
+    }
+}
+
+#[test]
 fn bad_extras_are_named() {
     let fonts = Fonts::bundled();
     let v = variant("sho");
