@@ -3,8 +3,9 @@
 //! The name is set at one size for every piece of a height (what the face asks for), and a
 //! mark that would touch it moves out of its way whole — along its own bearing from the name's
 //! middle, or straight sideways, or straight up or down — as little as clears it, and only as
-//! far as the cut allows. Only when some mark cannot get clear does the name shrink, 3 % at a
-//! time. Sizing the name to whatever the ring of marks left free made names uneven: the
+//! far as the cut allows. When some mark cannot get clear, the name first goes down, as far as
+//! the marks under it and the English name allow; only then does it shrink, 3 % at a time.
+//! Sizing the name to whatever the ring of marks left free made names uneven: the
 //! knight's jump rings stand over its name, and its name came out 60 % of the rook's.
 
 use super::face::depth;
@@ -65,31 +66,39 @@ where
     let mut em = name.target;
     let mut last = None;
     for _ in 0..40 {
-        let mut glyphs = (name.layout)(em)?;
+        let glyphs = (name.layout)(em)?;
         let pen = name.pen * em / 2.0;
-        let mut ink: Vec<Rect> = glyphs
+        let ink: Vec<Rect> = glyphs
             .iter()
             .filter_map(|g| fonts.ink_rect(g))
             .map(|r| r.inset(-pen))
             .collect();
-        let Some(dy) = drop(&ink, &marks, name.over * em, room.floor) else {
+        let over = name.air.max(name.over * em);
+        let Some((low, high)) = drops(&ink, &marks, (name.over * em, over), room.floor) else {
             em *= 0.97;
             continue;
         };
-        if dy > 0.0 {
-            for g in &mut glyphs {
-                g.transform = Affine::translate(0.0, dy) * g.transform;
+        // Where the marks cannot all get clear, the name may go down (as far as the marks
+        // under it allow) before it is set smaller: the knight's rings stand over its name.
+        let mut done = false;
+        for k in 0..=DROPS {
+            let dy = low + (high - low) * k as f64 / DROPS as f64;
+            if k > 0 && high - low < 1e-9 {
+                break;
             }
-            for r in &mut ink {
-                r.y += dy;
+            let shift = Affine::translate(0.0, dy);
+            let ink: Vec<Rect> = ink
+                .iter()
+                .map(|r| Rect::new(r.x, r.y + dy, r.w, r.h))
+                .collect();
+            let inside = ink.iter().all(|r| {
+                corners(r)
+                    .into_iter()
+                    .all(|p| depth(&room.outline, p) >= room.clear && p.y <= room.floor)
+            });
+            if !inside {
+                continue;
             }
-        }
-        let inside = ink.iter().all(|r| {
-            corners(r)
-                .into_iter()
-                .all(|p| depth(&room.outline, p) >= room.clear && p.y <= room.floor)
-        });
-        if inside {
             // The name's ink with its air, and its mirror image: a name that is not symmetric
             // (+R) moves its marks as if it were, so that they stay symmetric.
             let keep_out: Vec<Rect> = ink
@@ -98,15 +107,24 @@ where
                 .flat_map(|r| [r, Rect::new(2.0 * hub.x - r.right(), r.y, r.w, r.h)])
                 .collect();
             let placed = place_marks(room, hub, &keep_out, &marks);
-            let done = placed.is_some();
-            last = Some(Fitted {
-                em,
-                name: glyphs,
-                marks: placed.unwrap_or_else(|| marks.clone()),
-            });
+            done = placed.is_some();
+            if done || last.as_ref().is_none_or(|l: &Fitted| l.em != em) {
+                let mut name = glyphs.clone();
+                for g in &mut name {
+                    g.transform = shift * g.transform;
+                }
+                last = Some(Fitted {
+                    em,
+                    name,
+                    marks: placed.unwrap_or_else(|| marks.clone()),
+                });
+            }
             if done {
                 break;
             }
+        }
+        if done {
+            break;
         }
         em *= 0.97;
     }
@@ -120,12 +138,20 @@ where
     }
 }
 
-/// How far the name whose ink is `ink` moves down so that every mark over it (its middle
-/// within the name's width) keeps `gap` above it and every mark under it `gap` below it, within
-/// the `floor`; `None` if no such place is left.
-fn drop(ink: &[Rect], marks: &[Vec<Shape>], gap: f64, floor: f64) -> Option<f64> {
+/// How many places between its least and its lowest the name tries.
+const DROPS: usize = 12;
+
+/// How far down the name whose ink is `ink` may stand: at least as far as keeps `gap.0` below
+/// every mark over it (its middle within the name's width), at most as far as keeps `gap.1`
+/// above every mark under it and the `floor`; `None` if no such place is left.
+fn drops(
+    ink: &[Rect],
+    marks: &[Vec<Shape>],
+    (over, under): (f64, f64),
+    floor: f64,
+) -> Option<(f64, f64)> {
     let Some(name) = ink.iter().copied().reduce(|a, b| a.union(&b)) else {
-        return Some(0.0);
+        return Some((0.0, 0.0));
     };
     let (mut need, mut room) = (0.0_f64, floor - name.bottom());
     for group in marks {
@@ -140,13 +166,17 @@ fn drop(ink: &[Rect], marks: &[Vec<Shape>], gap: f64, floor: f64) -> Option<f64>
         if mid <= name.x || mid >= name.right() {
             continue;
         }
-        if m.bottom() <= name.y {
-            need = need.max(gap - (name.y - m.bottom()));
-        } else if m.y >= name.bottom() {
-            room = room.min(m.y - name.bottom() - gap);
+        // A mark level with the name's top counts as over it: moved clear, it would be. With
+        // no gap asked for, the name needs no drop (a mark in its way moves instead).
+        if m.center().y < name.center().y {
+            if over > 0.0 {
+                need = need.max(over - (name.y - m.bottom()));
+            }
+        } else {
+            room = room.min(m.y - name.bottom() - under);
         }
     }
-    (need <= room.max(0.0)).then_some(need)
+    (need <= room.max(0.0)).then_some((need, room.max(need)))
 }
 
 /// A mark's ink as points along its outlines, each with its pen's half width.
