@@ -640,6 +640,58 @@ fn small_boards_fit_one_page_and_variants_bring_their_pieces() {
 }
 
 #[test]
+fn a_board_on_one_page_is_not_called_tile_1_of_1() {
+    // Its caption once read "Board tile 1 of 1 (row 1, column 1)" beside a one-square map.
+    let fonts = Fonts::bundled();
+    for (name, caption) in [("minishogi", None), ("standard", Some("Boardtile1of4"))] {
+        let kit = kit::build(&variant(name), &KitOptions::default(), &fonts).unwrap();
+        let page = &kit.pages[kit.tile_pages[0]];
+        let text: String = page.text_glyphs().map(|g| g.ch).collect();
+        let text: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+        match caption {
+            None => {
+                assert!(text.contains("Board"), "{name}: {text}");
+                assert!(!text.contains("tile"), "{name}: {text}");
+            }
+            Some(c) => assert!(text.contains(c), "{name}: {text}"),
+        }
+    }
+}
+
+#[test]
+fn the_piece_stands_stand_in_the_middle_of_their_page() {
+    // They once stood at the top margin with a third of the page empty below them.
+    let fonts = Fonts::bundled();
+    for paper in [Paper::A4, Paper::LETTER] {
+        let options = KitOptions {
+            paper,
+            komadai: true,
+            ..KitOptions::default()
+        };
+        let kit = kit::build(&variant("minishogi"), &options, &fonts).unwrap();
+        let page = &kit.pages[kit.komadai_page.unwrap()];
+        let stands: Vec<Rect> = page
+            .items
+            .iter()
+            .filter_map(|item| match item {
+                Item::Shape(s) if s.fill == Some(shogiprint::diagram::face::WOOD) => {
+                    s.path.bounds()
+                }
+                _ => None,
+            })
+            .collect();
+        assert_eq!(stands.len(), 2);
+        let (top, bottom) = (stands[0].y, stands[1].bottom());
+        // Below the second stand is its label, 8 mm.
+        let (above, below) = (top, page.height - bottom - 8.0);
+        assert!(
+            (above - below).abs() < 1.0,
+            "{paper}: {above:.1} mm above the stands, {below:.1} mm below"
+        );
+    }
+}
+
+#[test]
 fn bad_extras_are_named() {
     let fonts = Fonts::bundled();
     let v = variant("sho");

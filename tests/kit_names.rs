@@ -4,7 +4,7 @@
 //! (the western knight's rings sat on the serifs of its N).
 
 use shogiprint::draw::{Drawing, FontRole, Fonts, Item, Point, Rect};
-use shogiprint::kit::face::{face_in, FaceStyle, Lettering, WESTERN_PROMOTED_EM};
+use shogiprint::kit::face::{face_in, FaceStyle, Lettering, WESTERN_EM, WESTERN_PROMOTED_EM};
 use shogiprint::rules::{PieceKind, Variant};
 
 /// Every face of the standard set, fronts and promoted backs, with its size.
@@ -149,6 +149,148 @@ fn western_promoted_letters_are_one_share_of_the_height_on_every_promoted_face()
                 "x{scale} {id}: {em:.3} mm on a {height} mm piece, not {share:.4} of it like {}",
                 by_height[0].2
             );
+        }
+    }
+}
+
+#[test]
+fn western_marks_over_the_letter_stand_clear_of_it() {
+    // The knight's two jump rings once stood 0.8 mm over its 10 mm N, where an accent sits:
+    // N with a diaeresis. A mark whose middle stands above or below the letter keeps a gap of
+    // a fifth of the letter's em, twice what an accent leaves; at true size the fronts' letters
+    // keep their share of the height (the letter moves down rather than shrinks).
+    let fonts = Fonts::bundled();
+    for (kind, size) in standard_faces() {
+        for scale in [1.0, 0.8] {
+            let size = (size.0 * scale, size.1 * scale);
+            let d = draw(&fonts, &kind, FaceStyle::Western, Lettering::Mincho, size);
+            let glyphs = name_glyphs(&d);
+            // The letter itself, not its plus.
+            let Some(letter) = glyphs
+                .iter()
+                .filter_map(|g| fonts.ink_rect(g))
+                .reduce(|a, b| if a.h >= b.h { a } else { b })
+            else {
+                panic!("{}: no letter", kind.id);
+            };
+            let em = name_em(&fonts, &d);
+            if scale == 1.0 && !kind.promoted {
+                assert!(
+                    (em - WESTERN_EM * size.1).abs() < 1e-9,
+                    "{}: letter {em:.2} mm on a {} mm piece",
+                    kind.id,
+                    size.1
+                );
+            }
+            for item in d.items.iter().skip(1) {
+                let Item::Shape(s) = item else { continue };
+                let Some(ink) = s.ink_bounds() else { continue };
+                let mid = ink.center().x;
+                let across = letter.x < mid && mid < letter.right();
+                if !across {
+                    continue;
+                }
+                let gap = (letter.y - ink.bottom()).max(ink.y - letter.bottom());
+                assert!(
+                    gap >= 0.2 * em - 1e-9,
+                    "{} x{scale}: a mark {gap:.2} mm over or under its {em:.2} mm letter",
+                    kind.id
+                );
+            }
+        }
+    }
+}
+
+/// The middle of each mark of a face (its ink bounds' centre), each mark a run of shapes of one
+/// kind: a ring, a dot, or an arrow's shaft and head.
+fn mark_centres(d: &Drawing) -> Vec<Point> {
+    let mut out: Vec<Rect> = Vec::new();
+    let mut shaft = false;
+    for item in d.items.iter().skip(1) {
+        let Item::Shape(s) = item else { continue };
+        // A brushed name's strokes are filled and drawn round with a pen; no mark is both.
+        if s.fill.is_some() && s.stroke.is_some() {
+            continue;
+        }
+        let Some(ink) = s.ink_bounds() else { continue };
+        // An arrow's head follows its shaft (a stroked open line): one mark.
+        let open_line = s.fill.is_none() && s.path.segments.len() == 2;
+        if shaft && !open_line {
+            let last = out.pop().unwrap();
+            out.push(last.union(&ink));
+            shaft = false;
+            continue;
+        }
+        shaft = open_line;
+        out.push(ink);
+    }
+    out.iter().map(|r| r.center()).collect()
+}
+
+#[test]
+fn marks_keep_their_directions_apart() {
+    // A mark moved out of its name's way once turned until it nearly met the next direction's
+    // (an arrows-style gold's forward-diagonal dots 22° from its sideways ones, a colon beside
+    // 金). Seen from the name's middle, no two marks stand nearer than 30°.
+    let fonts = Fonts::bundled();
+    for style in [FaceStyle::Kanji, FaceStyle::Arrows, FaceStyle::Western] {
+        for lettering in [Lettering::Brush, Lettering::Mincho] {
+            for (kind, size) in standard_faces() {
+                for scale in [1.0, 0.8] {
+                    let size = (size.0 * scale, size.1 * scale);
+                    let d = draw(&fonts, &kind, style, lettering, size);
+                    let name = name_glyphs(&d)
+                        .iter()
+                        .filter_map(|g| fonts.ink_rect(g))
+                        .reduce(|a, b| a.union(&b))
+                        .unwrap();
+                    let hub = name.center();
+                    let marks = mark_centres(&d);
+                    let mut least = 180.0_f64;
+                    for (i, a) in marks.iter().enumerate() {
+                        for b in &marks[i + 1..] {
+                            let (u, v) = (*a - hub, *b - hub);
+                            let cos = (u.x * v.x + u.y * v.y) / (u.length() * v.length());
+                            least = least.min(cos.clamp(-1.0, 1.0).acos().to_degrees());
+                        }
+                    }
+                    assert!(
+                        least >= 30.0,
+                        "{style:?} {lettering:?} {} x{scale}: two marks {least:.1}° apart",
+                        kind.id
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_knights_rings_do_not_shrink_its_name() {
+    // The rings stand over the knight's name, and where they could not get clear the name was
+    // set smaller: 桂 89 % of 香 on pieces of one height in the arrows style, 74 % at 0.8 of
+    // the size. The name moves down instead, as far as the English name lets it.
+    let fonts = Fonts::bundled();
+    let faces = standard_faces();
+    let of = |id: &str| faces.iter().find(|(k, _)| k.id == id).unwrap().clone();
+    let (knight, lance) = (of("knight"), of("lance"));
+    assert_eq!(
+        knight.1 .1, lance.1 .1,
+        "the knight and the lance are of one height"
+    );
+    for style in [FaceStyle::Kanji, FaceStyle::Arrows, FaceStyle::Western] {
+        for lettering in [Lettering::Brush, Lettering::Mincho] {
+            for scale in [1.0, 0.8] {
+                let em = |(kind, size): &(PieceKind, (f64, f64))| {
+                    let size = (size.0 * scale, size.1 * scale);
+                    name_em(&fonts, &draw(&fonts, kind, style, lettering, size))
+                };
+                let (k, l) = (em(&knight), em(&lance));
+                assert!(
+                    k >= l - 1e-9,
+                    "{style:?} {lettering:?} x{scale}: knight {k:.2} mm, lance {l:.2} mm"
+                );
+            }
         }
     }
 }

@@ -240,6 +240,7 @@ pub fn face_in(
                 target: KANJI_EM * height * 2.0 / n.max(2) as f64,
                 pen: pen(role),
                 air,
+                over: 0.0,
             };
             fit::fit(fonts, &room, hub, &name, marks)?
         }
@@ -260,6 +261,7 @@ pub fn face_in(
                 target: ARROWS_EM * height,
                 pen: pen(role),
                 air,
+                over: 0.0,
             };
             fit::fit(fonts, &room, hub, &name, marks)?
         }
@@ -277,6 +279,7 @@ pub fn face_in(
                 target: share * height,
                 pen: 0.0,
                 air,
+                over: WESTERN_OVER,
             };
             fit::fit(fonts, &room, hub, &name, marks)?
         }
@@ -323,6 +326,10 @@ pub const KANJI_EM: f64 = 0.215;
 pub const ARROWS_EM: f64 = 0.32;
 pub const WESTERN_EM: f64 = 0.36;
 pub const WESTERN_PROMOTED_EM: f64 = 0.275;
+
+/// The least gap between a western letter and a mark above or below it, as a share of its
+/// em: an accent sits about a tenth of the em over a capital.
+const WESTERN_OVER: f64 = 0.2;
 
 /// Air kept between the name's ink and any mark's, at true size (less on a piece smaller
 /// than a pawn), and between the marks and the English name.

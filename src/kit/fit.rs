@@ -3,8 +3,9 @@
 //! The name is set at one size for every piece of a height (what the face asks for), and a
 //! mark that would touch it moves out of its way whole — along its own bearing from the name's
 //! middle, or straight sideways, or straight up or down — as little as clears it, and only as
-//! far as the cut allows. Only when some mark cannot get clear does the name shrink, 3 % at a
-//! time. Sizing the name to whatever the ring of marks left free made names uneven: the
+//! far as the cut allows. When some mark cannot get clear, the name first goes down, as far as
+//! the marks under it and the English name allow; only then does it shrink, 3 % at a time.
+//! Sizing the name to whatever the ring of marks left free made names uneven: the
 //! knight's jump rings stand over its name, and its name came out 60 % of the rook's.
 
 use super::face::depth;
@@ -27,18 +28,26 @@ pub struct Fitted {
 
 /// How the name is set: `layout` lays it out at an em, `pen` is how much its strokes are
 /// thickened (a share of the em, the brush's extra weight) and `air` the gap kept between its
-/// ink and any mark's.
+/// ink and any mark's. `over` (a share of the em, 0 for none) is the gap kept between the name
+/// and a mark whose middle stands over or under it: a mark just over a Latin letter reads as
+/// its accent (the knight's rings over N as N with a diaeresis). The name moves down for it
+/// as far as the marks under it and the floor allow (the marks stand where the piece goes);
+/// where that is not enough it is set smaller.
 pub struct Name<F> {
     pub layout: F,
     pub target: f64,
     pub pen: f64,
     pub air: f64,
+    pub over: f64,
 }
 
 /// Gap kept between a moved mark and the other marks.
 const MARK_GAP: f64 = 0.5;
 /// How far (degrees) a moved mark may turn about the hub from where it stood.
 const MAX_TURN: f64 = 35.0;
+/// How near (degrees, about the hub) a moved mark may come to another mark's bearing: a gold's
+/// forward-diagonal dot turned down beside its sideways one read as a colon, not a diagonal.
+const MIN_SPREAD: f64 = 30.0;
 /// The step a mark moves by while it looks for room, in millimetres.
 const STEP: f64 = 0.1;
 
@@ -64,12 +73,32 @@ where
             .filter_map(|g| fonts.ink_rect(g))
             .map(|r| r.inset(-pen))
             .collect();
-        let inside = ink.iter().all(|r| {
-            corners(r)
-                .into_iter()
-                .all(|p| depth(&room.outline, p) >= room.clear && p.y <= room.floor)
-        });
-        if inside {
+        let over = name.air.max(name.over * em);
+        let Some((low, high)) = drops(&ink, &marks, (name.over * em, over), room.floor) else {
+            em *= 0.97;
+            continue;
+        };
+        // Where the marks cannot all get clear, the name may go down (as far as the marks
+        // under it allow) before it is set smaller: the knight's rings stand over its name.
+        let mut done = false;
+        for k in 0..=DROPS {
+            let dy = low + (high - low) * k as f64 / DROPS as f64;
+            if k > 0 && high - low < 1e-9 {
+                break;
+            }
+            let shift = Affine::translate(0.0, dy);
+            let ink: Vec<Rect> = ink
+                .iter()
+                .map(|r| Rect::new(r.x, r.y + dy, r.w, r.h))
+                .collect();
+            let inside = ink.iter().all(|r| {
+                corners(r)
+                    .into_iter()
+                    .all(|p| depth(&room.outline, p) >= room.clear && p.y <= room.floor)
+            });
+            if !inside {
+                continue;
+            }
             // The name's ink with its air, and its mirror image: a name that is not symmetric
             // (+R) moves its marks as if it were, so that they stay symmetric.
             let keep_out: Vec<Rect> = ink
@@ -78,15 +107,24 @@ where
                 .flat_map(|r| [r, Rect::new(2.0 * hub.x - r.right(), r.y, r.w, r.h)])
                 .collect();
             let placed = place_marks(room, hub, &keep_out, &marks);
-            let done = placed.is_some();
-            last = Some(Fitted {
-                em,
-                name: glyphs,
-                marks: placed.unwrap_or_else(|| marks.clone()),
-            });
+            done = placed.is_some();
+            if done || last.as_ref().is_none_or(|l: &Fitted| l.em != em) {
+                let mut name = glyphs.clone();
+                for g in &mut name {
+                    g.transform = shift * g.transform;
+                }
+                last = Some(Fitted {
+                    em,
+                    name,
+                    marks: placed.unwrap_or_else(|| marks.clone()),
+                });
+            }
             if done {
                 break;
             }
+        }
+        if done {
+            break;
         }
         em *= 0.97;
     }
@@ -98,6 +136,47 @@ where
             marks,
         }),
     }
+}
+
+/// How many places between its least and its lowest the name tries.
+const DROPS: usize = 12;
+
+/// How far down the name whose ink is `ink` may stand: at least as far as keeps `gap.0` below
+/// every mark over it (its middle within the name's width), at most as far as keeps `gap.1`
+/// above every mark under it and the `floor`; `None` if no such place is left.
+fn drops(
+    ink: &[Rect],
+    marks: &[Vec<Shape>],
+    (over, under): (f64, f64),
+    floor: f64,
+) -> Option<(f64, f64)> {
+    let Some(name) = ink.iter().copied().reduce(|a, b| a.union(&b)) else {
+        return Some((0.0, 0.0));
+    };
+    let (mut need, mut room) = (0.0_f64, floor - name.bottom());
+    for group in marks {
+        let Some(m) = group
+            .iter()
+            .filter_map(|s| s.ink_bounds())
+            .reduce(|a, b| a.union(&b))
+        else {
+            continue;
+        };
+        let mid = m.center().x;
+        if mid <= name.x || mid >= name.right() {
+            continue;
+        }
+        // A mark level with the name's top counts as over it: moved clear, it would be. With
+        // no gap asked for, the name needs no drop (a mark in its way moves instead).
+        if m.center().y < name.center().y {
+            if over > 0.0 {
+                need = need.max(over - (name.y - m.bottom()));
+            }
+        } else {
+            room = room.min(m.y - name.bottom() - under);
+        }
+    }
+    (need <= room.max(0.0)).then_some((need, room.max(need)))
 }
 
 /// A mark's ink as points along its outlines, each with its pen's half width.
@@ -180,10 +259,16 @@ fn place_marks(
         // A mark may slant off its bearing from the hub, but not so far that it reads as
         // another direction's.
         let away = c - hub;
+        let angle = |a: Point, b: Point| {
+            let cos = (a.x * b.x + a.y * b.y) / (a.length() * b.length());
+            cos.clamp(-1.0, 1.0).acos().to_degrees()
+        };
         let on_bearing = |v: Point| {
             let moved = away + v;
-            let cos = (away.x * moved.x + away.y * moved.y) / (away.length() * moved.length());
-            cos >= MAX_TURN.to_radians().cos()
+            angle(away, moved) <= MAX_TURN
+                && (0..boxes.len())
+                    .filter(|&j| j != i)
+                    .all(|j| angle(moved, boxes[j].center() - hub) >= MIN_SPREAD)
         };
         let ways = ways(away);
         let mut open = vec![true; ways.len()];

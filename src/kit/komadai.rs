@@ -12,7 +12,9 @@ use crate::draw::{
 const ACROSS: f64 = 4.5;
 const DEEP: f64 = 3.0;
 
-/// Draws both stands within `safe`, shrunk if the page is too small for them.
+/// Draws both stands within `safe`, shrunk if the page is too small for them, the pair with
+/// their labels in the middle of the page's height (at the top they left a third of the page
+/// empty below).
 pub fn draw_stands(
     page: &mut Drawing,
     fonts: &Fonts,
@@ -28,8 +30,9 @@ pub fn draw_stands(
     let k = (safe.w / w).min(room_h / h).min(1.0);
     w *= k;
     h *= k;
+    let spare = (safe.h - 2.0 * (h + label) - gap).max(0.0);
     for (i, side) in ["Black (先手)", "White (後手)"].iter().enumerate() {
-        let top = safe.y + i as f64 * (h + label + gap);
+        let top = safe.y + spare / 2.0 + i as f64 * (h + label + gap);
         let r = Rect::new(safe.x + (safe.w - w) / 2.0, top, w, h);
         page.fill(Path::rect(r), WOOD);
         page.stroke(Path::rect(r.inset(2.5)), Stroke::solid(INK, 0.5));

@@ -263,7 +263,9 @@ fn hatch(page: &mut Drawing, flap: Rect, origin: Point) {
     }
 }
 
-/// Below the tile: its number, a map of all the tiles with this one filled, and what to do.
+/// Below the tile: its number, a map of all the tiles with this one filled, and what to do; a
+/// board on one page says only what to do ("tile 1 of 1 (row 1, column 1)" by a one-square map
+/// told nothing).
 fn caption(
     page: &mut Drawing,
     fonts: &Fonts,
@@ -273,8 +275,9 @@ fn caption(
     let number = t.row * tiling.cols + t.col + 1;
     let left = t.region.x + t.origin.x;
     let top = t.region.bottom() + t.origin.y + 7.0;
-    let (cell_w, cell_h) = (5.0, 5.5);
-    for row in 0..tiling.rows {
+    let single = tiling.tiles.len() == 1;
+    let (cell_w, cell_h) = if single { (0.0, 0.0) } else { (5.0, 5.5) };
+    for row in (0..tiling.rows).filter(|_| !single) {
         for col in 0..tiling.cols {
             let r = Rect::new(
                 left + col as f64 * cell_w,
@@ -288,13 +291,21 @@ fn caption(
             page.stroke(Path::rect(r), Stroke::solid(NOTE, 0.2));
         }
     }
-    let x = left + tiling.cols as f64 * cell_w + 4.0;
-    let head = format!(
-        "Board tile {number} of {} (row {}, column {})",
-        tiling.tiles.len(),
-        t.row + 1,
-        t.col + 1
-    );
+    let x = if single {
+        left
+    } else {
+        left + tiling.cols as f64 * cell_w + 4.0
+    };
+    let head = if single {
+        "Board".to_string()
+    } else {
+        format!(
+            "Board tile {number} of {} (row {}, column {})",
+            tiling.tiles.len(),
+            t.row + 1,
+            t.col + 1
+        )
+    };
     page.glyphs(
         NOTE,
         fonts.line(
@@ -304,7 +315,7 @@ fn caption(
             Align::Start,
         )?,
     );
-    let note = if tiling.tiles.len() == 1 {
+    let note = if single {
         "Cut along the solid line.".to_string()
     } else {
         "Cut along the solid line. Lay each neighbour over the hatched flap, its edge on the dashed line and the red triangles tip to tip; then glue.".to_string()
