@@ -95,6 +95,8 @@ fn heading(label: &str, title: Option<&str>) -> String {
     match (label.is_empty(), title) {
         (_, None) => label,
         (true, Some(t)) => t.to_string(),
+        // Japanese type parts a label from its title with a full-width space (第1図　平手).
+        (false, Some(t)) if !label.is_ascii() || !t.is_ascii() => format!("{label}\u{3000}{t}"),
         (false, Some(t)) => format!("{label}  {t}"),
     }
 }
@@ -750,4 +752,20 @@ pub enum RenderError {
     Text(#[from] TextError),
     #[error("{0}")]
     Io(#[from] std::io::Error),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::heading;
+
+    #[test]
+    fn a_japanese_heading_parts_label_and_title_with_a_full_width_space() {
+        assert_eq!(
+            heading("第1図", Some("平手の初期配置")),
+            "第1図　平手の初期配置"
+        );
+        assert_eq!(heading("Figure 1", Some("Opening")), "Figure 1  Opening");
+        assert_eq!(heading("第2問", None), "第2問");
+        assert_eq!(heading("", Some("題")), "題");
+    }
 }
