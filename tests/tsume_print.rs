@@ -610,3 +610,42 @@ fn a_tsume_records_moves_are_the_booklet_entrys_answer() {
     assert!(r.stderr.contains("move 1 is ▲3二飛"), "{}", r.stderr);
     assert!(!std::path::Path::new(&pdf).exists());
 }
+
+/// A teacher's folder of tsume files becomes one booklet: records named on the command line
+/// (`booklet problems/*.kif --tsume`) or listed one per line in a positions file, each the
+/// problem it starts from with its moves as the answer.
+#[test]
+fn tsume_records_named_on_the_command_line_or_listed_make_one_booklet() {
+    let dir = TempDir::new("tsume-record-list");
+    let kif = std::fs::read_to_string("tests/data/tsume/lets-play-shogi-a.kif").unwrap();
+    let ok = dir.file("ok.kif", &kif);
+    let wrong = dir.file("wrong.kif", &kif.replace("２一飛打", "３二飛打"));
+    let sjis = std::fs::canonicalize("tests/data/tsume/lets-play-shogi-a.sjis.kif").unwrap();
+    let sjis = sjis.to_str().unwrap();
+
+    let pdf = dir.path("cli.pdf");
+    let r = run(&["booklet", &ok, sjis, "--tsume", "-o", &pdf]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let text = page_texts(&pdf).concat();
+    assert!(text.contains("第2問"), "{text}");
+    assert_eq!(
+        text.matches("▲2一飛△同龍▲6四角まで3手詰").count(),
+        2,
+        "{text}"
+    );
+
+    let list = dir.file(
+        "list.txt",
+        "# problems beside this list\nok.kif\nwrong.kif\n",
+    );
+    let pdf = dir.path("list.pdf");
+    let r = run(&["booklet", &list, "--tsume", "-o", &pdf]);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert!(r.stderr.contains("list.txt:3"), "{}", r.stderr);
+    assert!(r.stderr.contains("move 1 is ▲3二飛"), "{}", r.stderr);
+    assert!(!std::path::Path::new(&pdf).exists());
+
+    let r = run(&["booklet", &wrong, "--tsume", "-o", &pdf]);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert!(r.stderr.contains("wrong.kif"), "{}", r.stderr);
+}

@@ -15,7 +15,9 @@ pub mod verify;
 
 pub use crate::paper::Paper;
 pub use layout::PageLayout;
-pub use model::{Book, BookOptions, CommentPlace, Entry, EntrySource, Kind, Numbering};
+pub use model::{
+    position_lines, Book, BookOptions, CommentPlace, Entry, EntrySource, Kind, Numbering,
+};
 
 use crate::diagram;
 use crate::draw::{
@@ -151,7 +153,7 @@ fn raw_kind(source: &EntrySource, o: &BookOptions) -> Kind {
             let l = l.trim_start();
             l.starts_with("answer:") || l.replace(' ', "") == "tsume:true"
         }),
-        EntrySource::Line { .. } => o.tsume,
+        EntrySource::Line { .. } | EntrySource::File { .. } => o.tsume,
         // A position of a game is a figure.
         EntrySource::Game(_) => false,
     };

@@ -12,6 +12,7 @@ use crate::formats::{limits, DataError};
 use crate::paper::{Paper, PAPER_HELP};
 use crate::rules::Variant;
 use serde::Deserialize;
+use std::path::Path;
 use std::sync::Arc;
 
 #[derive(Deserialize)]
@@ -234,6 +235,10 @@ pub enum EntrySource {
     },
     /// A position of a game record (a game booklet, [`super::game`]).
     Game(super::game::GameEntry),
+    /// A record or a file of one position named on the command line (`booklet *.kif
+    /// --tsume`): a record's final position, a tsume record's start with its moves as the
+    /// answer.
+    File { path: String },
 }
 
 /// A booklet read from YAML (or a positions file alone).
@@ -407,6 +412,7 @@ impl Book {
             }
             EntrySource::Line { file, line, .. } => format!("{file}:{line}"),
             EntrySource::Game(g) => g.place(),
+            EntrySource::File { path } => path.clone(),
         }
     }
 
@@ -455,34 +461,61 @@ impl Book {
                 Ok(Entry { diagram, notes })
             }
             EntrySource::Game(g) => g.entry(figure, &self.options),
+            EntrySource::File { path } => {
+                let at = |message: String| crate::Error::Data(DataError::new(path, message));
+                let figure = figure.min(u32::MAX as usize) as u32;
+                let (diagram, notes) = spec::from_position_file(
+                    Path::new(path),
+                    variant,
+                    figure,
+                    self.options.tsume,
+                    &at,
+                )?;
+                Ok(self.listed(diagram, notes))
+            }
             EntrySource::Line { file, line, text } => {
-                let read = spec::read_position(text, variant).map_err(|e| match e {
-                    crate::Error::Parse(p) => {
-                        let mut d = DataError::new(file, p.message.clone());
+                let (diagram, notes) = if spec::names_file(text, variant) {
+                    // A record or position file, beside the list (`problems/001.kif`).
+                    let dir = Path::new(file).parent().unwrap_or(Path::new(""));
+                    let at = |message: String| {
+                        let mut d = DataError::new(file, message);
                         d.line = Some(*line);
-                        d.column = Some(p.column.max(1));
                         crate::Error::Data(d)
-                    }
-                    other => other,
-                })?;
-                let mut diagram = Diagram::from_read(variant.clone(), read);
-                diagram.options.tsume = self.options.tsume;
-                // A problem sheet gives each problem's length (3手詰), as `caption: auto` does
-                // in a booklet file; only a proof can give it.
-                if crate::diagram::verify::applies(&diagram, &self.options.verify) {
-                    diagram.caption = Some("auto".to_string());
-                }
-                Ok(Entry {
-                    diagram,
-                    notes: Notes::default(),
-                })
+                    };
+                    let figure = figure.min(u32::MAX as usize) as u32;
+                    let path = dir.join(text.trim());
+                    spec::from_position_file(&path, variant, figure, self.options.tsume, &at)?
+                } else {
+                    let read = spec::read_position(text, variant).map_err(|e| match e {
+                        crate::Error::Parse(p) => {
+                            let mut d = DataError::new(file, p.message.clone());
+                            d.line = Some(*line);
+                            d.column = Some(p.column.max(1));
+                            crate::Error::Data(d)
+                        }
+                        other => other,
+                    })?;
+                    (Diagram::from_read(variant.clone(), read), Notes::default())
+                };
+                Ok(self.listed(diagram, notes))
             }
         }
+    }
+
+    /// An entry of a positions list or of the command line: a tsume if the booklet's are.
+    fn listed(&self, mut diagram: Diagram, notes: Notes) -> Entry {
+        diagram.options.tsume = self.options.tsume;
+        // A problem sheet gives each problem's length (3手詰), as `caption: auto` does in a
+        // booklet file; only a proof can give it.
+        if crate::diagram::verify::applies(&diagram, &self.options.verify) {
+            diagram.caption = Some("auto".to_string());
+        }
+        Entry { diagram, notes }
     }
 }
 
 /// One entry per line that is not blank or a `#` comment.
-fn position_lines(text: &str, file: &str) -> Vec<EntrySource> {
+pub fn position_lines(text: &str, file: &str) -> Vec<EntrySource> {
     text.lines()
         .enumerate()
         .filter(|(_, l)| {

@@ -7,7 +7,7 @@ use super::input;
 use super::output;
 use super::progress::Progress;
 use super::Failure;
-use shogiprint::booklet::{self, Book, BookOptions};
+use shogiprint::booklet::{self, Book, BookOptions, EntrySource};
 use shogiprint::draw::Fonts;
 use shogiprint::formats::{limits, DataError};
 use shogiprint::paper::{Paper, PAPER_HELP};
@@ -20,13 +20,15 @@ use std::sync::Arc;
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// A booklet YAML file (*.yaml, *.yml), a game record (*.kif, *.ki2, *.csa …: a study
-    /// booklet of the game), or a file of positions, one SFEN or USI string per line (anything
-    /// else, e.g. *.sfen, *.txt).
-    #[arg(value_name = "BOOK")]
-    input: String,
+    /// booklet of the game; with --tsume, the problem it starts from), or a file of positions,
+    /// one SFEN, USI string or file name (a record beside it) per line (anything else, e.g.
+    /// *.sfen, *.txt). Several records and position files make one booklet of them all
+    /// (`booklet problems/*.kif --tsume`).
+    #[arg(value_name = "BOOK", required = true)]
+    inputs: Vec<String>,
 
-    /// The PDF to write; by default BOOK's name with .pdf, in the current directory. '-' for
-    /// stdout.
+    /// The PDF to write; by default BOOK's name with .pdf (booklet.pdf for several), in the
+    /// current directory. '-' for stdout.
     #[arg(short, long, value_name = "FILE")]
     output: Option<String>,
 
@@ -79,6 +81,38 @@ pub struct Args {
     ink: super::ink::InkArgs,
 }
 
+/// A booklet of the records and positions files the command line lists, in order: each record
+/// one entry (a tsume record's start, its moves the answer), each positions file its lines.
+fn listed_book(args: &Args) -> Result<Book, Failure> {
+    let mut entries = Vec::new();
+    for arg in &args.inputs {
+        if is_yaml_name(arg) {
+            return Err(Failure::bad(
+                arg,
+                "a booklet file makes a booklet of its own: give it alone",
+            ));
+        }
+        if super::record_input::names_game_record(Path::new(arg)) {
+            entries.push(EntrySource::File { path: arg.clone() });
+        } else {
+            let text = input::read_file(Path::new(arg))?;
+            entries.extend(booklet::position_lines(&text, arg));
+        }
+    }
+    let first = &args.inputs[0];
+    limits::check_booklet_entries(entries.len()).map_err(|e| Failure::bad(first, e))?;
+    Ok(Book {
+        source_name: first.clone(),
+        options: BookOptions {
+            title: args.title.clone(),
+            header: args.title.clone(),
+            tsume: args.tsume,
+            ..BookOptions::default()
+        },
+        entries,
+    })
+}
+
 fn is_yaml_name(name: &str) -> bool {
     let lower = name.to_ascii_lowercase();
     lower.ends_with(".yaml") || lower.ends_with(".yml")
@@ -94,24 +128,35 @@ pub fn run(
         Some(path) => Fonts::from_file(path).map_err(|e| Failure::bad("--font", e))?,
         None => Fonts::bundled(),
     };
-    let path = Path::new(&args.input);
+    // Clap asks for one at least.
+    let first = &args.inputs[0];
+    let several = args.inputs.len() > 1;
+    let path = Path::new(first);
     let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
     let record_flags = args.every.is_some() || args.bookmarks || args.comments;
-    let is_record = super::record_input::is_record_path(&args.input);
+    let is_record = super::record_input::is_record_path(first);
+    if record_flags && several {
+        return Err(Failure::bad(
+            "--every, --bookmarks and --comments",
+            "make a study booklet of one game record; several inputs make a booklet of positions",
+        ));
+    }
     if record_flags && !is_record {
         // A record that is not there is named as missing, not as the wrong kind of file.
         if let Err(e) = std::fs::metadata(path) {
-            return Err(Failure::bad(&args.input, e));
+            return Err(Failure::bad(first, e));
         }
         return Err(Failure::bad(
-            &args.input,
+            first,
             "--every, --bookmarks and --comments need a game record (.kif, .ki2, .csa …)",
         ));
     }
     // The booklet file's text, to locate its `variant:` should that not load.
     let mut yaml_text = None;
-    let mut book = if is_record {
-        let record = super::record_input::read(&args.input, variant)?;
+    let mut book = if several || (is_record && args.tsume && !record_flags) {
+        listed_book(args)?
+    } else if is_record {
+        let record = super::record_input::read(first, variant)?;
         let selection = booklet::game::Selection {
             every: match (args.every, record_flags) {
                 (Some(n), _) => Some(n as usize),
@@ -121,16 +166,15 @@ pub fn run(
             bookmarks: args.bookmarks,
             comments: args.comments,
         };
-        let book = booklet::game::book(record, &args.input, &selection);
-        limits::check_booklet_entries(book.entries.len())
-            .map_err(|e| Failure::bad(&args.input, e))?;
+        let book = booklet::game::book(record, first, &selection);
+        limits::check_booklet_entries(book.entries.len()).map_err(|e| Failure::bad(first, e))?;
         book
-    } else if is_yaml_name(&args.input) {
+    } else if is_yaml_name(first) {
         let text = input::read_file(path)?;
         let read = |p: &str| -> Result<String, String> {
             input::read_file(&dir.join(p)).map_err(|e| format!("{}: {}", e.place, e.message))
         };
-        let book = Book::from_yaml(&text, &args.input, &read).map_err(|e| Failure {
+        let book = Book::from_yaml(&text, first, &read).map_err(|e| Failure {
             lines: vec![e.to_string()],
             code: 2,
         })?;
@@ -144,12 +188,11 @@ pub fn run(
             tsume: args.tsume,
             ..BookOptions::default()
         };
-        let book = Book::from_positions(&text, &args.input, options);
+        let book = Book::from_positions(&text, first, options);
         if book.entries.is_empty() {
-            return Err(Failure::bad(&args.input, "holds no positions"));
+            return Err(Failure::bad(first, "holds no positions"));
         }
-        limits::check_booklet_entries(book.entries.len())
-            .map_err(|e| Failure::bad(&args.input, e))?;
+        limits::check_booklet_entries(book.entries.len()).map_err(|e| Failure::bad(first, e))?;
         book
     };
     if let Some(n) = &args.per_page {
@@ -170,7 +213,7 @@ pub fn run(
     let load = |v: &str| input::variant_in(v, Some(&dir), pieces);
     let variant = match &book.options.variant {
         Some(v) => load(v).map_err(|e| {
-            let d = DataError::new(&args.input, e.to_string());
+            let d = DataError::new(first, e.to_string());
             let d = match &yaml_text {
                 Some(text) => d.at_field(text, None, "variant"),
                 None => DataError {
@@ -235,6 +278,7 @@ pub fn run(
 
     let target = match &args.output {
         Some(o) => o.clone(),
+        None if several => "booklet.pdf".to_string(),
         None => {
             let stem = path
                 .file_stem()

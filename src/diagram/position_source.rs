@@ -100,7 +100,7 @@ pub(super) fn record_position(
 
 /// Whether a `position:` value names a file, as POSITION on the command line may: one word
 /// with a `.` (an SFEN has spaces and no `.`) that is neither a USI string nor a handicap name.
-pub(super) fn position_file(text: &str, variant: &Variant) -> bool {
+pub(crate) fn position_file(text: &str, variant: &Variant) -> bool {
     let word = text.trim();
     word.contains('.')
         && !word.contains(char::is_whitespace)
@@ -108,11 +108,12 @@ pub(super) fn position_file(text: &str, variant: &Variant) -> bool {
         && variant.handicap(word).is_none()
 }
 
-/// The diagram of a file named by `position:` (see [`position_file`]), `path` already relative
-/// to the diagram file: a game record by its extension (`.kif`, `.csa`…) at its last position,
-/// else a file of one position (`.sfen` or any other name). `at` says an error at the
-/// `position:` value.
-pub(super) fn position_from_file(
+/// The diagram of a file named by `position:` or by a booklet's positions list (see
+/// [`position_file`]), `path` already relative to the file that names it: a game record by its
+/// extension (`.kif`, `.csa`…) at its last position (a tsume record at its start, with its moves
+/// as the answer, the second value), else a file of one position (`.sfen` or any other name).
+/// `at` says an error where the file is named.
+pub(crate) fn position_from_file(
     path: &Path,
     variant: &Arc<Variant>,
     figure: u32,

@@ -26,6 +26,32 @@ pub struct ReadPosition {
     pub handicap: bool,
 }
 
+/// Whether a positions list's line names a file (a record, or a file of one position) rather
+/// than giving a position: one word with a `.` that is no USI string or handicap name.
+pub fn names_file(text: &str, variant: &Variant) -> bool {
+    position_file(text, variant)
+}
+
+/// The diagram of a file a positions list names (see [`names_file`]), `path` relative to the
+/// list's directory: a record's final position, or with `tsume` its start and its moves as the
+/// answer in the notes; else a file of one position. `at` says an error where the file is
+/// named.
+pub fn from_position_file(
+    path: &Path,
+    variant: &Arc<Variant>,
+    figure: u32,
+    tsume: bool,
+    at: &dyn Fn(String) -> crate::Error,
+) -> Result<(Diagram, Notes), crate::Error> {
+    let (mut diagram, answer) = position_from_file(path, variant, figure, tsume, at)?;
+    diagram.options.tsume = tsume;
+    let notes = Notes {
+        answer,
+        ..Notes::default()
+    };
+    Ok((diagram, notes))
+}
+
 /// Reads position text the way the rest of the tool does: `startpos`, a handicap name, a USI
 /// string with moves (these are played, so must be legal), or a bare SFEN.
 pub fn read_position(text: &str, variant: &Arc<Variant>) -> Result<ReadPosition, crate::Error> {
