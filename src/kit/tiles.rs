@@ -42,49 +42,117 @@ pub struct Tiling {
 }
 
 /// Splits `count` squares of `size` mm into the fewest runs that fit `room`, each run carrying
-/// the border at the board's two ends and a flap unless it is the last. Returns the runs'
-/// extents in board millimetres.
-fn split(count: u8, size: f64, border: f64, room: f64) -> Option<Vec<(f64, f64)>> {
+/// the border at the board's two ends and a flap unless it is the last. Of the ways that fit,
+/// the one with no seam on a line of `avoid` (the lines the star points sit on: a seam there
+/// would cut each dot in half), then the most even. Returns the runs' extents in board
+/// millimetres.
+fn split(count: u8, size: f64, border: f64, room: f64, avoid: &[u8]) -> Option<Vec<(f64, f64)>> {
     let count = count as usize;
     for runs in 1..=count {
-        let (q, extra) = (count / runs, count % runs);
-        let lengths: Vec<usize> = (0..runs).map(|i| q + usize::from(i < extra)).collect();
-        let mut start_sq = 0;
-        let mut out = Vec::with_capacity(runs);
-        let mut fits = true;
-        for (i, &n) in lengths.iter().enumerate() {
-            let first = i == 0;
-            let last = i + 1 == runs;
-            let from = if first {
-                0.0
-            } else {
-                border + start_sq as f64 * size
-            };
-            let to = if last {
-                2.0 * border + count as f64 * size
-            } else {
-                border + (start_sq + n) as f64 * size
-            };
-            let flap = if last { 0.0 } else { FLAP };
-            if to - from + flap > room + 1e-9 {
-                fits = false;
-                break;
-            }
-            out.push((from, to));
-            start_sq += n;
-        }
-        if fits {
-            return Some(out);
+        let best = compositions(count, runs)
+            .filter_map(|lengths| {
+                let extents = extents(&lengths, count, size, border, room)?;
+                let seams_on_stars = lengths[..runs - 1]
+                    .iter()
+                    .scan(0, |line, n| {
+                        *line += n;
+                        Some(*line)
+                    })
+                    .filter(|line| avoid.iter().any(|a| *a as usize == *line))
+                    .count();
+                let longest = lengths.iter().max().copied().unwrap_or(0);
+                let shortest = lengths.iter().min().copied().unwrap_or(0);
+                Some(((seams_on_stars, longest, usize::MAX - shortest), extents))
+            })
+            // The first of equals: longer runs first, as the plain even split has them.
+            .min_by_key(|(rank, _)| *rank);
+        if let Some((_, extents)) = best {
+            return Some(extents);
         }
     }
     None
 }
 
+/// The runs' extents for squares split into `lengths`, if each fits `room` with its flap.
+fn extents(
+    lengths: &[usize],
+    count: usize,
+    size: f64,
+    border: f64,
+    room: f64,
+) -> Option<Vec<(f64, f64)>> {
+    let mut start_sq = 0;
+    let mut out = Vec::with_capacity(lengths.len());
+    for (i, &n) in lengths.iter().enumerate() {
+        let first = i == 0;
+        let last = i + 1 == lengths.len();
+        let from = if first {
+            0.0
+        } else {
+            border + start_sq as f64 * size
+        };
+        let to = if last {
+            2.0 * border + count as f64 * size
+        } else {
+            border + (start_sq + n) as f64 * size
+        };
+        let flap = if last { 0.0 } else { FLAP };
+        if to - from + flap > room + 1e-9 {
+            return None;
+        }
+        out.push((from, to));
+        start_sq += n;
+    }
+    Some(out)
+}
+
+/// Every way of writing `count` as `runs` positive parts, in order, largest first parts first
+/// (so that among equals the first found is the plain even split, its longer runs first).
+fn compositions(count: usize, runs: usize) -> impl Iterator<Item = Vec<usize>> {
+    let mut all = Vec::new();
+    let mut parts = Vec::with_capacity(runs);
+    fn fill(left: usize, runs: usize, parts: &mut Vec<usize>, all: &mut Vec<Vec<usize>>) {
+        if parts.len() + 1 == runs {
+            parts.push(left);
+            all.push(parts.clone());
+            parts.pop();
+            return;
+        }
+        let still = runs - parts.len() - 1;
+        for n in (1..=left.saturating_sub(still)).rev() {
+            parts.push(n);
+            fill(left - n, runs, parts, all);
+            parts.pop();
+        }
+    }
+    if runs >= 1 && runs <= count {
+        fill(count, runs, &mut parts, &mut all);
+    }
+    all.into_iter()
+}
+
 /// Plans the tiles of `spec` for a printable `area` of `(width, height)` mm, leaving `label`
 /// mm below each tile for its caption. `None` if a single square does not fit.
 pub fn plan(spec: &BoardSpec, area: Rect, label: f64) -> Option<Tiling> {
-    let xs = split(spec.files, spec.square.0, spec.border, area.w)?;
-    let ys = split(spec.ranks, spec.square.1, spec.border, area.h - label)?;
+    // The star points stand on these grid lines (3 and 6 of a 9 × 9 board).
+    let stars = |lines: u8| match spec.hoshi_zone {
+        0 => Vec::new(),
+        z => vec![z, lines.saturating_sub(z)],
+    };
+    let xs = split(
+        spec.files,
+        spec.square.0,
+        spec.border,
+        area.w,
+        &stars(spec.files),
+    )?;
+    let ys = split(
+        spec.ranks,
+        spec.square.1,
+        spec.border,
+        area.h - label,
+        &stars(spec.ranks),
+    )?;
     let mut tiles = Vec::new();
     for (row, &(y0, y1)) in ys.iter().enumerate() {
         for (col, &(x0, x1)) in xs.iter().enumerate() {
@@ -334,4 +402,30 @@ fn caption(
         );
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{split, FLAP};
+
+    /// Nine 10 mm squares with a 5 mm border, on paper that takes three squares and a flap
+    /// (four on the last tile, which has none): three tiles, 3 + 3 + 3, 2 + 3 + 4 or 3 + 2 + 4.
+    const ROOM: f64 = 5.0 + 3.0 * 10.0 + FLAP;
+
+    #[test]
+    fn seams_keep_off_the_star_points_lines_when_another_split_fits() {
+        // The even split would cut along lines 3 and 6, through every star point.
+        let runs = split(9, 10.0, 5.0, ROOM, &[3, 6]).unwrap();
+        assert_eq!(runs, vec![(0.0, 25.0), (25.0, 55.0), (55.0, 100.0)]);
+        // With no star points to keep off, the even split.
+        let runs = split(9, 10.0, 5.0, ROOM, &[]).unwrap();
+        assert_eq!(runs, vec![(0.0, 35.0), (35.0, 65.0), (65.0, 100.0)]);
+    }
+
+    #[test]
+    fn no_more_tiles_are_spent_to_keep_seams_off_the_star_points() {
+        // Every split into three cuts one of these lines; four tiles could miss them all.
+        let runs = split(9, 10.0, 5.0, ROOM, &[2, 3, 5, 6]).unwrap();
+        assert_eq!(runs.len(), 3);
+    }
 }
