@@ -1026,3 +1026,41 @@ fn position_commands_read_a_record_as_its_final_position() {
         .1
     );
 }
+
+/// Reads `text` as the format its first lines show.
+fn read_text(text: &str) -> Record {
+    record_io::read(text.as_bytes(), None, &standard()).unwrap_or_else(|e| panic!("{e}\n{text}"))
+}
+
+/// Kifu for Windows writes a copied position's board with a `手数＝N` line (the number of moves
+/// before it) above the side to move; it is not the `手数----指手--` line that starts the moves.
+#[test]
+fn a_kif_board_with_its_move_count_line_reads_the_board_and_the_moves() {
+    let text = "\
+後手の持駒：飛二　角　金三　銀四　桂四　香四　歩十八　
+  ９ ８ ７ ６ ５ ４ ３ ２ １
++---------------------------+
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|一
+| ・ ・ ・ ・ ・ ・ ・v玉 ・|二
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|三
+| ・ ・ ・ ・ ・ ・ ・ 金 ・|四
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|五
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|六
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|七
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|八
+| ・ ・ ・ ・ ・ ・ ・ ・ 玉|九
++---------------------------+
+先手の持駒：角
+手数＝12  △３一玉(22)  まで
+後手番
+手数----指手---------消費時間--
+   1 ２一玉(22)   ( 0:00/00:00:00)
+   2 中断
+";
+    let record = read_text(text);
+    assert_eq!(
+        record.start.to_sfen(),
+        "9/7k1/9/7G1/9/9/9/9/8K w B2rb3g4s4n4l18p 1"
+    );
+    assert_eq!(usi_moves(&record), ["2b2a"]);
+}

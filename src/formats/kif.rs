@@ -116,6 +116,11 @@ pub(crate) fn read_with(
             if diagram.line(n, l)? {
                 continue;
             }
+            // `手数＝12  ▲２六歩(27)  まで`: the moves before a copied board, which the board
+            // already shows; not the `手数----` line that starts the moves.
+            if t.starts_with("手数＝") || t.starts_with("手数=") {
+                continue;
+            }
             if t.starts_with("手数") {
                 in_moves = true;
                 if diagram.seen {
