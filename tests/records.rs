@@ -1064,3 +1064,42 @@ fn a_kif_board_with_its_move_count_line_reads_the_board_and_the_moves() {
     );
     assert_eq!(usi_moves(&record), ["2b2a"]);
 }
+
+/// KI2 has no end move: the summary line says how the game ended and who won, as tsshogi
+/// (sunfish-shogi/tsshogi, `exportKI2`) writes it — the side named wins, or with 反則負け loses.
+#[test]
+fn ki2_summaries_name_the_winner_of_fouls_declarations_and_time() {
+    for (summary, kind, result) in [
+        ("まで1手で先手の勝ち", EndKind::Resign, Color::Black),
+        (
+            "まで1手で時間切れにより先手の勝ち",
+            EndKind::TimeUp,
+            Color::Black,
+        ),
+        ("まで1手で後手の反則勝ち", EndKind::IllegalWin, Color::White),
+        (
+            "まで1手で先手の反則勝ち",
+            EndKind::IllegalLoss,
+            Color::Black,
+        ),
+        (
+            "まで1手で後手の反則負け",
+            EndKind::IllegalLoss,
+            Color::Black,
+        ),
+        ("まで1手で先手の反則負け", EndKind::IllegalWin, Color::White),
+        (
+            "まで1手で後手の入玉勝ち",
+            EndKind::Declaration,
+            Color::White,
+        ),
+    ] {
+        let record = read_text(&format!("手合割：平手\n▲７六歩\n{summary}\n"));
+        assert_eq!(
+            record.end.as_ref().map(|e| &e.kind),
+            Some(&kind),
+            "{summary}"
+        );
+        assert_eq!(record.result(), GameResult::Win(result), "{summary}");
+    }
+}
