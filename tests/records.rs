@@ -1103,3 +1103,12 @@ fn ki2_summaries_name_the_winner_of_fouls_declarations_and_time() {
         assert_eq!(record.result(), GameResult::Win(result), "{summary}");
     }
 }
+
+/// Books and the JSA's pages run KI2 moves together with no space between them.
+#[test]
+fn ki2_moves_written_without_spaces_between_them_read_one_by_one() {
+    let spaced = read_text("手合割：平手\n▲７六歩　△３四歩　▲２二角成　△同　銀\nまで4手で中断\n");
+    let joined = read_text("手合割：平手\n▲７六歩△３四歩▲２二角成△同　銀\nまで4手で中断\n");
+    assert_eq!(usi_moves(&joined), ["7g7f", "3c3d", "8h2b+", "3a2b"]);
+    assert_eq!(usi_moves(&joined), usi_moves(&spaced));
+}

@@ -23,12 +23,24 @@ fn move_line(b: &mut Builder, n: usize, t: &str) -> Result<(), RecordError> {
         end_line(b, n, rest);
         return Ok(());
     }
-    // Moves start with a mark; `同　歩` holds a space, so pieces without a mark join the move.
+    // Moves start with a mark; `同　歩` holds a space, so pieces without a mark join the move,
+    // and a mark starts a move even without a space before it (`▲７六歩△３四歩`, as books and
+    // the JSA's pages run moves together).
     let mut moves: Vec<String> = Vec::new();
     for word in t.split_whitespace() {
-        match moves.last_mut() {
-            Some(last) if !word.starts_with(MARKS) => last.push_str(word),
-            _ => moves.push(word.to_string()),
+        let mut rest = word;
+        while !rest.is_empty() {
+            let end = rest
+                .char_indices()
+                .skip(1)
+                .find(|(_, c)| MARKS.contains(c))
+                .map_or(rest.len(), |(i, _)| i);
+            let (part, tail) = rest.split_at(end);
+            match moves.last_mut() {
+                Some(last) if !part.starts_with(MARKS) => last.push_str(part),
+                _ => moves.push(part.to_string()),
+            }
+            rest = tail;
         }
     }
     for text in moves {
