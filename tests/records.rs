@@ -1112,3 +1112,17 @@ fn ki2_moves_written_without_spaces_between_them_read_one_by_one() {
     assert_eq!(usi_moves(&joined), ["7g7f", "3c3d", "8h2b+", "3a2b"]);
     assert_eq!(usi_moves(&joined), usi_moves(&spaced));
 }
+
+/// WCSC's relayed CSA records put `$END_TIME` after the end of the game (tsshogi,
+/// `importCSA`, reads them for that reason); it is a field like those of the header.
+#[test]
+fn a_csa_field_after_the_end_is_a_field() {
+    let record = read_text(
+        "V2.2\n$START_TIME:2024/05/03 10:00:00\nPI\n+\n+7776FU\nT1\n%TORYO\n$END_TIME:2024/05/03 10:00:05\n",
+    );
+    assert_eq!(record.end.as_ref().map(|e| &e.kind), Some(&EndKind::Resign));
+    assert!(record
+        .headers
+        .contains(&("$END_TIME".to_string(), "2024/05/03 10:00:05".to_string())));
+    assert!(kif::write(&record).contains("終了日時：2024/05/03 10:00:05"));
+}

@@ -313,6 +313,12 @@ impl<'a> Reader<'a> {
             });
             return Ok(());
         }
+        // WCSC's relayed records write `$END_TIME` after the end: a field, wherever it stands.
+        if s.starts_with('$') {
+            let (k, v) = s.split_once(':').unwrap_or((s, ""));
+            b.record_mut().headers.push((k.to_string(), v.to_string()));
+            return Ok(());
+        }
         if s.starts_with('%') {
             let kind = ENDS
                 .iter()
