@@ -1126,3 +1126,13 @@ fn a_csa_field_after_the_end_is_a_field() {
         .contains(&("$END_TIME".to_string(), "2024/05/03 10:00:05".to_string())));
     assert!(kif::write(&record).contains("終了日時：2024/05/03 10:00:05"));
 }
+
+/// CSA V3.0 files open with `'CSA encoding=UTF-8` (record_v3.html, 2.2): a declaration for
+/// readers, not a comment on the game to carry into a KIF.
+#[test]
+fn the_csa_v3_encoding_line_is_no_comment() {
+    let record =
+        read_text("'CSA encoding=UTF-8\nV3.0\nN+先手\n'*対局前\nPI\n+\n+7776FU\nT1.5\n%CHUDAN\n");
+    assert_eq!(record.start_comments, ["対局前"]);
+    assert_eq!(record.moves[0].time.map(|t| t.seconds), Some(1));
+}

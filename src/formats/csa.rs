@@ -78,6 +78,11 @@ pub fn read(text: &str, variant: &Arc<Variant>) -> Result<Vec<Record>, RecordErr
             continue;
         }
         if let Some(comment) = raw.strip_prefix('\'') {
+            // V3.0's first line declares the encoding (`'CSA encoding=UTF-8`), which decoding
+            // has dealt with: it is no comment on the game.
+            if line == 1 && comment.starts_with("CSA encoding=") {
+                continue;
+            }
             reader.comment(comment);
             continue;
         }
