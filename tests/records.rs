@@ -1136,3 +1136,29 @@ fn the_csa_v3_encoding_line_is_no_comment() {
     assert_eq!(record.start_comments, ["対局前"]);
     assert_eq!(record.moves[0].time.map(|t| t.seconds), Some(1));
 }
+
+/// The CSA server protocol page (tcp_ip_server_112.html, as quoted on ls3600.hatenadiary.org,
+/// 2009-12-01) prints its start position with the squares' spaces run together (` * * `);
+/// tsshogi reads such rows. A row that does not come to nine squares stays an error.
+#[test]
+fn csa_rows_with_their_spaces_run_together_read_as_nine_squares() {
+    let collapsed = "V2.2\nP1-KY-KE-GI-KI-OU-KI-GI-KE-KY\nP2 * -HI * * * * * -KA *\n\
+        P3-FU-FU-FU-FU-FU-FU-FU-FU-FU\nP4 * * * * * * * * *\nP5 * * * * * * * * *\n\
+        P6 * * * * * * * * *\nP7+FU+FU+FU+FU+FU+FU+FU+FU+FU\nP8 * +KA * * * * * +HI *\n\
+        P9+KY+KE+GI+KI+OU+KI+GI+KE+KY\n+\n+7776FU\n";
+    let record = read_text(collapsed);
+    assert_eq!(
+        record.start.to_sfen(),
+        Position::start(&standard()).unwrap().to_sfen()
+    );
+    assert_eq!(usi_moves(&record), ["7g7f"]);
+
+    let short = collapsed.replace("P4 * * * * * * * * *", "P4 * * * * * * * *");
+    let err = record_io::read(short.as_bytes(), None, &standard())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.ends_with("P4 * * * * * * * *: 8 squares, but a row has 9"),
+        "{err}"
+    );
+}

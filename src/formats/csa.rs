@@ -225,9 +225,31 @@ impl<'a> Reader<'a> {
                 if row >= self.variant.size.ranks as usize || !cells.is_ascii() {
                     return Err(bad("not a row of this board"));
                 }
-                let cells = format!("{cells:<width$}", width = files * 3);
-                for col in 0..files {
-                    let cell = &cells[col * 3..col * 3 + 3];
+                let padded = format!("{cells:<width$}", width = files * 3);
+                let fixed: Vec<&str> = (0..files).map(|c| &padded[c * 3..c * 3 + 3]).collect();
+                let fits = |cells: &[&str]| {
+                    cells
+                        .iter()
+                        .all(|c| matches!(*c, " * " | "   ") || self.piece(c).is_some())
+                };
+                // Three characters a square, as the standard writes them; else squares with their
+                // spaces run together (` * * `, as pasted text and the CSA's own server page
+                // show them), when that gives exactly one row.
+                let row_cells = if fits(&fixed) {
+                    fixed
+                } else {
+                    match loose_cells(cells) {
+                        Some(loose) if loose.len() == files && fits(&loose) => loose,
+                        Some(loose) if fits(&loose) => {
+                            return Err(bad(&format!(
+                                "{} squares, but a row has {files}",
+                                loose.len()
+                            )))
+                        }
+                        _ => fixed,
+                    }
+                };
+                for (col, cell) in row_cells.into_iter().enumerate() {
                     let sq = Square::new((row * files + col) as u8);
                     self.setup.board[sq.index()] = match cell {
                         " * " | "   " => None,
@@ -350,6 +372,25 @@ impl<'a> Reader<'a> {
             )),
         }
     }
+}
+
+/// A row's squares read one by one whatever the spaces between them: `*` for an empty square
+/// (as ` * `), a sign and two letters for a piece.
+fn loose_cells(text: &str) -> Option<Vec<&str>> {
+    let mut cells = Vec::new();
+    let mut rest = text.trim_start();
+    while !rest.is_empty() {
+        if let Some(tail) = rest.strip_prefix('*') {
+            cells.push(" * ");
+            rest = tail;
+        } else {
+            let cell = rest.get(..3).filter(|c| c.starts_with(['+', '-']))?;
+            cells.push(cell);
+            rest = &rest[3..];
+        }
+        rest = rest.trim_start();
+    }
+    Some(cells)
 }
 
 /// Reads a CSA move (`+7776FU`, `-0055KA`) in `pos`; the piece named is the piece after the move,
