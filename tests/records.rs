@@ -1162,3 +1162,35 @@ fn csa_rows_with_their_spaces_run_together_read_as_nine_squares() {
         "{err}"
     );
 }
+
+/// A hand whose pieces run together with no space between them (`飛二角金三…`): Kifu for
+/// Windows and ShogiGUI read it, as tsshogi notes (`readHand`, electron-shogi issue 572).
+#[test]
+fn a_bod_hand_without_spaces_between_its_pieces_reads_each_piece() {
+    let board = "\
+  ９ ８ ７ ６ ５ ４ ３ ２ １
++---------------------------+
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|一
+| ・ ・ ・ ・ ・ ・ ・v玉 ・|二
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|三
+| ・ ・ ・ ・ ・ ・ ・ 金 ・|四
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|五
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|六
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|七
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|八
+| ・ ・ ・ ・ ・ ・ ・ ・ 玉|九
++---------------------------+
+先手の持駒：角
+";
+    let spaced = read_text(&format!(
+        "後手の持駒：飛二　角　金三　銀四　桂四　香四　歩十八\n{board}"
+    ));
+    let joined = read_text(&format!(
+        "後手の持駒：飛二角金三銀四桂四香四歩十八\n{board}"
+    ));
+    assert_eq!(joined.start.to_sfen(), spaced.start.to_sfen());
+    assert_eq!(
+        joined.start.to_sfen(),
+        "9/7k1/9/7G1/9/9/9/9/8K b B2rb3g4s4n4l18p 1"
+    );
+}
