@@ -1194,3 +1194,20 @@ fn a_bod_hand_without_spaces_between_its_pieces_reads_each_piece() {
         "9/7k1/9/7G1/9/9/9/9/8K b B2rb3g4s4n4l18p 1"
     );
 }
+
+/// Some KIF writers mark each move with its side as KI2 does; tsshogi's KIF reader accepts the
+/// mark (`moveRegExp`). A mark for the wrong side is an error, not ignored.
+#[test]
+fn kif_moves_marked_with_the_movers_side_read_as_unmarked_ones() {
+    let marked = read_text(
+        "手合割：平手\n手数----指手---------消費時間--\n   1 ▲７六歩(77)   ( 0:01/00:00:01)\n   2 △３四歩(33)   ( 0:02/00:00:02)\n   3 ▲２二角成(88)\n   4 △同　銀(31)\n   5 投了\n",
+    );
+    assert_eq!(usi_moves(&marked), ["7g7f", "3c3d", "8h2b+", "3a2b"]);
+    assert_eq!(marked.moves[1].time.map(|t| t.seconds), Some(2));
+    let wrong = "手合割：平手\n手数----指手---------消費時間--\n   1 △７六歩(77)\n";
+    let err = kif::read(wrong, &standard()).unwrap_err().to_string();
+    assert_eq!(
+        err,
+        "line 3: △７六歩(77): a white move, but it is black's turn"
+    );
+}

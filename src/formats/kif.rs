@@ -225,6 +225,31 @@ fn move_line(b: &mut Builder, n: usize, t: &str) -> Result<(), RecordError> {
         _ => (body, None),
     };
     b.check_open(n, text)?;
+    // Some writers mark the mover as KI2 does (`▲７六歩(77)`, read by tsshogi too); the mark
+    // must be the side to move's.
+    let marked = [
+        ('▲', Color::Black),
+        ('☗', Color::Black),
+        ('△', Color::White),
+        ('☖', Color::White),
+    ]
+    .into_iter()
+    .find_map(|(mark, color)| Some((text.strip_prefix(mark)?.trim_start(), color)));
+    let text = match marked {
+        Some((_, color)) if color != b.position().turn() => {
+            return Err(RecordError::new(
+                n,
+                text,
+                format!(
+                    "a {} move, but it is {}'s turn",
+                    color.name(),
+                    b.position().turn().name()
+                ),
+            ))
+        }
+        Some((rest, _)) => rest,
+        None => text,
+    };
     if number != b.ply() + 1 {
         return Err(RecordError::new(
             n,
