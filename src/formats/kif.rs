@@ -272,6 +272,11 @@ fn move_line(b: &mut Builder, n: usize, t: &str) -> Result<(), RecordError> {
             b.end_as(n, &written, EndKind::Other(written.clone()));
             return Ok(());
         }
+        return Err(RecordError::new(
+            n,
+            text,
+            "neither a move like ７六歩(77) nor an end word (投了, 中断, 千日手, 持将棋, 詰み, 切れ負け, 反則勝ち, 反則負け, 入玉勝ち, …)",
+        ));
     }
     // The move as an error shows it: ▲７六歩.
     let shown = |b: &Builder| {
