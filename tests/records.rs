@@ -1211,3 +1211,21 @@ fn kif_moves_marked_with_the_movers_side_read_as_unmarked_ones() {
         "line 3: △７六歩(77): a white move, but it is black's turn"
     );
 }
+
+/// End words other programs write that name no rule this reader scores are kept as written:
+/// the game ends there, with no winner claimed (ShogiHome/tsshogi write トライ for a game won
+/// under the try rule, and 不戦勝/不戦敗 for a default).
+#[test]
+fn kif_end_words_of_other_programs_end_the_game_as_written() {
+    for word in ["トライ", "不戦勝", "不戦敗", "封じ手"] {
+        let record = read_text(&format!(
+            "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 {word}   ( 0:01/00:00:01)\n"
+        ));
+        assert_eq!(
+            record.end.as_ref().map(|e| &e.kind),
+            Some(&EndKind::Other(word.to_string())),
+            "{word}"
+        );
+        assert_eq!(record.result(), GameResult::Unknown, "{word}");
+    }
+}

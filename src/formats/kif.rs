@@ -28,8 +28,9 @@ pub(crate) const END_WORDS: [(&str, EndKind); 13] = [
     ("引き分け", EndKind::Draw),
 ];
 
-/// Other words that end a KIF game and are kept as written.
-const OTHER_END_WORDS: [&str; 4] = ["封じ手", "不戦勝", "不戦敗", "先日手"];
+/// Other words that end a KIF game and are kept as written (トライ: a game under the try
+/// rule, as ShogiHome/tsshogi write it).
+const OTHER_END_WORDS: [&str; 5] = ["封じ手", "不戦勝", "不戦敗", "先日手", "トライ"];
 
 /// The KIF word for an end.
 pub fn end_word_of(kind: &EndKind) -> String {
