@@ -1229,3 +1229,37 @@ fn kif_end_words_of_other_programs_end_the_game_as_written() {
         assert_eq!(record.result(), GameResult::Unknown, "{word}");
     }
 }
+
+/// Kakinoki's KIF format names seventeen 手合割 (kakinoki.o.oo7.jp/kif_format.html), 左七枚落ち
+/// and 右七枚落ち among them: a Kifu for Windows record of either reads from its position.
+#[test]
+fn every_handicap_kakinokis_kif_format_names_reads() {
+    for (name, board) in [
+        ("香落ち", "lnsgkgsn1/1r5b1"),
+        ("右香落ち", "1nsgkgsnl/1r5b1"),
+        ("角落ち", "lnsgkgsnl/1r7"),
+        ("飛車落ち", "lnsgkgsnl/7b1"),
+        ("飛香落ち", "lnsgkgsn1/7b1"),
+        ("二枚落ち", "lnsgkgsnl/9"),
+        ("三枚落ち", "lnsgkgsn1/9"),
+        ("四枚落ち", "1nsgkgsn1/9"),
+        ("五枚落ち", "2sgkgsn1/9"),
+        ("左五枚落ち", "1nsgkgs2/9"),
+        ("六枚落ち", "2sgkgs2/9"),
+        ("左七枚落ち", "2sgkg3/9"),
+        ("右七枚落ち", "3gkgs2/9"),
+        ("八枚落ち", "3gkg3/9"),
+        ("十枚落ち", "4k4/9"),
+    ] {
+        let record = read_text(&format!(
+            "手合割：{name}\n手数----指手---------消費時間--\n   1 ５二玉(51)\n   2 中断\n"
+        ));
+        let sfen = record.start.to_sfen();
+        assert_eq!(
+            sfen,
+            format!("{board}/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"),
+            "{name}"
+        );
+        assert!(record.handicap.is_some(), "{name}");
+    }
+}
