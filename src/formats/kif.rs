@@ -211,7 +211,17 @@ pub(crate) fn read_with(
 
 /// One numbered move line: `  12 ３四歩(33)   ( 0:05/00:00:09)`.
 fn move_line(b: &mut Builder, n: usize, t: &str) -> Result<(), RecordError> {
-    if t.starts_with("まで") {
+    if let Some(rest) = t.strip_prefix("まで") {
+        // The end move line says how the game ended; a record without one (as some sites write
+        // KIF) ends as its summary says, when the summary counts the moves read (else the
+        // record lost moves, and a result would be a guess).
+        let stated: Option<usize> = rest
+            .trim_start_matches('、')
+            .split_once('手')
+            .and_then(|(count, _)| count.trim().parse().ok());
+        if !b.ended() && stated == Some(b.ply()) {
+            super::ki2::end_line(b, n, rest);
+        }
         return Ok(());
     }
     let digits = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
