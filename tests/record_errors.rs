@@ -347,3 +347,17 @@ fn a_kif_line_that_is_no_move_and_no_end_word_says_so() {
         "{err}"
     );
 }
+
+/// A marked KIF move line with nothing after its mark shows the line as written.
+#[test]
+fn a_kif_mark_alone_is_shown_as_written() {
+    let text = "手合割：平手\n手数----指手---------消費時間--\n   1 ▲\n";
+    let err = record_io::read(
+        text.as_bytes(),
+        None,
+        &Variant::builtin("standard").unwrap(),
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(err.starts_with("line 3: ▲: neither a move"), "{err}");
+}

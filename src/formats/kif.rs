@@ -236,6 +236,7 @@ fn move_line(b: &mut Builder, n: usize, t: &str) -> Result<(), RecordError> {
         _ => (body, None),
     };
     b.check_open(n, text)?;
+    let as_written = text;
     // Some writers mark the mover as KI2 does (`▲７六歩(77)`, read by tsshogi too); the mark
     // must be the side to move's.
     let marked = [
@@ -285,7 +286,7 @@ fn move_line(b: &mut Builder, n: usize, t: &str) -> Result<(), RecordError> {
         }
         return Err(RecordError::new(
             n,
-            text,
+            as_written,
             "neither a move like ７六歩(77) nor an end word (投了, 中断, 千日手, 持将棋, 詰み, 切れ負け, 反則勝ち, 反則負け, 入玉勝ち, …)",
         ));
     }
