@@ -1279,3 +1279,14 @@ fn a_kif_without_an_end_move_ends_as_its_summary_says() {
     let ended = read_text(&format!("{moves}   5 中断\nまで4手で後手の勝ち\n"));
     assert_eq!(ended.end.as_ref().map(|e| &e.kind), Some(&EndKind::Abort));
 }
+
+/// A CSA row with more squares than the board has is an error, not a row whose last pieces
+/// vanish.
+#[test]
+fn a_csa_row_longer_than_the_board_is_an_error() {
+    let text = "V2.2\nP1-KY-KE-GI-KI-OU-KI-GI-KE-KY-FU\n+\n";
+    let err = record_io::read(text.as_bytes(), None, &standard())
+        .unwrap_err()
+        .to_string();
+    assert!(err.ends_with("10 squares, but a row has 9"), "{err}");
+}

@@ -235,7 +235,9 @@ impl<'a> Reader<'a> {
                 // Three characters a square, as the standard writes them; else squares with their
                 // spaces run together (` * * `, as pasted text and the CSA's own server page
                 // show them), when that gives exactly one row.
-                let row_cells = if fits(&fixed) {
+                // Pieces past the row's last square would be lost.
+                let past_row = cells.get(files * 3..).unwrap_or("").trim();
+                let row_cells = if fits(&fixed) && past_row.is_empty() {
                     fixed
                 } else {
                     match loose_cells(cells) {
@@ -244,6 +246,11 @@ impl<'a> Reader<'a> {
                             return Err(bad(&format!(
                                 "{} squares, but a row has {files}",
                                 loose.len()
+                            )))
+                        }
+                        _ if fits(&fixed) => {
+                            return Err(bad(&format!(
+                                "'{past_row}' after the row's {files} squares"
                             )))
                         }
                         _ => fixed,
