@@ -1093,6 +1093,12 @@ fn ki2_summaries_name_the_winner_of_fouls_declarations_and_time() {
             EndKind::Declaration,
             Color::White,
         ),
+        // A space setting the result apart, as tsshogi's reader allows for (`readEndOfGame`).
+        (
+            "まで1手で　後手の反則勝ち",
+            EndKind::IllegalWin,
+            Color::White,
+        ),
     ] {
         let record = read_text(&format!("手合割：平手\n▲７六歩\n{summary}\n"));
         assert_eq!(
@@ -1102,6 +1108,11 @@ fn ki2_summaries_name_the_winner_of_fouls_declarations_and_time() {
         );
         assert_eq!(record.result(), GameResult::Win(result), "{summary}");
     }
+    let record = read_text("手合割：平手\n▲７六歩\nまで1手で 千日手\n");
+    assert_eq!(
+        record.end.as_ref().map(|e| &e.kind),
+        Some(&EndKind::Repetition)
+    );
 }
 
 /// Books and the JSA's pages run KI2 moves together with no space between them.

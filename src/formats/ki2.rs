@@ -58,7 +58,14 @@ fn move_line(b: &mut Builder, n: usize, t: &str) -> Result<(), RecordError> {
 /// `181手で先手の勝ち`, `49手で千日手`, `87手で時間切れにより後手の勝ち`, `80手で後手の反則勝ち`,
 /// `120手で先手の入玉勝ち` (the side named is the winner, or with 反則負け the loser).
 pub(crate) fn end_line(b: &mut Builder, n: usize, rest: &str) {
-    let what = rest.split_once("手で").map_or(rest, |(_, w)| w);
+    // Without its spaces: some writers set the result apart (`まで64手で　後手の勝ち`).
+    let what: String = rest
+        .split_once("手で")
+        .map_or(rest, |(_, w)| w)
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect();
+    let what = what.as_str();
     let to_move = b.position().turn();
     // The end as the side to move's win or loss.
     let win_for = |winner: Color, win: EndKind, loss: EndKind| {
