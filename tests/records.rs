@@ -1301,3 +1301,16 @@ fn a_csa_row_longer_than_the_board_is_an_error() {
         .to_string();
     assert!(err.ends_with("10 squares, but a row has 9"), "{err}");
 }
+
+/// A `T` after the end word is the time spent before it (tsshogi gives it to the end): the
+/// last move keeps its own time.
+#[test]
+fn a_csa_time_after_the_end_word_is_not_the_last_moves() {
+    let record = read_text("V2.2\nPI\n+\n+7776FU\nT1\n-3334FU\nT2\n%TORYO\nT7\n");
+    let times: Vec<Option<u32>> = record
+        .moves
+        .iter()
+        .map(|m| m.time.map(|t| t.seconds))
+        .collect();
+    assert_eq!(times, [Some(1), Some(2)]);
+}
