@@ -1314,3 +1314,17 @@ fn a_csa_time_after_the_end_word_is_not_the_last_moves() {
         .collect();
     assert_eq!(times, [Some(1), Some(2)]);
 }
+
+/// Commas part statements on a CSA line, but not a name or a `$` field, whose text may hold
+/// one (tsshogi reads `N` and `$` lines whole for that reason).
+#[test]
+fn a_csa_name_or_field_with_a_comma_is_read_whole() {
+    let record = read_text(
+        "V2.2\nN+Sato, Taro\nN-Suzuki\n$EVENT:Cup 2024, round 1\nPI\n+\n+7776FU,T1,-3334FU,T2\n%CHUDAN\n",
+    );
+    assert_eq!(record.players[0].as_deref(), Some("Sato, Taro"));
+    assert!(record
+        .headers
+        .contains(&("$EVENT".to_string(), "Cup 2024, round 1".to_string())));
+    assert_eq!(usi_moves(&record), ["7g7f", "3c3d"]);
+}

@@ -86,6 +86,12 @@ pub fn read(text: &str, variant: &Arc<Variant>) -> Result<Vec<Record>, RecordErr
             reader.comment(comment);
             continue;
         }
+        // A name or a `$` field is one statement, commas and all (`N+Sato, Taro`); other lines
+        // may hold several (`+7776FU,T12`).
+        if raw.starts_with(['N', '$']) {
+            reader.statement(line, raw.trim())?;
+            continue;
+        }
         for statement in raw.split(',') {
             reader.statement(line, statement.trim())?;
         }
