@@ -169,7 +169,7 @@ fn handicap_all_is_an_index_and_a_sheet_each() {
     let out = dir.path("h.pdf");
     let r = run(&["handicap", "--all", "-o", &out]);
     assert_eq!(r.code, 0, "{}", r.stderr);
-    assert_eq!(pages(&out), 17);
+    assert_eq!(pages(&out), 19); // the index, then one sheet for each of the 18 handicaps
     let two = dir.path("two.svg");
     assert_eq!(run(&["handicap", "two-piece", "-o", &two]).code, 0);
     let svg = std::fs::read_to_string(&two).unwrap();

@@ -327,3 +327,37 @@ fn records_on_standard_input_are_recognised_by_their_text() {
         RecordFormat::Kif
     );
 }
+
+/// A KIF move line that is neither a move nor an end word the reader knows (a misspelt end, a
+/// variant's own end) says so, rather than asking for a square.
+#[test]
+fn a_kif_line_that_is_no_move_and_no_end_word_says_so() {
+    let text = "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 投げ         ( 0:02/00:00:02)\n";
+    let err = record_io::read(
+        text.as_bytes(),
+        None,
+        &Variant::builtin("standard").unwrap(),
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(
+        err.starts_with(
+            "line 4: 投げ: neither a move like ７六歩(77) nor an end word (投了, 中断,"
+        ),
+        "{err}"
+    );
+}
+
+/// A marked KIF move line with nothing after its mark shows the line as written.
+#[test]
+fn a_kif_mark_alone_is_shown_as_written() {
+    let text = "手合割：平手\n手数----指手---------消費時間--\n   1 ▲\n";
+    let err = record_io::read(
+        text.as_bytes(),
+        None,
+        &Variant::builtin("standard").unwrap(),
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(err.starts_with("line 3: ▲: neither a move"), "{err}");
+}

@@ -1026,3 +1026,305 @@ fn position_commands_read_a_record_as_its_final_position() {
         .1
     );
 }
+
+/// Reads `text` as the format its first lines show.
+fn read_text(text: &str) -> Record {
+    record_io::read(text.as_bytes(), None, &standard()).unwrap_or_else(|e| panic!("{e}\n{text}"))
+}
+
+/// Kifu for Windows writes a copied position's board with a `手数＝N` line (the number of moves
+/// before it) above the side to move; it is not the `手数----指手--` line that starts the moves.
+#[test]
+fn a_kif_board_with_its_move_count_line_reads_the_board_and_the_moves() {
+    let text = "\
+後手の持駒：飛二　角　金三　銀四　桂四　香四　歩十八　
+  ９ ８ ７ ６ ５ ４ ３ ２ １
++---------------------------+
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|一
+| ・ ・ ・ ・ ・ ・ ・v玉 ・|二
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|三
+| ・ ・ ・ ・ ・ ・ ・ 金 ・|四
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|五
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|六
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|七
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|八
+| ・ ・ ・ ・ ・ ・ ・ ・ 玉|九
++---------------------------+
+先手の持駒：角
+手数＝12  △３一玉(22)  まで
+後手番
+手数----指手---------消費時間--
+   1 ２一玉(22)   ( 0:00/00:00:00)
+   2 中断
+";
+    let record = read_text(text);
+    assert_eq!(
+        record.start.to_sfen(),
+        "9/7k1/9/7G1/9/9/9/9/8K w B2rb3g4s4n4l18p 1"
+    );
+    assert_eq!(usi_moves(&record), ["2b2a"]);
+}
+
+/// KI2 has no end move: the summary line says how the game ended and who won, as tsshogi
+/// (sunfish-shogi/tsshogi, `exportKI2`) writes it — the side named wins, or with 反則負け loses.
+#[test]
+fn ki2_summaries_name_the_winner_of_fouls_declarations_and_time() {
+    for (summary, kind, result) in [
+        ("まで1手で先手の勝ち", EndKind::Resign, Color::Black),
+        (
+            "まで1手で時間切れにより先手の勝ち",
+            EndKind::TimeUp,
+            Color::Black,
+        ),
+        ("まで1手で後手の反則勝ち", EndKind::IllegalWin, Color::White),
+        (
+            "まで1手で先手の反則勝ち",
+            EndKind::IllegalLoss,
+            Color::Black,
+        ),
+        (
+            "まで1手で後手の反則負け",
+            EndKind::IllegalLoss,
+            Color::Black,
+        ),
+        ("まで1手で先手の反則負け", EndKind::IllegalWin, Color::White),
+        (
+            "まで1手で後手の入玉勝ち",
+            EndKind::Declaration,
+            Color::White,
+        ),
+        // A space setting the result apart, as tsshogi's reader allows for (`readEndOfGame`).
+        (
+            "まで1手で　後手の反則勝ち",
+            EndKind::IllegalWin,
+            Color::White,
+        ),
+    ] {
+        let record = read_text(&format!("手合割：平手\n▲７六歩\n{summary}\n"));
+        assert_eq!(
+            record.end.as_ref().map(|e| &e.kind),
+            Some(&kind),
+            "{summary}"
+        );
+        assert_eq!(record.result(), GameResult::Win(result), "{summary}");
+    }
+    let record = read_text("手合割：平手\n▲７六歩\nまで1手で 千日手\n");
+    assert_eq!(
+        record.end.as_ref().map(|e| &e.kind),
+        Some(&EndKind::Repetition)
+    );
+}
+
+/// Books and the JSA's pages run KI2 moves together with no space between them.
+#[test]
+fn ki2_moves_written_without_spaces_between_them_read_one_by_one() {
+    let spaced = read_text("手合割：平手\n▲７六歩　△３四歩　▲２二角成　△同　銀\nまで4手で中断\n");
+    let joined = read_text("手合割：平手\n▲７六歩△３四歩▲２二角成△同　銀\nまで4手で中断\n");
+    assert_eq!(usi_moves(&joined), ["7g7f", "3c3d", "8h2b+", "3a2b"]);
+    assert_eq!(usi_moves(&joined), usi_moves(&spaced));
+}
+
+/// WCSC's relayed CSA records put `$END_TIME` after the end of the game (tsshogi,
+/// `importCSA`, reads them for that reason); it is a field like those of the header.
+#[test]
+fn a_csa_field_after_the_end_is_a_field() {
+    let record = read_text(
+        "V2.2\n$START_TIME:2024/05/03 10:00:00\nPI\n+\n+7776FU\nT1\n%TORYO\n$END_TIME:2024/05/03 10:00:05\n",
+    );
+    assert_eq!(record.end.as_ref().map(|e| &e.kind), Some(&EndKind::Resign));
+    assert!(record
+        .headers
+        .contains(&("$END_TIME".to_string(), "2024/05/03 10:00:05".to_string())));
+    assert!(kif::write(&record).contains("終了日時：2024/05/03 10:00:05"));
+}
+
+/// CSA V3.0 files open with `'CSA encoding=UTF-8` (record_v3.html, 2.2): a declaration for
+/// readers, not a comment on the game to carry into a KIF.
+#[test]
+fn the_csa_v3_encoding_line_is_no_comment() {
+    let record =
+        read_text("'CSA encoding=UTF-8\nV3.0\nN+先手\n'*対局前\nPI\n+\n+7776FU\nT1.5\n%CHUDAN\n");
+    assert_eq!(record.start_comments, ["対局前"]);
+    assert_eq!(record.moves[0].time.map(|t| t.seconds), Some(1));
+}
+
+/// The CSA server protocol page (tcp_ip_server_112.html, as quoted on ls3600.hatenadiary.org,
+/// 2009-12-01) prints its start position with the squares' spaces run together (` * * `);
+/// tsshogi reads such rows. A row that does not come to nine squares stays an error.
+#[test]
+fn csa_rows_with_their_spaces_run_together_read_as_nine_squares() {
+    let collapsed = "V2.2\nP1-KY-KE-GI-KI-OU-KI-GI-KE-KY\nP2 * -HI * * * * * -KA *\n\
+        P3-FU-FU-FU-FU-FU-FU-FU-FU-FU\nP4 * * * * * * * * *\nP5 * * * * * * * * *\n\
+        P6 * * * * * * * * *\nP7+FU+FU+FU+FU+FU+FU+FU+FU+FU\nP8 * +KA * * * * * +HI *\n\
+        P9+KY+KE+GI+KI+OU+KI+GI+KE+KY\n+\n+7776FU\n";
+    let record = read_text(collapsed);
+    assert_eq!(
+        record.start.to_sfen(),
+        Position::start(&standard()).unwrap().to_sfen()
+    );
+    assert_eq!(usi_moves(&record), ["7g7f"]);
+
+    let short = collapsed.replace("P4 * * * * * * * * *", "P4 * * * * * * * *");
+    let err = record_io::read(short.as_bytes(), None, &standard())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.ends_with("P4 * * * * * * * *: 8 squares, but a row has 9"),
+        "{err}"
+    );
+}
+
+/// A hand whose pieces run together with no space between them (`飛二角金三…`): Kifu for
+/// Windows and ShogiGUI read it, as tsshogi notes (`readHand`, electron-shogi issue 572).
+#[test]
+fn a_bod_hand_without_spaces_between_its_pieces_reads_each_piece() {
+    let board = "\
+  ９ ８ ７ ６ ５ ４ ３ ２ １
++---------------------------+
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|一
+| ・ ・ ・ ・ ・ ・ ・v玉 ・|二
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|三
+| ・ ・ ・ ・ ・ ・ ・ 金 ・|四
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|五
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|六
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|七
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|八
+| ・ ・ ・ ・ ・ ・ ・ ・ 玉|九
++---------------------------+
+先手の持駒：角
+";
+    let spaced = read_text(&format!(
+        "後手の持駒：飛二　角　金三　銀四　桂四　香四　歩十八\n{board}"
+    ));
+    let joined = read_text(&format!(
+        "後手の持駒：飛二角金三銀四桂四香四歩十八\n{board}"
+    ));
+    assert_eq!(joined.start.to_sfen(), spaced.start.to_sfen());
+    assert_eq!(
+        joined.start.to_sfen(),
+        "9/7k1/9/7G1/9/9/9/9/8K b B2rb3g4s4n4l18p 1"
+    );
+}
+
+/// Some KIF writers mark each move with its side as KI2 does; tsshogi's KIF reader accepts the
+/// mark (`moveRegExp`). A mark for the wrong side is an error, not ignored.
+#[test]
+fn kif_moves_marked_with_the_movers_side_read_as_unmarked_ones() {
+    let marked = read_text(
+        "手合割：平手\n手数----指手---------消費時間--\n   1 ▲７六歩(77)   ( 0:01/00:00:01)\n   2 △３四歩(33)   ( 0:02/00:00:02)\n   3 ▲２二角成(88)\n   4 △同　銀(31)\n   5 投了\n",
+    );
+    assert_eq!(usi_moves(&marked), ["7g7f", "3c3d", "8h2b+", "3a2b"]);
+    assert_eq!(marked.moves[1].time.map(|t| t.seconds), Some(2));
+    let wrong = "手合割：平手\n手数----指手---------消費時間--\n   1 △７六歩(77)\n";
+    let err = kif::read(wrong, &standard()).unwrap_err().to_string();
+    assert_eq!(
+        err,
+        "line 3: △７六歩(77): a white move, but it is black's turn"
+    );
+}
+
+/// End words other programs write that name no rule this reader scores are kept as written:
+/// the game ends there, with no winner claimed (ShogiHome/tsshogi write トライ for a game won
+/// under the try rule, and 不戦勝/不戦敗 for a default).
+#[test]
+fn kif_end_words_of_other_programs_end_the_game_as_written() {
+    for word in ["トライ", "不戦勝", "不戦敗", "封じ手"] {
+        let record = read_text(&format!(
+            "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 {word}   ( 0:01/00:00:01)\n"
+        ));
+        assert_eq!(
+            record.end.as_ref().map(|e| &e.kind),
+            Some(&EndKind::Other(word.to_string())),
+            "{word}"
+        );
+        assert_eq!(record.result(), GameResult::Unknown, "{word}");
+    }
+}
+
+/// Kakinoki's KIF format names seventeen 手合割 (kakinoki.o.oo7.jp/kif_format.html), 左七枚落ち
+/// and 右七枚落ち among them: a Kifu for Windows record of either reads from its position.
+#[test]
+fn every_handicap_kakinokis_kif_format_names_reads() {
+    for (name, board) in [
+        ("香落ち", "lnsgkgsn1/1r5b1"),
+        ("右香落ち", "1nsgkgsnl/1r5b1"),
+        ("角落ち", "lnsgkgsnl/1r7"),
+        ("飛車落ち", "lnsgkgsnl/7b1"),
+        ("飛香落ち", "lnsgkgsn1/7b1"),
+        ("二枚落ち", "lnsgkgsnl/9"),
+        ("三枚落ち", "lnsgkgsn1/9"),
+        ("四枚落ち", "1nsgkgsn1/9"),
+        ("五枚落ち", "2sgkgsn1/9"),
+        ("左五枚落ち", "1nsgkgs2/9"),
+        ("六枚落ち", "2sgkgs2/9"),
+        ("左七枚落ち", "2sgkg3/9"),
+        ("右七枚落ち", "3gkgs2/9"),
+        ("八枚落ち", "3gkg3/9"),
+        ("十枚落ち", "4k4/9"),
+    ] {
+        let record = read_text(&format!(
+            "手合割：{name}\n手数----指手---------消費時間--\n   1 ５二玉(51)\n   2 中断\n"
+        ));
+        let sfen = record.start.to_sfen();
+        assert_eq!(
+            sfen,
+            format!("{board}/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"),
+            "{name}"
+        );
+        assert!(record.handicap.is_some(), "{name}");
+    }
+}
+
+/// A KIF whose moves stop without an end move line but with Kakinoki's summary
+/// (`まで4手で後手の勝ち`) ends as the summary says; a summary that counts other moves than the
+/// record holds (moves lost) claims nothing.
+#[test]
+fn a_kif_without_an_end_move_ends_as_its_summary_says() {
+    let moves = "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２二角成(88)\n   4 同　銀(31)\n";
+    let record = read_text(&format!("{moves}まで4手で後手の勝ち\n"));
+    assert_eq!(record.end.as_ref().map(|e| &e.kind), Some(&EndKind::Resign));
+    assert_eq!(record.result(), GameResult::Win(Color::White));
+    let lost = read_text(&format!("{moves}まで64手で後手の勝ち\n"));
+    assert!(lost.end.is_none());
+    // An end move line is what counts when there is one.
+    let ended = read_text(&format!("{moves}   5 中断\nまで4手で後手の勝ち\n"));
+    assert_eq!(ended.end.as_ref().map(|e| &e.kind), Some(&EndKind::Abort));
+}
+
+/// A CSA row with more squares than the board has is an error, not a row whose last pieces
+/// vanish.
+#[test]
+fn a_csa_row_longer_than_the_board_is_an_error() {
+    let text = "V2.2\nP1-KY-KE-GI-KI-OU-KI-GI-KE-KY-FU\n+\n";
+    let err = record_io::read(text.as_bytes(), None, &standard())
+        .unwrap_err()
+        .to_string();
+    assert!(err.ends_with("10 squares, but a row has 9"), "{err}");
+}
+
+/// A `T` after the end word is the time spent before it (tsshogi gives it to the end): the
+/// last move keeps its own time.
+#[test]
+fn a_csa_time_after_the_end_word_is_not_the_last_moves() {
+    let record = read_text("V2.2\nPI\n+\n+7776FU\nT1\n-3334FU\nT2\n%TORYO\nT7\n");
+    let times: Vec<Option<u32>> = record
+        .moves
+        .iter()
+        .map(|m| m.time.map(|t| t.seconds))
+        .collect();
+    assert_eq!(times, [Some(1), Some(2)]);
+}
+
+/// Commas part statements on a CSA line, but not a name or a `$` field, whose text may hold
+/// one (tsshogi reads `N` and `$` lines whole for that reason).
+#[test]
+fn a_csa_name_or_field_with_a_comma_is_read_whole() {
+    let record = read_text(
+        "V2.2\nN+Sato, Taro\nN-Suzuki\n$EVENT:Cup 2024, round 1\nPI\n+\n+7776FU,T1,-3334FU,T2\n%CHUDAN\n",
+    );
+    assert_eq!(record.players[0].as_deref(), Some("Sato, Taro"));
+    assert!(record
+        .headers
+        .contains(&("$EVENT".to_string(), "Cup 2024, round 1".to_string())));
+    assert_eq!(usi_moves(&record), ["7g7f", "3c3d"]);
+}

@@ -182,29 +182,35 @@ impl<'a> Diagram<'a> {
 
     fn hand(&mut self, n: usize, l: &str, rest: &str, color: Color) -> Result<(), RecordError> {
         let hand = &mut self.setup.hands[color.index()];
-        for item in rest.split(|c: char| c.is_whitespace() || c == '　') {
-            if item.is_empty() || item == "なし" {
+        let words = rest.split(|c: char| c.is_whitespace() || c == '　');
+        for word in words {
+            if word.is_empty() || word == "なし" {
                 continue;
             }
-            if item == "残り全部" {
+            if word == "残り全部" {
                 self.rest = Some(color);
                 continue;
             }
-            let mut chars = item.chars();
-            let name = chars.next().map(String::from).unwrap_or_default();
-            let count = chars.as_str();
-            let kind = kind_by_name(self.variant, &name)
-                .ok_or_else(|| RecordError::new(n, l.trim(), format!("'{name}' is not a piece")))?;
-            let count = if count.is_empty() {
-                Some(1)
-            } else {
-                kanji_number(count)
-            };
-            let count = count.ok_or_else(|| {
-                RecordError::new(n, l.trim(), format!("'{item}': expected a count like 歩三"))
-            })?;
-            let slot = hand.entry(kind).or_insert(0);
-            *slot = slot.saturating_add(count);
+            // `飛二角金三`: the pieces may run together with no space, each name starting a new
+            // item after its count (Kifu for Windows and ShogiGUI read such hands).
+            for item in split_at_names(word) {
+                let mut chars = item.chars();
+                let name = chars.next().map(String::from).unwrap_or_default();
+                let count = chars.as_str();
+                let kind = kind_by_name(self.variant, &name).ok_or_else(|| {
+                    RecordError::new(n, l.trim(), format!("'{name}' is not a piece"))
+                })?;
+                let count = if count.is_empty() {
+                    Some(1)
+                } else {
+                    kanji_number(count)
+                };
+                let count = count.ok_or_else(|| {
+                    RecordError::new(n, l.trim(), format!("'{item}': expected a count like 歩三"))
+                })?;
+                let slot = hand.entry(kind).or_insert(0);
+                *slot = slot.saturating_add(count);
+            }
         }
         Ok(())
     }
@@ -237,6 +243,22 @@ impl<'a> Diagram<'a> {
             .or_else(|_| validate::validate(self.variant, setup, validate::Options { tsume: true }))
             .map_err(|e| RecordError::invalid_start(n, "", e))
     }
+}
+
+/// A hand's word cut before each character that is not part of a count: `飛二角金三` →
+/// `飛二`, `角`, `金三`.
+fn split_at_names(word: &str) -> Vec<&str> {
+    let is_count = |c: char| c == '十' || digit(c).is_some();
+    let mut items = Vec::new();
+    let mut start = 0;
+    for (i, c) in word.char_indices().skip(1) {
+        if !is_count(c) {
+            items.push(&word[start..i]);
+            start = i;
+        }
+    }
+    items.push(&word[start..]);
+    items
 }
 
 /// Writes a position as a BOD diagram.

@@ -78,7 +78,18 @@ pub fn read(text: &str, variant: &Arc<Variant>) -> Result<Vec<Record>, RecordErr
             continue;
         }
         if let Some(comment) = raw.strip_prefix('\'') {
+            // V3.0's first line declares the encoding (`'CSA encoding=UTF-8`), which decoding
+            // has dealt with: it is no comment on the game.
+            if line == 1 && comment.starts_with("CSA encoding=") {
+                continue;
+            }
             reader.comment(comment);
+            continue;
+        }
+        // A name or a `$` field is one statement, commas and all (`N+Sato, Taro`); other lines
+        // may hold several (`+7776FU,T12`).
+        if raw.starts_with(['N', '$']) {
+            reader.statement(line, raw.trim())?;
             continue;
         }
         for statement in raw.split(',') {
@@ -220,9 +231,38 @@ impl<'a> Reader<'a> {
                 if row >= self.variant.size.ranks as usize || !cells.is_ascii() {
                     return Err(bad("not a row of this board"));
                 }
-                let cells = format!("{cells:<width$}", width = files * 3);
-                for col in 0..files {
-                    let cell = &cells[col * 3..col * 3 + 3];
+                let padded = format!("{cells:<width$}", width = files * 3);
+                let fixed: Vec<&str> = (0..files).map(|c| &padded[c * 3..c * 3 + 3]).collect();
+                let fits = |cells: &[&str]| {
+                    cells
+                        .iter()
+                        .all(|c| matches!(*c, " * " | "   ") || self.piece(c).is_some())
+                };
+                // Three characters a square, as the standard writes them; else squares with their
+                // spaces run together (` * * `, as pasted text and the CSA's own server page
+                // show them), when that gives exactly one row.
+                // Pieces past the row's last square would be lost.
+                let past_row = cells.get(files * 3..).unwrap_or("").trim();
+                let row_cells = if fits(&fixed) && past_row.is_empty() {
+                    fixed
+                } else {
+                    match loose_cells(cells) {
+                        Some(loose) if loose.len() == files && fits(&loose) => loose,
+                        Some(loose) if fits(&loose) => {
+                            return Err(bad(&format!(
+                                "{} squares, but a row has {files}",
+                                loose.len()
+                            )))
+                        }
+                        _ if fits(&fixed) => {
+                            return Err(bad(&format!(
+                                "'{past_row}' after the row's {files} squares"
+                            )))
+                        }
+                        _ => fixed,
+                    }
+                };
+                for (col, cell) in row_cells.into_iter().enumerate() {
                     let sq = Square::new((row * files + col) as u8);
                     self.setup.board[sq.index()] = match cell {
                         " * " | "   " => None,
@@ -307,10 +347,20 @@ impl<'a> Reader<'a> {
             let seconds: f64 = t
                 .parse()
                 .map_err(|_| bad("expected a time in seconds like T12".into()))?;
-            b.time(MoveTime {
-                seconds: seconds.max(0.0).min(u32::MAX as f64) as u32,
-                total: None,
-            });
+            // After the end word the time is the end's (thinking before resigning), which
+            // the record keeps no place for: not the last move's.
+            if !b.ended() {
+                b.time(MoveTime {
+                    seconds: seconds.max(0.0).min(u32::MAX as f64) as u32,
+                    total: None,
+                });
+            }
+            return Ok(());
+        }
+        // WCSC's relayed records write `$END_TIME` after the end: a field, wherever it stands.
+        if s.starts_with('$') {
+            let (k, v) = s.split_once(':').unwrap_or((s, ""));
+            b.record_mut().headers.push((k.to_string(), v.to_string()));
             return Ok(());
         }
         if s.starts_with('%') {
@@ -339,6 +389,25 @@ impl<'a> Reader<'a> {
             )),
         }
     }
+}
+
+/// A row's squares read one by one whatever the spaces between them: `*` for an empty square
+/// (as ` * `), a sign and two letters for a piece.
+fn loose_cells(text: &str) -> Option<Vec<&str>> {
+    let mut cells = Vec::new();
+    let mut rest = text.trim_start();
+    while !rest.is_empty() {
+        if let Some(tail) = rest.strip_prefix('*') {
+            cells.push(" * ");
+            rest = tail;
+        } else {
+            let cell = rest.get(..3).filter(|c| c.starts_with(['+', '-']))?;
+            cells.push(cell);
+            rest = &rest[3..];
+        }
+        rest = rest.trim_start();
+    }
+    Some(cells)
 }
 
 /// Reads a CSA move (`+7776FU`, `-0055KA`) in `pos`; the piece named is the piece after the move,

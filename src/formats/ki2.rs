@@ -23,12 +23,24 @@ fn move_line(b: &mut Builder, n: usize, t: &str) -> Result<(), RecordError> {
         end_line(b, n, rest);
         return Ok(());
     }
-    // Moves start with a mark; `同　歩` holds a space, so pieces without a mark join the move.
+    // Moves start with a mark; `同　歩` holds a space, so pieces without a mark join the move,
+    // and a mark starts a move even without a space before it (`▲７六歩△３四歩`, as books and
+    // the JSA's pages run moves together).
     let mut moves: Vec<String> = Vec::new();
     for word in t.split_whitespace() {
-        match moves.last_mut() {
-            Some(last) if !word.starts_with(MARKS) => last.push_str(word),
-            _ => moves.push(word.to_string()),
+        let mut rest = word;
+        while !rest.is_empty() {
+            let end = rest
+                .char_indices()
+                .skip(1)
+                .find(|(_, c)| MARKS.contains(c))
+                .map_or(rest.len(), |(i, _)| i);
+            let (part, tail) = rest.split_at(end);
+            match moves.last_mut() {
+                Some(last) if !part.starts_with(MARKS) => last.push_str(part),
+                _ => moves.push(part.to_string()),
+            }
+            rest = tail;
         }
     }
     for text in moves {
@@ -43,32 +55,64 @@ fn move_line(b: &mut Builder, n: usize, t: &str) -> Result<(), RecordError> {
     Ok(())
 }
 
-/// `181手で先手の勝ち`, `49手で千日手`, `87手で時間切れにより後手の勝ち`.
-fn end_line(b: &mut Builder, n: usize, rest: &str) {
-    let what = rest.split_once("手で").map_or(rest, |(_, w)| w);
+/// `181手で先手の勝ち`, `49手で千日手`, `87手で時間切れにより後手の勝ち`, `80手で後手の反則勝ち`,
+/// `120手で先手の入玉勝ち` (the side named is the winner, or with 反則負け the loser).
+pub(crate) fn end_line(b: &mut Builder, n: usize, rest: &str) {
+    // Without its spaces: some writers set the result apart (`まで64手で　後手の勝ち`).
+    let what: String = rest
+        .split_once("手で")
+        .map_or(rest, |(_, w)| w)
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect();
+    let what = what.as_str();
     let to_move = b.position().turn();
+    // The end as the side to move's win or loss.
+    let win_for = |winner: Color, win: EndKind, loss: EndKind| {
+        if winner == to_move {
+            win
+        } else {
+            loss
+        }
+    };
     let kind = if let Some((_, k)) = END_WORDS.iter().find(|(w, _)| *w == what) {
         k.clone()
     } else if what.contains("切れ") {
         EndKind::TimeUp
+    } else if let Some(side) = what.strip_suffix("反則勝ち") {
+        match side_named(side) {
+            Some(winner) => win_for(winner, EndKind::IllegalWin, EndKind::IllegalLoss),
+            None => EndKind::IllegalWin,
+        }
+    } else if let Some(side) = what.strip_suffix("反則負け") {
+        match side_named(side) {
+            Some(loser) => win_for(!loser, EndKind::IllegalWin, EndKind::IllegalLoss),
+            None => EndKind::IllegalLoss,
+        }
     } else if what.contains("反則") {
         EndKind::IllegalLoss
+    } else if what.ends_with("入玉勝ち") {
+        EndKind::Declaration
     } else if let Some(side) = what.strip_suffix("の勝ち") {
-        let winner = if side.ends_with("先手") || side.ends_with("下手") {
-            Color::Black
-        } else {
-            Color::White
-        };
-        if winner == to_move {
-            EndKind::IllegalWin
-        } else {
-            EndKind::Resign
-        }
+        let winner = side_named(side).unwrap_or(Color::White);
+        win_for(winner, EndKind::IllegalWin, EndKind::Resign)
     } else {
         EndKind::Other(what.to_string())
     };
     if !b.ended() {
         b.end_as(n, &format!("まで{rest}"), kind);
+    }
+}
+
+/// The side a summary names at its end (`先手`, `下手の`; `後手`, `上手の`).
+fn side_named(text: &str) -> Option<Color> {
+    let text = text.strip_suffix('の').unwrap_or(text);
+    if text.ends_with("先手") || text.ends_with("下手") {
+        Some(Color::Black)
+    } else if text.ends_with("後手") || text.ends_with("上手") {
+        Some(Color::White)
+    } else {
+        None
     }
 }
 

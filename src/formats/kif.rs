@@ -28,8 +28,9 @@ pub(crate) const END_WORDS: [(&str, EndKind); 13] = [
     ("引き分け", EndKind::Draw),
 ];
 
-/// Other words that end a KIF game and are kept as written.
-const OTHER_END_WORDS: [&str; 4] = ["封じ手", "不戦勝", "不戦敗", "先日手"];
+/// Other words that end a KIF game and are kept as written (トライ: a game under the try
+/// rule, as ShogiHome/tsshogi write it).
+const OTHER_END_WORDS: [&str; 5] = ["封じ手", "不戦勝", "不戦敗", "先日手", "トライ"];
 
 /// The KIF word for an end.
 pub fn end_word_of(kind: &EndKind) -> String {
@@ -114,6 +115,11 @@ pub(crate) fn read_with(
         }
         if !in_moves {
             if diagram.line(n, l)? {
+                continue;
+            }
+            // `手数＝12  ▲２六歩(27)  まで`: the moves before a copied board, which the board
+            // already shows; not the `手数----` line that starts the moves.
+            if t.starts_with("手数＝") || t.starts_with("手数=") {
                 continue;
             }
             if t.starts_with("手数") {
@@ -205,7 +211,17 @@ pub(crate) fn read_with(
 
 /// One numbered move line: `  12 ３四歩(33)   ( 0:05/00:00:09)`.
 fn move_line(b: &mut Builder, n: usize, t: &str) -> Result<(), RecordError> {
-    if t.starts_with("まで") {
+    if let Some(rest) = t.strip_prefix("まで") {
+        // The end move line says how the game ended; a record without one (as some sites write
+        // KIF) ends as its summary says, when the summary counts the moves read (else the
+        // record lost moves, and a result would be a guess).
+        let stated: Option<usize> = rest
+            .trim_start_matches('、')
+            .split_once('手')
+            .and_then(|(count, _)| count.trim().parse().ok());
+        if !b.ended() && stated == Some(b.ply()) {
+            super::ki2::end_line(b, n, rest);
+        }
         return Ok(());
     }
     let digits = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
@@ -220,6 +236,32 @@ fn move_line(b: &mut Builder, n: usize, t: &str) -> Result<(), RecordError> {
         _ => (body, None),
     };
     b.check_open(n, text)?;
+    let as_written = text;
+    // Some writers mark the mover as KI2 does (`▲７六歩(77)`, read by tsshogi too); the mark
+    // must be the side to move's.
+    let marked = [
+        ('▲', Color::Black),
+        ('☗', Color::Black),
+        ('△', Color::White),
+        ('☖', Color::White),
+    ]
+    .into_iter()
+    .find_map(|(mark, color)| Some((text.strip_prefix(mark)?.trim_start(), color)));
+    let text = match marked {
+        Some((_, color)) if color != b.position().turn() => {
+            return Err(RecordError::new(
+                n,
+                text,
+                format!(
+                    "a {} move, but it is {}'s turn",
+                    color.name(),
+                    b.position().turn().name()
+                ),
+            ))
+        }
+        Some((rest, _)) => rest,
+        None => text,
+    };
     if number != b.ply() + 1 {
         return Err(RecordError::new(
             n,
@@ -242,6 +284,11 @@ fn move_line(b: &mut Builder, n: usize, t: &str) -> Result<(), RecordError> {
             b.end_as(n, &written, EndKind::Other(written.clone()));
             return Ok(());
         }
+        return Err(RecordError::new(
+            n,
+            as_written,
+            "neither a move like ７六歩(77) nor an end word (投了, 中断, 千日手, 持将棋, 詰み, 切れ負け, 反則勝ち, 反則負け, 入玉勝ち, …)",
+        ));
     }
     // The move as an error shows it: ▲７六歩.
     let shown = |b: &Builder| {
