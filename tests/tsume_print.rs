@@ -559,6 +559,25 @@ fn a_tsume_record_is_drawn_at_its_start() {
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert_eq!(title(&r.stdout), format!("Shogi position {START}"));
     assert_eq!(uses_of(&r.stdout, '先'), 1, "先手 labels Black's hand");
+    // Without --tsume it is a game that ended in mate, and the message says what to add.
+    let r = run(&["diagram", kif]);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert!(r.stderr.contains("missing-king"), "{}", r.stderr);
+    assert!(
+        r.stderr
+            .contains("hint: a tsume record? --tsume draws the problem"),
+        "{}",
+        r.stderr
+    );
+    // A kingless side to move, given as an SFEN: the hint names --tsume too.
+    let r = run(&["diagram", "4k4/9/4P4/9/9/9/9/9/9 b G 1"]);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert!(
+        r.stderr
+            .contains("hint: a tsume's attacker may have no king: --tsume"),
+        "{}",
+        r.stderr
+    );
 
     let dir = TempDir::new("tsume-record");
     let file = dir.file(

@@ -150,9 +150,22 @@ pub fn run(
     let (mut diagram, mut notes) = read(args, variant, pieces)?;
     apply_flags(args, &mut diagram)?;
     if !args.allow_invalid {
-        diagram
-            .check()
-            .map_err(|e| Failure::from_error(where_(args), &shogiprint::Error::Invalid(e)))?;
+        diagram.check().map_err(|e| {
+            let kingless = e
+                .problems
+                .iter()
+                .any(|p| p.code == shogiprint::rules::ProblemCode::MissingKing);
+            let mut failure = Failure::from_error(where_(args), &shogiprint::Error::Invalid(e));
+            // A tsume file drawn as a game shows its end: the mate, the attacker kingless.
+            let record = super::record_input::names_game_record(std::path::Path::new(&args.input));
+            if kingless && record && !args.tsume {
+                failure.lines.push(format!(
+                    "{}: hint: a tsume record? --tsume draws the problem it starts from",
+                    where_(args)
+                ));
+            }
+            failure
+        })?;
     }
     // A tsume is proven before it is drawn (an invalid one drawn on purpose cannot be).
     let mut settings = verify::Settings {

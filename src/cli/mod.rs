@@ -108,14 +108,27 @@ impl Failure {
     /// problem so that each can be read (and grepped) on its own.
     pub fn from_error(place: impl std::fmt::Display, error: &shogiprint::Error) -> Failure {
         match error {
-            shogiprint::Error::Invalid(e) => Failure {
-                lines: e
+            shogiprint::Error::Invalid(e) => {
+                let mut lines: Vec<String> = e
                     .problems
                     .iter()
                     .map(|p| format!("{place}: invalid position: {}", p.line(e.size())))
-                    .collect(),
-                code: exit_code(error),
-            },
+                    .collect();
+                // A kingless side to move is most often a mating problem's attacker.
+                let kingless_mover = e.problems.iter().any(|p| {
+                    p.code == shogiprint::rules::ProblemCode::MissingKing
+                        && p.side == Some(e.setup.turn)
+                });
+                if kingless_mover {
+                    lines.push(format!(
+                        "{place}: hint: a tsume's attacker may have no king: --tsume (tsume: true in a diagram file) reads it as one"
+                    ));
+                }
+                Failure {
+                    lines,
+                    code: exit_code(error),
+                }
+            }
             other => Failure {
                 lines: vec![format!("{place}: {other}")],
                 code: exit_code(other),
