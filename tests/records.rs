@@ -1328,3 +1328,19 @@ fn a_csa_name_or_field_with_a_comma_is_read_whole() {
         .contains(&("$EVENT".to_string(), "Cup 2024, round 1".to_string())));
     assert_eq!(usi_moves(&record), ["7g7f", "3c3d"]);
 }
+
+/// Kakinoki's KIF page and Kifu for Windows' boards name the king 玉 for both sides (`v玉`);
+/// python-shogi's KIF reader stops at a board's `v王`, so written KIF keeps to 玉.
+#[test]
+fn written_kif_names_whites_king_gyoku_on_the_board_and_in_moves() {
+    let r = record_io::read(
+        b"position sfen 4k4/9/4P4/9/9/9/9/9/4K4 w G 1 moves 5a4b",
+        Some(RecordFormat::Usi),
+        &standard(),
+    )
+    .unwrap();
+    let text = kif::write(&r);
+    assert!(text.contains("| ・ ・ ・ ・v玉 ・ ・ ・ ・|一"), "{text}");
+    assert!(text.contains("   1 ４二玉(51)"), "{text}");
+    assert!(!text.contains('王'), "{text}");
+}
