@@ -1328,3 +1328,61 @@ fn a_csa_name_or_field_with_a_comma_is_read_whole() {
         .contains(&("$EVENT".to_string(), "Cup 2024, round 1".to_string())));
     assert_eq!(usi_moves(&record), ["7g7f", "3c3d"]);
 }
+
+/// Kakinoki's KIF page and Kifu for Windows' boards name the king 玉 for both sides (`v玉`);
+/// python-shogi's KIF reader stops at a board's `v王`, so written KIF keeps to 玉.
+#[test]
+fn written_kif_names_whites_king_gyoku_on_the_board_and_in_moves() {
+    let r = record_io::read(
+        b"position sfen 4k4/9/4P4/9/9/9/9/9/4K4 w G 1 moves 5a4b",
+        Some(RecordFormat::Usi),
+        &standard(),
+    )
+    .unwrap();
+    let text = kif::write(&r);
+    assert!(text.contains("| ・ ・ ・ ・v玉 ・ ・ ・ ・|一"), "{text}");
+    assert!(text.contains("   1 ４二玉(51)"), "{text}");
+    assert!(!text.contains('王'), "{text}");
+}
+
+/// Kakinoki's KIF page: a `.kif` file is Shift_JIS, a `.kifu` one UTF-8; readers that go by the
+/// extension (cshogi's KIF and KI2 readers) cannot decode UTF-8 saved as `.kif`.
+#[test]
+fn kif_and_ki2_files_are_saved_in_shift_jis_kifu_in_utf8() {
+    let r = read("habu-fujii-2006.kif");
+    let kif = record_io::write(&r, RecordFormat::Kif);
+    let sjis = record_io::encode(&kif, RecordFormat::Kif, Path::new("game.kif"));
+    let (text, _, bad) = encoding_rs::SHIFT_JIS.decode(&sjis);
+    assert!(!bad && std::str::from_utf8(&sjis).is_err());
+    assert!(
+        text.starts_with("#KIF version=2.0 encoding=Shift_JIS\n"),
+        "{text}"
+    );
+    assert!(text.contains("先手：羽生善治"), "{text}");
+    let back = record_io::read(&sjis, Some(RecordFormat::Kif), &standard()).unwrap();
+    assert_eq!(usi_moves(&back), usi_moves(&r));
+    let ki2 = record_io::write(&r, RecordFormat::Ki2);
+    let bytes = record_io::encode(&ki2, RecordFormat::Ki2, Path::new("GAME.KI2"));
+    assert_eq!(encoding_rs::SHIFT_JIS.decode(&bytes).0, ki2);
+    // UTF-8 where the extension says so, or where Shift_JIS lacks a character.
+    for (text, path) in [(&kif, "game.kifu"), (&kif, "game.txt"), (&ki2, "game.ki2u")] {
+        let format = RecordFormat::sniff(text);
+        assert_eq!(
+            record_io::encode(text, format, Path::new(path)),
+            text.as_bytes()
+        );
+    }
+    let emoji = kif.replace("羽生善治", "羽生😀");
+    let bytes = record_io::encode(&emoji, RecordFormat::Kif, Path::new("game.kif"));
+    assert_eq!(bytes, emoji.as_bytes());
+    // `convert -o game.kif` saves those bytes.
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("game.kif");
+    let status = Command::new(env!("CARGO_BIN_EXE_shogiprint"))
+        .args(["convert", &data("habu-fujii-2006.kif"), "-o"])
+        .arg(&out)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    assert_eq!(std::fs::read(&out).unwrap(), sjis);
+}

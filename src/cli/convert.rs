@@ -33,6 +33,7 @@ pub fn run(args: &Args, variant: &Arc<Variant>, out: &mut impl Write) -> Result<
     };
     let record = record_input::read(&args.input, variant)?;
     let text = record_io::write(&record, format);
-    output::write(&args.output, text.as_bytes(), out)?;
+    let bytes = record_io::encode(&text, format, Path::new(&args.output));
+    output::write(&args.output, &bytes, out)?;
     Ok(0)
 }

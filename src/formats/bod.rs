@@ -67,12 +67,14 @@ pub(crate) fn kind_by_name(v: &Variant, name: &str) -> Option<KindId> {
 }
 
 /// The name KIF writes for a kind: one character, or `成銀`-style for promoted minor pieces.
-pub(crate) fn kind_name(v: &Variant, kind: KindId, color: Color) -> String {
+/// A king is 玉 for both sides: KIF's piece names have no 王 (Kakinoki's format page), and
+/// readers that keep to them (python-shogi) stop at `v王`.
+pub(crate) fn kind_name(v: &Variant, kind: KindId, _color: Color) -> String {
     let p = v.catalog.get(kind);
     if p.promoted && p.kanji.starts_with('成') {
         p.kanji.clone()
     } else {
-        p.abbr_for(color).to_string()
+        p.abbr_for(Color::Black).to_string()
     }
 }
 
@@ -302,7 +304,7 @@ pub fn write(pos: &Position) -> String {
                 None => out.push_str(" ・"),
                 Some(p) => {
                     out.push(if p.color == Color::White { 'v' } else { ' ' });
-                    let name = v.catalog.get(p.kind).abbr_for(p.color);
+                    let name = v.catalog.get(p.kind).abbr_for(Color::Black); // v玉, as above
                     out.push(name.chars().next().unwrap_or('?'));
                 }
             }

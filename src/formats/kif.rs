@@ -467,9 +467,14 @@ fn write_time(t: &MoveTime, total: u32) -> String {
     )
 }
 
+/// The first line of a written KIF, and what it becomes in a Shift_JIS file
+/// ([`super::record_io::encode`]).
+pub(crate) const UTF8_LINE: &str = "#KIF version=2.0 encoding=UTF-8\n";
+pub(crate) const SJIS_LINE: &str = "#KIF version=2.0 encoding=Shift_JIS\n";
+
 /// Writes a record as KIF (UTF-8), variations included.
 pub fn write(record: &Record) -> String {
-    let mut out = String::from("#KIF version=2.0 encoding=UTF-8\n");
+    let mut out = String::from(UTF8_LINE);
     let handicap = write_header(&mut out, record);
     out.push_str("手数----指手---------消費時間--\n");
     write_body(&mut out, record, handicap);

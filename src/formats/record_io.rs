@@ -136,6 +136,36 @@ pub fn write(record: &Record, format: RecordFormat) -> String {
     }
 }
 
+/// The bytes that save `text`, written in `format`, under `path`: Shift_JIS (CP932) for a KIF
+/// or KI2 file named `.kif` or `.ki2`, as Kakinoki's format page assigns `.kif` (UTF-8 is
+/// `.kifu`) and readers that go by the extension (cshogi) decode it; UTF-8 anywhere else, and
+/// where the text has a character Shift_JIS lacks (a KIF then keeps its `encoding=UTF-8` line).
+pub fn encode(text: &str, format: RecordFormat, path: &Path) -> Vec<u8> {
+    let ext = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase);
+    let sjis = matches!(
+        (format, ext.as_deref()),
+        (RecordFormat::Kif, Some("kif")) | (RecordFormat::Ki2, Some("ki2"))
+    );
+    if !sjis {
+        return text.as_bytes().to_vec();
+    }
+    let text = match text.strip_prefix(super::kif::UTF8_LINE) {
+        Some(rest) => format!("{}{rest}", super::kif::SJIS_LINE),
+        None => text.to_string(),
+    };
+    let (bytes, _, unmappable) = encoding_rs::SHIFT_JIS.encode(&text);
+    if unmappable {
+        // encoding_rs would write `&#128512;` for the missing character: keep it whole instead.
+        return text
+            .replacen(super::kif::SJIS_LINE, super::kif::UTF8_LINE, 1)
+            .into_bytes();
+    }
+    bytes.into_owned()
+}
+
 /// Reads the record in the regular file at `path` (no more than
 /// [`super::limits::MAX_INPUT_BYTES`]), its format from the extension, else its text. The error
 /// is one line naming the file:
