@@ -1386,3 +1386,21 @@ fn kif_and_ki2_files_are_saved_in_shift_jis_kifu_in_utf8() {
     assert!(status.success());
     assert_eq!(std::fs::read(&out).unwrap(), sjis);
 }
+
+/// A USI record may start from a mating problem's board, the attacker kingless, as a KIF or
+/// BOD board may: `convert` turns a problem and its answer into a tsume file. A board that
+/// breaks the rules either way is still refused by the game's rules.
+#[test]
+fn a_usi_record_reads_a_tsume_board_and_its_answer() {
+    let record = read_text("position sfen 4k4/9/4P4/9/9/9/9/9/9 b G 1 moves G*5b");
+    assert_eq!(record.moves.len(), 1);
+    assert_eq!(record.start.to_sfen(), "4k4/9/4P4/9/9/9/9/9/9 b G 1");
+    let nifu = record_io::read(
+        b"position sfen 4k4/9/4P4/4P4/9/9/9/9/9 b G 1",
+        None,
+        &standard(),
+    )
+    .unwrap_err();
+    assert!(nifu.message.contains("nifu"), "{}", nifu.message);
+    assert!(nifu.invalid.is_some());
+}

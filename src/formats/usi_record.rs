@@ -27,7 +27,15 @@ pub fn read(text: &str, variant: &Arc<Variant>) -> Result<Record, RecordError> {
         validate::validate(variant, h.setup.clone(), validate::Options::default())
             .map_err(crate::Error::from)
     } else {
-        sfen::position(start_text, variant, validate::Options::default())
+        // A mating problem's board (the attacker kingless) reads, as a KIF or BOD board does;
+        // a position that breaks the rules either way is reported by the game's rules.
+        sfen::position(start_text, variant, validate::Options::default()).or_else(|e| match e {
+            crate::Error::Invalid(_) => {
+                sfen::position(start_text, variant, validate::Options { tsume: true })
+                    .map_err(|_| e)
+            }
+            e => Err(e),
+        })
     }
     .map_err(|e| match e {
         crate::Error::Invalid(e) => RecordError::invalid_start(line, start_text, e),
