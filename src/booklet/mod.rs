@@ -8,12 +8,14 @@
 //! the same size), keeping only those few numbers; [`render`] then reads each entry again and
 //! hands each page to a callback as soon as it is drawn (the CLI streams it into the PDF).
 
+mod answers;
 pub mod game;
 pub mod layout;
 pub mod model;
 pub mod verify;
 
 pub use crate::paper::Paper;
+pub use answers::ANSWER_SIZE;
 pub use layout::PageLayout;
 pub use model::{
     position_lines, Book, BookOptions, CommentPlace, Entry, EntrySource, Kind, Numbering,
@@ -437,12 +439,6 @@ fn centred_in(cell: &crate::draw::Rect, x: f64, width: f64) -> f64 {
     }
 }
 
-/// Answers: text size and line height.
-pub const ANSWER_SIZE: f64 = 3.6;
-const ANSWER_LINE: f64 = 5.6;
-/// The most of the body's width the answers' label column takes (a longer label wraps).
-const ANSWER_LABEL_MAX: f64 = 0.4;
-
 /// The running header, the footer and the page number of page `n` (1-based).
 fn frame(
     d: &mut Drawing,
@@ -660,88 +656,8 @@ pub fn render(
         page(&current)?;
     }
     if !answers.is_empty() {
-        pages = answer_pages(book, l, fonts, &answers, pages, page)?;
+        pages = answers::pages(book, l, fonts, &answers, pages, page)?;
     }
-    Ok(pages)
-}
-
-/// The answers section: a heading, then each answer beside its label, flowing over as many
-/// pages as it needs. Returns the page count so far.
-fn answer_pages(
-    book: &Book,
-    l: &PageLayout,
-    fonts: &Fonts,
-    answers: &[(String, String)],
-    mut pages: usize,
-    page: &mut dyn FnMut(&Drawing) -> std::io::Result<()>,
-) -> Result<usize, RenderError> {
-    let o = &book.options;
-    let style = TextStyle::new(FontRole::Regular, ANSWER_SIZE);
-    let label_style = TextStyle::new(FontRole::Bold, ANSWER_SIZE);
-    let field = || TextError::in_field("answer".to_string());
-    // The label column is the widest label and a gap of 1.5 em, so that each answer stands
-    // next to its label, as books set them (a fixed 24 mm left 第1問 two thirds empty, and a
-    // longer label ran into its answer).
-    let gap = 1.5 * ANSWER_SIZE;
-    let mut widest = 0.0_f64;
-    for (label, _) in answers {
-        widest = widest.max(fonts.width(label_style, label).map_err(field())?);
-    }
-    let label_w = (widest + gap).min(ANSWER_LABEL_MAX * l.body.w);
-    let text_x = l.body.x + label_w;
-    let text_w = l.body.right() - text_x;
-    let mut d = Drawing::new(l.width, l.height);
-    let mut y = l.body.y + 7.0;
-    draw_line(
-        &mut d,
-        fonts,
-        TextStyle::new(FontRole::Bold, 6.0),
-        &o.answers_title,
-        Point::new(l.body.center().x, y),
-        Align::Center,
-        "answers_title",
-    )?;
-    y += 10.0;
-    for (label, text) in answers {
-        let lines = fonts.wrap(style, text, text_w).map_err(field())?;
-        let label_lines = fonts
-            .wrap(label_style, label, (label_w - gap).max(ANSWER_SIZE))
-            .map_err(field())?;
-        let needed = lines.len().max(label_lines.len()) as f64 * ANSWER_LINE;
-        if y + needed - ANSWER_LINE > l.body.bottom() - 1.0 && y > l.body.y + ANSWER_LINE {
-            pages += 1;
-            frame(&mut d, fonts, o, l, pages)?;
-            page(&d)?;
-            d = Drawing::new(l.width, l.height);
-            y = l.body.y + ANSWER_SIZE;
-        }
-        for (i, line) in label_lines.iter().enumerate() {
-            draw_line(
-                &mut d,
-                fonts,
-                label_style,
-                line,
-                Point::new(l.body.x, y + i as f64 * ANSWER_LINE),
-                Align::Start,
-                "answer",
-            )?;
-        }
-        for (i, line) in lines.iter().enumerate() {
-            draw_line(
-                &mut d,
-                fonts,
-                style,
-                line,
-                Point::new(text_x, y + i as f64 * ANSWER_LINE),
-                Align::Start,
-                "answer",
-            )?;
-        }
-        y += needed + 1.6;
-    }
-    pages += 1;
-    frame(&mut d, fonts, o, l, pages)?;
-    page(&d)?;
     Ok(pages)
 }
 
