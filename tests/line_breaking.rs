@@ -230,6 +230,27 @@ proptest! {
 }
 
 /// Every glyph's ink on the page, with its character.
+/// A booklet's plan and its pages, drawn.
+fn booklet_pages(book: &Book, v: &Arc<Variant>, fonts: &Fonts) -> (booklet::Plan, Vec<Drawing>) {
+    let plan =
+        booklet::prepare(book, v, &no_variant, fonts).unwrap_or_else(|f| panic!("{}", f[0].error));
+    let mut pages = Vec::new();
+    booklet::render(
+        book,
+        &plan,
+        v,
+        &no_variant,
+        fonts,
+        &mut |d| {
+            pages.push(d.clone());
+            Ok(())
+        },
+        &mut |_, _| {},
+    )
+    .unwrap();
+    (plan, pages)
+}
+
 fn glyph_boxes(page: &Drawing, fonts: &Fonts) -> Vec<(char, Rect)> {
     placed(page, fonts)
         .into_iter()
@@ -402,22 +423,7 @@ fn booklet_pages_keep_long_comments_inside_their_cells() {
             }
             let book = Book::from_yaml(&yaml, "t.yaml", &|_| Err("none".into())).unwrap();
             let v = standard();
-            let plan = booklet::prepare(&book, &v, &no_variant, &fonts)
-                .unwrap_or_else(|f| panic!("{}", f[0].error));
-            let mut pages = Vec::new();
-            booklet::render(
-                &book,
-                &plan,
-                &v,
-                &no_variant,
-                &fonts,
-                &mut |d| {
-                    pages.push(d.clone());
-                    Ok(())
-                },
-                &mut |_, _| {},
-            )
-            .unwrap();
+            let (plan, pages) = booklet_pages(&book, &v, &fonts);
             let l = &plan.layout;
             for k in 0..per_page {
                 let cell = l.cell(k);
@@ -501,21 +507,7 @@ fn a_booklet_comment_does_not_end_on_a_stray_character() {
     let book = Book::from_yaml(&yaml, "c.yaml", &|_| Err("none".into())).unwrap();
     let fonts = Fonts::bundled();
     let v = standard();
-    let plan = booklet::prepare(&book, &v, &no_variant, &fonts).unwrap_or_else(|_| panic!());
-    let mut pages = Vec::new();
-    booklet::render(
-        &book,
-        &plan,
-        &v,
-        &no_variant,
-        &fonts,
-        &mut |d| {
-            pages.push(d.clone());
-            Ok(())
-        },
-        &mut |_, _| {},
-    )
-    .unwrap();
+    let (_, pages) = booklet_pages(&book, &v, &fonts);
     // The comment's glyphs, by line (baseline).
     let mut lines: Vec<(f64, usize)> = Vec::new();
     for g in pages[0]

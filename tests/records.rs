@@ -1032,12 +1032,9 @@ fn read_text(text: &str) -> Record {
     record_io::read(text.as_bytes(), None, &standard()).unwrap_or_else(|e| panic!("{e}\n{text}"))
 }
 
-/// Kifu for Windows writes a copied position's board with a `手数＝N` line (the number of moves
-/// before it) above the side to move; it is not the `手数----指手--` line that starts the moves.
-#[test]
-fn a_kif_board_with_its_move_count_line_reads_the_board_and_the_moves() {
-    let text = "\
-後手の持駒：飛二　角　金三　銀四　桂四　香四　歩十八　
+/// A BOD board below White's hand: a gold and White's king on the 2nd file, Black's king in
+/// the corner, a bishop in Black's hand.
+const GOLD_BOARD: &str = "\
   ９ ８ ７ ６ ５ ４ ３ ２ １
 +---------------------------+
 | ・ ・ ・ ・ ・ ・ ・ ・ ・|一
@@ -1051,13 +1048,22 @@ fn a_kif_board_with_its_move_count_line_reads_the_board_and_the_moves() {
 | ・ ・ ・ ・ ・ ・ ・ ・ 玉|九
 +---------------------------+
 先手の持駒：角
+";
+
+/// Kifu for Windows writes a copied position's board with a `手数＝N` line (the number of moves
+/// before it) above the side to move; it is not the `手数----指手--` line that starts the moves.
+#[test]
+fn a_kif_board_with_its_move_count_line_reads_the_board_and_the_moves() {
+    let text = format!(
+        "後手の持駒：飛二　角　金三　銀四　桂四　香四　歩十八　\n{GOLD_BOARD}\
 手数＝12  △３一玉(22)  まで
 後手番
 手数----指手---------消費時間--
    1 ２一玉(22)   ( 0:00/00:00:00)
    2 中断
-";
-    let record = read_text(text);
+"
+    );
+    let record = read_text(&text);
     assert_eq!(
         record.start.to_sfen(),
         "9/7k1/9/7G1/9/9/9/9/8K w B2rb3g4s4n4l18p 1"
@@ -1178,21 +1184,7 @@ fn csa_rows_with_their_spaces_run_together_read_as_nine_squares() {
 /// Windows and ShogiGUI read it, as tsshogi notes (`readHand`, electron-shogi issue 572).
 #[test]
 fn a_bod_hand_without_spaces_between_its_pieces_reads_each_piece() {
-    let board = "\
-  ９ ８ ７ ６ ５ ４ ３ ２ １
-+---------------------------+
-| ・ ・ ・ ・ ・ ・ ・ ・ ・|一
-| ・ ・ ・ ・ ・ ・ ・v玉 ・|二
-| ・ ・ ・ ・ ・ ・ ・ ・ ・|三
-| ・ ・ ・ ・ ・ ・ ・ 金 ・|四
-| ・ ・ ・ ・ ・ ・ ・ ・ ・|五
-| ・ ・ ・ ・ ・ ・ ・ ・ ・|六
-| ・ ・ ・ ・ ・ ・ ・ ・ ・|七
-| ・ ・ ・ ・ ・ ・ ・ ・ ・|八
-| ・ ・ ・ ・ ・ ・ ・ ・ 玉|九
-+---------------------------+
-先手の持駒：角
-";
+    let board = GOLD_BOARD;
     let spaced = read_text(&format!(
         "後手の持駒：飛二　角　金三　銀四　桂四　香四　歩十八\n{board}"
     ));
