@@ -594,6 +594,26 @@ fn a_tsume_record_is_drawn_at_its_start() {
     assert!(r.stderr.contains("missing-king"), "{}", r.stderr);
 }
 
+/// `tsume` on a game record (tests/data/records/habu-fujii-2006.kif, a game from the even
+/// start): no mate, and a hint that the record is a game rather than a problem; a tsume record
+/// gets no such hint.
+#[test]
+fn tsume_on_a_game_record_says_it_is_a_game() {
+    let r = run(&["tsume", "tests/data/records/habu-fujii-2006.kif"]);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert!(r.stdout.contains("no mate"), "{}", r.stdout);
+    assert!(r.stdout.contains("hint: a game record"), "{}", r.stdout);
+    let r = run(&["tsume", "--json", "tests/data/records/habu-fujii-2006.kif"]);
+    assert!(
+        r.stdout.contains(r#""hint":"a game record"#),
+        "{}",
+        r.stdout
+    );
+    let r = run(&["tsume", "tests/data/tsume/lets-play-shogi-a.kif"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(!r.stdout.contains("hint"), "{}", r.stdout);
+}
+
 /// In a booklet, a tsume record's moves are the entry's declared answer: printed in the
 /// answers section when right, refusing the booklet (the problem named) when wrong.
 #[test]

@@ -50,6 +50,8 @@ struct Solved {
     /// Pieces left in the attacker's hand at the end are accepted (`--allow-leftover`, or a
     /// diagram file's `allow_leftover: true`).
     allow_leftover: bool,
+    /// What the input may have been meant as, where the verdict suggests a mistake.
+    hint: Option<String>,
 }
 
 impl Solved {
@@ -63,6 +65,7 @@ impl Solved {
             answer_error: None,
             strict: settings.strict,
             allow_leftover: settings.allow_leftover,
+            hint: None,
         }
     }
 
@@ -272,12 +275,27 @@ fn solve_record(record: &Record, settings: &Settings) -> Outcome {
     };
     let verdict = tsume::verify(&start, settings.limits());
     let mut solved = Solved::new(&start, verdict, settings);
+    // A game from the even or a handicap start is no problem, and no mate says little of why.
+    if solved.verdict.status != Status::Mate && starts_as_a_game(record) {
+        solved.hint = Some(
+            "a game record (it starts from the set-up position): a tsume record's start \
+             is the problem's board"
+                .to_string(),
+        );
+    }
     let answer: Vec<Move> = record.moves.iter().map(|m| m.mv).collect();
     if !answer.is_empty() {
         let style = Style::Traditional;
         solved.check_answer(|s| verify::check_line(&start, s, &answer, style, settings));
     }
     Outcome::Solved(Box::new(solved))
+}
+
+/// The record starts from the variant's start position or one of its handicaps.
+fn starts_as_a_game(record: &Record) -> bool {
+    record.handicap.is_some()
+        || Position::start(record.start.variant())
+            .is_ok_and(|p| p.to_setup() == record.start.to_setup())
 }
 
 fn solve(entry: &Entry, variant: &Arc<Variant>, settings: &Settings) -> Outcome {
@@ -335,6 +353,9 @@ fn text(
                 "NOT sound"
             };
             writeln!(out, "{place}: {} — {verdict}", status_text(v))?;
+            if let Some(hint) = &solved.hint {
+                writeln!(out, "  hint: {hint}")?;
+            }
             if let Some(e) = &solved.answer_error {
                 writeln!(out, "  {e}")?;
             }
@@ -425,6 +446,8 @@ struct JsonReport<'a> {
     error: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     answer_error: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hint: Option<&'a str>,
 }
 
 #[derive(Serialize)]
@@ -461,6 +484,7 @@ fn json(name: &str, outcome: &Outcome, variant: &Variant) -> serde_json::Result<
         problems: None,
         error: None,
         answer_error: None,
+        hint: None,
     };
     let report = match outcome {
         Outcome::Solved(solved) => {
@@ -494,6 +518,7 @@ fn json(name: &str, outcome: &Outcome, variant: &Variant) -> serde_json::Result<
                 leftover_defect: solved.leftover_is_defect(),
                 sound: solved.is_sound(),
                 answer_error: solved.answer_error.as_deref(),
+                hint: solved.hint.as_deref(),
                 nodes: v.nodes,
                 ms: v.ms,
                 proof_nodes: v.proof_nodes,
