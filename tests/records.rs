@@ -1396,3 +1396,47 @@ fn a_usi_record_reads_a_tsume_board_and_its_answer() {
     assert!(nifu.message.contains("nifu"), "{}", nifu.message);
     assert!(nifu.invalid.is_some());
 }
+
+/// A floodgate game log (CSA V2, as wdoor.c.u-tokyo.ac.jp/shogi serves them): `'` lines in the
+/// header, a `'**` reading after a move's time, and the final board and summary as `'` lines
+/// after the end. A comment belongs to what it follows: the lines before the first move to the
+/// game, a line after a move to that move, a line after the end to the end. `'*` loses its `*`
+/// as a KIF `*` line does, so a reading (`'** 30 …`) becomes the `** 30 …` line Kifu for
+/// Windows and ShogiGUI write for one; CSA written back keeps every comment in its place.
+#[test]
+fn csa_comments_belong_to_the_move_they_follow() {
+    let text = "V2\nN+gpsfish\nN-Bonanza\n'Max_Moves:256\n$EVENT:wdoor+floodgate-300-10F+gpsfish+Bonanza+20240101120000\n\
+PI\n+\n'rating:gpsfish+0123:3800\n+2726FU\nT3\n'** 30 -8384FU +2625FU\n-8384FU\nT5\n'*角道を開けない\n'考慮中\n\
++7776FU,T2\n%TORYO\n'summary:toryo:gpsfish win:Bonanza lose\n";
+    let record = read_text(text);
+    assert_eq!(
+        record.start_comments,
+        ["Max_Moves:256", "rating:gpsfish+0123:3800"]
+    );
+    let comments: Vec<_> = record.moves.iter().map(|m| m.comments.clone()).collect();
+    assert_eq!(
+        comments,
+        [
+            vec!["* 30 -8384FU +2625FU".to_string()],
+            vec!["角道を開けない".to_string(), "考慮中".to_string()],
+            vec![],
+        ]
+    );
+    assert_eq!(
+        record.end.as_ref().map(|e| e.comments.clone()),
+        Some(vec!["summary:toryo:gpsfish win:Bonanza lose".to_string()])
+    );
+    // KIF's `**` line reads as CSA's `'**` line does.
+    let kif = kif::write(&record);
+    assert!(kif.contains("   1 ２六歩(27)"), "{kif}");
+    assert!(kif.contains("\n** 30 -8384FU +2625FU\n"), "{kif}");
+    let from_kif = kif::read(&kif, &standard()).unwrap();
+    assert_eq!(from_kif.moves[0].comments, record.moves[0].comments);
+    // Written as CSA and read again: every comment where it was.
+    let again = csa::read_one(&csa::write(&record), &standard()).unwrap();
+    assert_eq!(again.start_comments, record.start_comments);
+    let again_comments: Vec<_> = again.moves.iter().map(|m| m.comments.clone()).collect();
+    assert_eq!(again_comments, comments);
+    let end = |r: &Record| r.end.as_ref().map(|e| (e.kind.clone(), e.comments.clone()));
+    assert_eq!(end(&again), end(&record));
+}
