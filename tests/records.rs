@@ -5,7 +5,7 @@
 use shogiprint::formats::notation::usi;
 use shogiprint::formats::record::{EndKind, GameResult, Record};
 use shogiprint::formats::record_io::{self, RecordFormat};
-use shogiprint::formats::{csa, kif};
+use shogiprint::formats::{csa, ki2, kif};
 use shogiprint::rules::{Color, ImpasseRule, ImpasseVerdict, Position, Repetition, Variant};
 use std::path::Path;
 use std::process::Command;
@@ -1439,4 +1439,43 @@ PI\n+\n'rating:gpsfish+0123:3800\n+2726FU\nT3\n'** 30 -8384FU +2625FU\n-8384FU\n
     assert_eq!(again_comments, comments);
     let end = |r: &Record| r.end.as_ref().map(|e| (e.kind.clone(), e.comments.clone()));
     assert_eq!(end(&again), end(&record));
+}
+
+/// A record of a position and its result with no moves: bioshogi (akicho8/bioshogi, the
+/// converter behind shogi-extend) writes a board, the side to move and the summary
+/// `まで0手で後手の勝ち` (its spec `図面指定がある場合のヘッダー出力`), and this crate's own KI2
+/// writer writes the summary under the header for a game ended before its first move. The
+/// summary ends the game there; a line that is no header field, board, comment or summary is
+/// still an error at its line.
+#[test]
+fn a_summary_with_no_moves_before_it_ends_the_game_at_the_start() {
+    let bioshogi = format!("後手の持駒：なし\n{GOLD_BOARD}先手番\n\nまで0手で後手の勝ち\n");
+    for text in [
+        bioshogi.clone(),
+        bioshogi.replace("先手番\n", "先手番\n手数----指手---------消費時間--\n"),
+    ] {
+        let record = read_text(&text);
+        assert!(record.moves.is_empty());
+        assert_eq!(record.end.as_ref().map(|e| &e.kind), Some(&EndKind::Resign));
+        assert_eq!(record.result(), GameResult::Win(Color::White));
+        assert_eq!(record.start.to_sfen(), "9/7k1/9/7G1/9/9/9/9/8K b B 1");
+    }
+    let as_ki2 = ki2::read(&bioshogi, &standard()).unwrap();
+    assert_eq!(as_ki2.result(), GameResult::Win(Color::White));
+    // A game resigned before its first move, through every writer.
+    let resigned = csa::read_one("V2.2\nPI\n+\n%TORYO\n", &standard()).unwrap();
+    for text in [kif::write(&resigned), ki2::write(&resigned)] {
+        let record = read_text(&text);
+        assert_eq!(
+            record.end.as_ref().map(|e| &e.kind),
+            Some(&EndKind::Resign),
+            "{text}"
+        );
+        assert_eq!(record.result(), GameResult::Win(Color::White), "{text}");
+    }
+    let err = kif::read("手合割：平手\n棋譜ファイル\n", &standard()).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "line 2: 棋譜ファイル: not a KIF header line"
+    );
 }

@@ -122,7 +122,11 @@ pub(crate) fn read_with(
             if t.starts_with("手数＝") || t.starts_with("手数=") {
                 continue;
             }
-            if t.starts_with("手数") {
+            // The moves start at the `手数----指手--` line, at the first move, or at the
+            // summary of a record that has none (`まで0手で後手の勝ち` under a board, as
+            // bioshogi writes a position and its result).
+            let heading = t.starts_with("手数");
+            if heading || starts_moves(t) || t.starts_with("まで") {
                 in_moves = true;
                 if diagram.seen {
                     let d = std::mem::replace(&mut diagram, Diagram::new(variant));
@@ -130,16 +134,9 @@ pub(crate) fn read_with(
                     board = true;
                 }
                 b.record_mut().headers = std::mem::take(&mut headers);
-                continue;
-            }
-            if starts_moves(t) {
-                in_moves = true;
-                if diagram.seen {
-                    let d = std::mem::replace(&mut diagram, Diagram::new(variant));
-                    b.set_start(d.position(n)?);
-                    board = true;
+                if heading {
+                    continue;
                 }
-                b.record_mut().headers = std::mem::take(&mut headers);
             } else if let Some((k, v)) = t.split_once('：').or_else(|| t.split_once(':')) {
                 let (k, v) = (k.trim(), v.trim_matches(|c: char| c.is_whitespace()));
                 match k {
