@@ -1269,15 +1269,16 @@ fn every_handicap_kakinokis_kif_format_names_reads() {
 
 /// A KIF whose moves stop without an end move line but with Kakinoki's summary
 /// (`まで4手で後手の勝ち`) ends as the summary says; a summary that counts other moves than the
-/// record holds (moves lost) claims nothing.
+/// record holds (moves lost) is an error (`a_summary_that_counts_other_moves_than_were_read_is_refused`
+/// in record_errors.rs).
 #[test]
 fn a_kif_without_an_end_move_ends_as_its_summary_says() {
     let moves = "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２二角成(88)\n   4 同　銀(31)\n";
     let record = read_text(&format!("{moves}まで4手で後手の勝ち\n"));
     assert_eq!(record.end.as_ref().map(|e| &e.kind), Some(&EndKind::Resign));
     assert_eq!(record.result(), GameResult::Win(Color::White));
-    let lost = read_text(&format!("{moves}まで64手で後手の勝ち\n"));
-    assert!(lost.end.is_none());
+    let lost = kif::read(&format!("{moves}まで64手で後手の勝ち\n"), &standard());
+    assert!(lost.is_err());
     // An end move line is what counts when there is one.
     let ended = read_text(&format!("{moves}   5 中断\nまで4手で後手の勝ち\n"));
     assert_eq!(ended.end.as_ref().map(|e| &e.kind), Some(&EndKind::Abort));

@@ -210,12 +210,10 @@ pub(crate) fn read_with(
 fn move_line(b: &mut Builder, n: usize, t: &str) -> Result<(), RecordError> {
     if let Some(rest) = t.strip_prefix("まで") {
         // The end move line says how the game ended; a record without one (as some sites write
-        // KIF) ends as its summary says, when the summary counts the moves read (else the
-        // record lost moves, and a result would be a guess).
-        let stated: Option<usize> = rest
-            .trim_start_matches('、')
-            .split_once('手')
-            .and_then(|(count, _)| count.trim().parse().ok());
+        // KIF) ends as its summary says. A summary that counts other moves than were read is
+        // an error, as in KI2.
+        let stated = super::ki2::summary_count(rest);
+        super::ki2::check_count(b, n, t, stated, b.ended())?;
         if !b.ended() && stated == Some(b.ply()) {
             super::ki2::end_line(b, n, rest);
         }
