@@ -1480,3 +1480,32 @@ fn a_summary_with_no_moves_before_it_ends_the_game_at_the_start() {
         "line 2: 棋譜ファイル: not a KIF header line"
     );
 }
+
+/// CSA V3.0's `%MAX_MOVES` (www2.computer-shogi.org/protocol/record_v3.html): the game reached
+/// the move limit of its tournament (`$MAX_MOVES:256`, floodgate's `'Max_Moves:256`). Floodgate
+/// and the CSA server protocol score it a draw, as other readers of CSA do (ShogiHome's
+/// `MAX_MOVES`, a draw by maximum plies elsewhere). KIF has no word for it: it is written
+/// 持将棋, as ShogiHome (tsshogi, `exportKIF`) writes it and as the JSA's rules name a game
+/// that reaches 500 moves; CSA writes it back as itself.
+#[test]
+fn a_csa_game_that_reaches_the_move_limit_is_a_draw() {
+    let text = "V2\nN+gpsfish\nN-Bonanza\n'Max_Moves:3\nPI\n+\n+7776FU\nT1\n-3334FU\nT1\n+2726FU\nT1\n%MAX_MOVES\n'summary:max_moves:gpsfish draw:Bonanza draw\n";
+    let limit = read_text(text);
+    assert_eq!(
+        limit.end.as_ref().map(|e| &e.kind),
+        Some(&EndKind::MaxMoves)
+    );
+    assert_eq!(limit.result(), GameResult::Draw);
+    assert!(csa::write(&limit).contains("\n%MAX_MOVES\n"));
+    let kif_text = kif::write(&limit);
+    assert!(
+        kif_text.ends_with(
+            "   4 持将棋\n*summary:max_moves:gpsfish draw:Bonanza draw\nまで3手で持将棋\n"
+        ),
+        "{kif_text}"
+    );
+    assert!(ki2::write(&limit).contains("まで3手で持将棋\n"));
+    for text in [kif_text, ki2::write(&limit)] {
+        assert_eq!(read_text(&text).result(), GameResult::Draw, "{text}");
+    }
+}

@@ -26,8 +26,9 @@ const PIECES: [(&str, &str); 14] = [
     ("RY", "dragon"),
 ];
 
-/// CSA's `%` end words.
-const ENDS: [(&str, EndKind); 12] = [
+/// CSA's `%` end words (V2.2's, and V3.0's `%MAX_MOVES`; `%MATTA` and `%ERROR` are kept as
+/// written).
+const ENDS: [(&str, EndKind); 13] = [
     ("%TORYO", EndKind::Resign),
     ("%CHUDAN", EndKind::Abort),
     ("%SENNICHITE", EndKind::Repetition),
@@ -40,6 +41,7 @@ const ENDS: [(&str, EndKind); 12] = [
     ("%KACHI", EndKind::Declaration),
     ("%HIKIWAKE", EndKind::Draw),
     ("%FUZUMI", EndKind::NoMate),
+    ("%MAX_MOVES", EndKind::MaxMoves),
 ];
 
 /// CSA `$` fields and the KIF header names they correspond to, for conversions.

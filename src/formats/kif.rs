@@ -41,6 +41,9 @@ pub(crate) fn end_word(kind: &EndKind) -> String {
     match kind {
         EndKind::Other(w) => w.trim_start_matches('%').to_string(),
         EndKind::IllegalAction(_) => "反則負け".into(),
+        // KIF has no word for the move limit; ShogiHome writes 持将棋, the JSA's rules' name
+        // for a game that reaches 500 moves.
+        EndKind::MaxMoves => "持将棋".into(),
         k => END_WORDS
             .iter()
             .find(|(_, e)| e == k)
