@@ -1509,3 +1509,42 @@ fn a_csa_game_that_reaches_the_move_limit_is_a_draw() {
         assert_eq!(read_text(&text).result(), GameResult::Draw, "{text}");
     }
 }
+
+/// Every special move of the CSA standard (V2.2's list and V3.0's `%MAX_MOVES`) ends the game
+/// with its outcome and writes back as itself, and the KIF and KI2 written from the record read
+/// back to the same outcome: an illegal action by the side not to move is that side's loss
+/// (KIF's 反則勝ち for the side to move, not 反則負け), and `%MATTA`, `%ERROR` and other `%`
+/// words, which claim no result, are written 中断 (a KIF reader knows no `MATTA`). White is to
+/// move at the end of these moves.
+#[test]
+fn every_csa_special_move_keeps_its_outcome_through_csa_kif_and_ki2() {
+    use GameResult::{Draw, Unknown, Win};
+    let moves = "V2.2\nPI\n+\n+7776FU\n-3334FU\n+2726FU\n";
+    for (word, result) in [
+        ("%TORYO", Win(Color::Black)),
+        ("%CHUDAN", Unknown),
+        ("%SENNICHITE", Draw),
+        ("%TIME_UP", Win(Color::Black)),
+        ("%ILLEGAL_MOVE", Win(Color::Black)),
+        ("%+ILLEGAL_ACTION", Win(Color::White)),
+        ("%-ILLEGAL_ACTION", Win(Color::Black)),
+        ("%JISHOGI", Draw),
+        ("%KACHI", Win(Color::White)),
+        ("%HIKIWAKE", Draw),
+        ("%MATTA", Unknown),
+        ("%TSUMI", Win(Color::Black)),
+        ("%FUZUMI", Unknown),
+        ("%ERROR", Unknown),
+        ("%MAX_MOVES", Draw),
+    ] {
+        let record = csa::read_one(&format!("{moves}{word}\n"), &standard()).unwrap();
+        assert_eq!(record.result(), result, "{word}");
+        let csa_text = csa::write(&record);
+        assert_eq!(csa_text.lines().last(), Some(word), "{word}");
+        for text in [kif::write(&record), ki2::write(&record)] {
+            let back = record_io::read(text.as_bytes(), None, &standard())
+                .unwrap_or_else(|e| panic!("{word}: {e}\n{text}"));
+            assert_eq!(back.result(), result, "{word}\n{text}");
+        }
+    }
+}

@@ -178,13 +178,18 @@ pub fn write(record: &Record) -> String {
     for (i, b) in record.branches.iter().enumerate() {
         let _ = writeln!(out, "\n変化：{}手", b.ply);
         let (pos, last) = record.branch_start(i);
+        let to_move = if b.moves.len() % 2 == 0 {
+            pos.turn()
+        } else {
+            !pos.turn()
+        };
         write_line(&mut out, pos, last, &b.moves);
         if let Some(end) = &b.end {
             let _ = writeln!(
                 out,
                 "まで{}手で{}",
                 b.ply - 1 + b.moves.len(),
-                kif::end_word_of(&end.kind)
+                kif::end_word_at(&end.kind, to_move)
             );
         }
     }

@@ -37,6 +37,17 @@ pub fn end_word_of(kind: &EndKind) -> String {
     end_word(kind)
 }
 
+/// The word a KIF or KI2 writes for an end with `to_move` to move: an illegal action by the
+/// other side is the side to move's 反則勝ち, and a CSA word that claims no result (`%MATTA`,
+/// `%ERROR`) is 中断, which claims none either and which every KIF reader knows.
+pub(crate) fn end_word_at(kind: &EndKind, to_move: Color) -> String {
+    match kind {
+        EndKind::IllegalAction(loser) if *loser != to_move => "反則勝ち".into(),
+        EndKind::Other(w) if w.starts_with('%') => "中断".into(),
+        k => end_word(k),
+    }
+}
+
 pub(crate) fn end_word(kind: &EndKind) -> String {
     match kind {
         EndKind::Other(w) => w.trim_start_matches('%').to_string(),
@@ -544,7 +555,10 @@ pub(crate) fn summary_line(record: &Record, handicap: bool) -> Option<String> {
             };
             format!("まで{n}手で{side}の勝ち")
         }
-        (_, kind) => format!("まで{n}手で{}", end_word(kind)),
+        (_, kind) => format!(
+            "まで{n}手で{}",
+            end_word_at(kind, record.side_to_move_at_end())
+        ),
     })
 }
 
@@ -610,7 +624,8 @@ fn write_line(out: &mut String, record: &Record, line: Option<usize>) {
         last = Some(m.mv);
     }
     if let Some(end) = end {
-        let _ = writeln!(out, "{:>4} {}", first + moves.len(), end_word(&end.kind));
+        let word = end_word_at(&end.kind, pos.turn());
+        let _ = writeln!(out, "{:>4} {word}", first + moves.len());
         for c in &end.comments {
             let _ = writeln!(out, "*{c}");
         }
