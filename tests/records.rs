@@ -1548,3 +1548,36 @@ fn every_csa_special_move_keeps_its_outcome_through_csa_kif_and_ki2() {
         }
     }
 }
+
+/// The header of a record relayed by Kifu for Windows (HTTP) V6.51d, as bioshogi keeps the
+/// 第53期王位戦 game (`doc/oui201207240101.kif`): a `#` program line, fields of its own
+/// (`対局ID`, `図`, `消費時間：115▲467△477`), 手合割 padded with ideographic spaces, a name with
+/// one inside, and a comment before the first move. Every field is kept, in file order.
+#[test]
+fn a_kifu_for_windows_relay_header_reads_whole() {
+    let record = read_text(
+        "# --- Kifu for Windows (HTTP) V6.51d 棋譜ファイル ---\n対局ID：1340\n開始日時：2012/07/24 09:00\n\
+表題：王位戦\n消費時間：115▲467△477\n図：投了\n手合割：平手　　\n先手：藤井　猛\n後手：羽生善治\n先手省略名：藤井\n\
+手数----指手---------消費時間--\n*第２局\n   1 ７六歩(77)   ( 0:00/00:00:00)\n   2 ３四歩(33)   ( 0:00/00:00:00)\n\
+   3 投了         ( 0:00/00:00:00)\nまで2手で後手の勝ち\n",
+    );
+    let names: Vec<_> = record.headers.iter().map(|(k, _)| k.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "対局ID",
+            "開始日時",
+            "表題",
+            "消費時間",
+            "図",
+            "手合割",
+            "先手",
+            "後手",
+            "先手省略名"
+        ]
+    );
+    assert_eq!(record.header("手合割"), Some("平手"));
+    assert_eq!(record.players[0].as_deref(), Some("藤井　猛"));
+    assert_eq!(record.start_comments, ["第２局"]);
+    assert_eq!(record.result(), GameResult::Win(Color::White));
+}
