@@ -361,3 +361,54 @@ fn a_kif_mark_alone_is_shown_as_written() {
     .to_string();
     assert!(err.starts_with("line 3: ▲: neither a move"), "{err}");
 }
+
+/// A KI2 numbers no move: its summary (`まで24手で中断`) is the one count of the moves, and a
+/// summary that counts other than the moves read means a line of moves was lost (or added), so
+/// the record is refused at the summary with both counts, exit 2. Kifu for Windows counts the
+/// moves without the end (`116 投了` then `まで115手で先手の勝ち`, its relayed 王位戦 records as
+/// bioshogi keeps them), as do bioshogi's and tsshogi's KI2; a KIF, whose end move line is
+/// numbered, agrees with a summary that counts that line too.
+#[test]
+fn a_summary_that_counts_other_moves_than_were_read_is_refused() {
+    let ki2 = std::fs::read_to_string(data("two-piece-handicap.ki2")).unwrap();
+    let whole = format!("{ki2}まで24手で中断\n");
+    assert!(read(whole.as_bytes(), Some(RecordFormat::Ki2)).is_ok());
+    let lost = whole.replace(
+        "△同　歩    ▲同　飛    △３三歩    ▲３六飛    △６四金    ▲７八金\n",
+        "",
+    );
+    let e = read(lost.as_bytes(), Some(RecordFormat::Ki2)).unwrap_err();
+    assert_eq!(
+        e.located("x.ki2"),
+        "x.ki2:5: まで24手で中断: the summary counts 24 moves, but 18 were read (a line of moves lost?)"
+    );
+    let dir = TempDir::new("summary-count");
+    let path = dir.file("lost.ki2", &lost);
+    let out = run(&["game", &path]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("lost.ki2:5: まで24手で中断: the summary counts 24 moves"));
+
+    let kif = "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)\n";
+    let e = read(
+        format!("{kif}まで4手で後手の勝ち\n").as_bytes(),
+        Some(RecordFormat::Kif),
+    )
+    .unwrap_err();
+    assert_eq!(
+        e.located("x.kif"),
+        "x.kif:5: まで4手で後手の勝ち: the summary counts 4 moves, but 2 were read (a line of moves lost?)"
+    );
+    for summary in ["まで2手で後手の勝ち", "まで3手で後手の勝ち"] {
+        let text = format!("{kif}   3 投了\n{summary}\n");
+        assert!(
+            read(text.as_bytes(), Some(RecordFormat::Kif)).is_ok(),
+            "{summary}"
+        );
+    }
+    let e = read(
+        format!("{kif}   3 投了\nまで1手で後手の勝ち\n").as_bytes(),
+        Some(RecordFormat::Kif),
+    )
+    .unwrap_err();
+    assert!(e.message.ends_with("but 2 were read"), "{}", e.message);
+}

@@ -5,7 +5,7 @@
 use shogiprint::formats::notation::usi;
 use shogiprint::formats::record::{EndKind, GameResult, Record};
 use shogiprint::formats::record_io::{self, RecordFormat};
-use shogiprint::formats::{csa, kif};
+use shogiprint::formats::{csa, ki2, kif};
 use shogiprint::rules::{Color, ImpasseRule, ImpasseVerdict, Position, Repetition, Variant};
 use std::path::Path;
 use std::process::Command;
@@ -1269,15 +1269,16 @@ fn every_handicap_kakinokis_kif_format_names_reads() {
 
 /// A KIF whose moves stop without an end move line but with Kakinoki's summary
 /// (`まで4手で後手の勝ち`) ends as the summary says; a summary that counts other moves than the
-/// record holds (moves lost) claims nothing.
+/// record holds (moves lost) is an error (`a_summary_that_counts_other_moves_than_were_read_is_refused`
+/// in record_errors.rs).
 #[test]
 fn a_kif_without_an_end_move_ends_as_its_summary_says() {
     let moves = "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２二角成(88)\n   4 同　銀(31)\n";
     let record = read_text(&format!("{moves}まで4手で後手の勝ち\n"));
     assert_eq!(record.end.as_ref().map(|e| &e.kind), Some(&EndKind::Resign));
     assert_eq!(record.result(), GameResult::Win(Color::White));
-    let lost = read_text(&format!("{moves}まで64手で後手の勝ち\n"));
-    assert!(lost.end.is_none());
+    let lost = kif::read(&format!("{moves}まで64手で後手の勝ち\n"), &standard());
+    assert!(lost.is_err());
     // An end move line is what counts when there is one.
     let ended = read_text(&format!("{moves}   5 中断\nまで4手で後手の勝ち\n"));
     assert_eq!(ended.end.as_ref().map(|e| &e.kind), Some(&EndKind::Abort));
@@ -1395,4 +1396,188 @@ fn a_usi_record_reads_a_tsume_board_and_its_answer() {
     .unwrap_err();
     assert!(nifu.message.contains("nifu"), "{}", nifu.message);
     assert!(nifu.invalid.is_some());
+}
+
+/// A floodgate game log (CSA V2, as wdoor.c.u-tokyo.ac.jp/shogi serves them): `'` lines in the
+/// header, a `'**` reading after a move's time, and the final board and summary as `'` lines
+/// after the end. A comment belongs to what it follows: the lines before the first move to the
+/// game, a line after a move to that move, a line after the end to the end. `'*` loses its `*`
+/// as a KIF `*` line does, so a reading (`'** 30 …`) becomes the `** 30 …` line Kifu for
+/// Windows and ShogiGUI write for one; CSA written back keeps every comment in its place.
+#[test]
+fn csa_comments_belong_to_the_move_they_follow() {
+    let text = "V2\nN+gpsfish\nN-Bonanza\n'Max_Moves:256\n$EVENT:wdoor+floodgate-300-10F+gpsfish+Bonanza+20240101120000\n\
+PI\n+\n'rating:gpsfish+0123:3800\n+2726FU\nT3\n'** 30 -8384FU +2625FU\n-8384FU\nT5\n'*角道を開けない\n'考慮中\n\
++7776FU,T2\n%TORYO\n'summary:toryo:gpsfish win:Bonanza lose\n";
+    let record = read_text(text);
+    assert_eq!(
+        record.start_comments,
+        ["Max_Moves:256", "rating:gpsfish+0123:3800"]
+    );
+    let comments: Vec<_> = record.moves.iter().map(|m| m.comments.clone()).collect();
+    assert_eq!(
+        comments,
+        [
+            vec!["* 30 -8384FU +2625FU".to_string()],
+            vec!["角道を開けない".to_string(), "考慮中".to_string()],
+            vec![],
+        ]
+    );
+    assert_eq!(
+        record.end.as_ref().map(|e| e.comments.clone()),
+        Some(vec!["summary:toryo:gpsfish win:Bonanza lose".to_string()])
+    );
+    // KIF's `**` line reads as CSA's `'**` line does.
+    let kif = kif::write(&record);
+    assert!(kif.contains("   1 ２六歩(27)"), "{kif}");
+    assert!(kif.contains("\n** 30 -8384FU +2625FU\n"), "{kif}");
+    let from_kif = kif::read(&kif, &standard()).unwrap();
+    assert_eq!(from_kif.moves[0].comments, record.moves[0].comments);
+    // Written as CSA and read again: every comment where it was.
+    let again = csa::read_one(&csa::write(&record), &standard()).unwrap();
+    assert_eq!(again.start_comments, record.start_comments);
+    let again_comments: Vec<_> = again.moves.iter().map(|m| m.comments.clone()).collect();
+    assert_eq!(again_comments, comments);
+    let end = |r: &Record| r.end.as_ref().map(|e| (e.kind.clone(), e.comments.clone()));
+    assert_eq!(end(&again), end(&record));
+}
+
+/// A record of a position and its result with no moves: bioshogi (akicho8/bioshogi, the
+/// converter behind shogi-extend) writes a board, the side to move and the summary
+/// `まで0手で後手の勝ち` (its spec `図面指定がある場合のヘッダー出力`), and this crate's own KI2
+/// writer writes the summary under the header for a game ended before its first move. The
+/// summary ends the game there; a line that is no header field, board, comment or summary is
+/// still an error at its line.
+#[test]
+fn a_summary_with_no_moves_before_it_ends_the_game_at_the_start() {
+    let bioshogi = format!("後手の持駒：なし\n{GOLD_BOARD}先手番\n\nまで0手で後手の勝ち\n");
+    for text in [
+        bioshogi.clone(),
+        bioshogi.replace("先手番\n", "先手番\n手数----指手---------消費時間--\n"),
+    ] {
+        let record = read_text(&text);
+        assert!(record.moves.is_empty());
+        assert_eq!(record.end.as_ref().map(|e| &e.kind), Some(&EndKind::Resign));
+        assert_eq!(record.result(), GameResult::Win(Color::White));
+        assert_eq!(record.start.to_sfen(), "9/7k1/9/7G1/9/9/9/9/8K b B 1");
+    }
+    let as_ki2 = ki2::read(&bioshogi, &standard()).unwrap();
+    assert_eq!(as_ki2.result(), GameResult::Win(Color::White));
+    // A game resigned before its first move, through every writer.
+    let resigned = csa::read_one("V2.2\nPI\n+\n%TORYO\n", &standard()).unwrap();
+    for text in [kif::write(&resigned), ki2::write(&resigned)] {
+        let record = read_text(&text);
+        assert_eq!(
+            record.end.as_ref().map(|e| &e.kind),
+            Some(&EndKind::Resign),
+            "{text}"
+        );
+        assert_eq!(record.result(), GameResult::Win(Color::White), "{text}");
+    }
+    let err = kif::read("手合割：平手\n棋譜ファイル\n", &standard()).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "line 2: 棋譜ファイル: not a KIF header line"
+    );
+}
+
+/// CSA V3.0's `%MAX_MOVES` (www2.computer-shogi.org/protocol/record_v3.html): the game reached
+/// the move limit of its tournament (`$MAX_MOVES:256`, floodgate's `'Max_Moves:256`). Floodgate
+/// and the CSA server protocol score it a draw, as other readers of CSA do (ShogiHome's
+/// `MAX_MOVES`, a draw by maximum plies elsewhere). KIF has no word for it: it is written
+/// 持将棋, as ShogiHome (tsshogi, `exportKIF`) writes it and as the JSA's rules name a game
+/// that reaches 500 moves; CSA writes it back as itself.
+#[test]
+fn a_csa_game_that_reaches_the_move_limit_is_a_draw() {
+    let text = "V2\nN+gpsfish\nN-Bonanza\n'Max_Moves:3\nPI\n+\n+7776FU\nT1\n-3334FU\nT1\n+2726FU\nT1\n%MAX_MOVES\n'summary:max_moves:gpsfish draw:Bonanza draw\n";
+    let limit = read_text(text);
+    assert_eq!(
+        limit.end.as_ref().map(|e| &e.kind),
+        Some(&EndKind::MaxMoves)
+    );
+    assert_eq!(limit.result(), GameResult::Draw);
+    assert!(csa::write(&limit).contains("\n%MAX_MOVES\n"));
+    let kif_text = kif::write(&limit);
+    assert!(
+        kif_text.ends_with(
+            "   4 持将棋\n*summary:max_moves:gpsfish draw:Bonanza draw\nまで3手で持将棋\n"
+        ),
+        "{kif_text}"
+    );
+    assert!(ki2::write(&limit).contains("まで3手で持将棋\n"));
+    for text in [kif_text, ki2::write(&limit)] {
+        assert_eq!(read_text(&text).result(), GameResult::Draw, "{text}");
+    }
+}
+
+/// Every special move of the CSA standard (V2.2's list and V3.0's `%MAX_MOVES`) ends the game
+/// with its outcome and writes back as itself, and the KIF and KI2 written from the record read
+/// back to the same outcome: an illegal action by the side not to move is that side's loss
+/// (KIF's 反則勝ち for the side to move, not 反則負け), and `%MATTA`, `%ERROR` and other `%`
+/// words, which claim no result, are written 中断 (a KIF reader knows no `MATTA`). White is to
+/// move at the end of these moves.
+#[test]
+fn every_csa_special_move_keeps_its_outcome_through_csa_kif_and_ki2() {
+    use GameResult::{Draw, Unknown, Win};
+    let moves = "V2.2\nPI\n+\n+7776FU\n-3334FU\n+2726FU\n";
+    for (word, result) in [
+        ("%TORYO", Win(Color::Black)),
+        ("%CHUDAN", Unknown),
+        ("%SENNICHITE", Draw),
+        ("%TIME_UP", Win(Color::Black)),
+        ("%ILLEGAL_MOVE", Win(Color::Black)),
+        ("%+ILLEGAL_ACTION", Win(Color::White)),
+        ("%-ILLEGAL_ACTION", Win(Color::Black)),
+        ("%JISHOGI", Draw),
+        ("%KACHI", Win(Color::White)),
+        ("%HIKIWAKE", Draw),
+        ("%MATTA", Unknown),
+        ("%TSUMI", Win(Color::Black)),
+        ("%FUZUMI", Unknown),
+        ("%ERROR", Unknown),
+        ("%MAX_MOVES", Draw),
+    ] {
+        let record = csa::read_one(&format!("{moves}{word}\n"), &standard()).unwrap();
+        assert_eq!(record.result(), result, "{word}");
+        let csa_text = csa::write(&record);
+        assert_eq!(csa_text.lines().last(), Some(word), "{word}");
+        for text in [kif::write(&record), ki2::write(&record)] {
+            let back = record_io::read(text.as_bytes(), None, &standard())
+                .unwrap_or_else(|e| panic!("{word}: {e}\n{text}"));
+            assert_eq!(back.result(), result, "{word}\n{text}");
+        }
+    }
+}
+
+/// The header of a record relayed by Kifu for Windows (HTTP) V6.51d, as bioshogi keeps the
+/// 第53期王位戦 game (`doc/oui201207240101.kif`): a `#` program line, fields of its own
+/// (`対局ID`, `図`, `消費時間：115▲467△477`), 手合割 padded with ideographic spaces, a name with
+/// one inside, and a comment before the first move. Every field is kept, in file order.
+#[test]
+fn a_kifu_for_windows_relay_header_reads_whole() {
+    let record = read_text(
+        "# --- Kifu for Windows (HTTP) V6.51d 棋譜ファイル ---\n対局ID：1340\n開始日時：2012/07/24 09:00\n\
+表題：王位戦\n消費時間：115▲467△477\n図：投了\n手合割：平手　　\n先手：藤井　猛\n後手：羽生善治\n先手省略名：藤井\n\
+手数----指手---------消費時間--\n*第２局\n   1 ７六歩(77)   ( 0:00/00:00:00)\n   2 ３四歩(33)   ( 0:00/00:00:00)\n\
+   3 投了         ( 0:00/00:00:00)\nまで2手で後手の勝ち\n",
+    );
+    let names: Vec<_> = record.headers.iter().map(|(k, _)| k.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "対局ID",
+            "開始日時",
+            "表題",
+            "消費時間",
+            "図",
+            "手合割",
+            "先手",
+            "後手",
+            "先手省略名"
+        ]
+    );
+    assert_eq!(record.header("手合割"), Some("平手"));
+    assert_eq!(record.players[0].as_deref(), Some("藤井　猛"));
+    assert_eq!(record.start_comments, ["第２局"]);
+    assert_eq!(record.result(), GameResult::Win(Color::White));
 }

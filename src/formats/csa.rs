@@ -1,7 +1,8 @@
 //! CSA game records (the Computer Shogi Association's format, V2.2 and V3.0): `V2.2`, players
 //! `N+`/`N-`, `$` fields, the start position (`PI` with removals, `P1`…`P9` rows, `P+`/`P-`
-//! pieces with `00AL`), the side to move, moves like `+7776FU` with `T` times, `'` comments,
-//! `%` end words, and several games in one file separated by `/`.
+//! pieces with `00AL`), the side to move, moves like `+7776FU` with `T` times, `'` comments
+//! (on the game, the move or the end they follow; `'*` as `'`, its `*` dropped), `%` end words
+//! (V3.0's `%MAX_MOVES` among them), and several games in one file separated by `/`.
 
 use super::record::{Builder, EndKind, MoveTime, Record, RecordError};
 use crate::rules::{validate, Color, KindId, Move, Piece, Position, Setup, Square, Variant};
@@ -26,8 +27,9 @@ const PIECES: [(&str, &str); 14] = [
     ("RY", "dragon"),
 ];
 
-/// CSA's `%` end words.
-const ENDS: [(&str, EndKind); 12] = [
+/// CSA's `%` end words (V2.2's, and V3.0's `%MAX_MOVES`; `%MATTA` and `%ERROR` are kept as
+/// written).
+const ENDS: [(&str, EndKind); 13] = [
     ("%TORYO", EndKind::Resign),
     ("%CHUDAN", EndKind::Abort),
     ("%SENNICHITE", EndKind::Repetition),
@@ -40,6 +42,7 @@ const ENDS: [(&str, EndKind); 12] = [
     ("%KACHI", EndKind::Declaration),
     ("%HIKIWAKE", EndKind::Draw),
     ("%FUZUMI", EndKind::NoMate),
+    ("%MAX_MOVES", EndKind::MaxMoves),
 ];
 
 /// CSA `$` fields and the KIF header names they correspond to, for conversions.

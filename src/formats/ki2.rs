@@ -1,7 +1,8 @@
 //! KI2 game records: KIF's header, board, comments, bookmarks and variations, with moves written
 //! without source squares (`▲７六歩    △３四歩`), several to a line. Each move is resolved
 //! against the legal moves with the Japanese move notation (右/左/上/引/寄/直, 打); a move that
-//! fits none or several is an error. The `まで…` line gives the end.
+//! fits none or several is an error. The `まで…` line gives the end, and its count must be
+//! the number of moves read (a KI2 numbers no move: a line of moves lost shows only there).
 
 use super::kif::{self, END_WORDS};
 use super::notation::japanese::{self, Style};
@@ -20,6 +21,7 @@ pub fn read(text: &str, variant: &Arc<Variant>) -> Result<Record, RecordError> {
 /// A line of moves (`▲７六歩    △同　歩`) or the summary line (`まで64手で後手の勝ち`).
 fn move_line(b: &mut Builder, n: usize, t: &str) -> Result<(), RecordError> {
     if let Some(rest) = t.strip_prefix("まで") {
+        check_count(b, n, t, summary_count(rest), false)?;
         end_line(b, n, rest);
         return Ok(());
     }
@@ -53,6 +55,50 @@ fn move_line(b: &mut Builder, n: usize, t: &str) -> Result<(), RecordError> {
         b.play(n, &text, mv)?;
     }
     Ok(())
+}
+
+/// The number of moves a summary counts (`64手で後手の勝ち` after まで, `、64手で…`), if it
+/// gives one.
+pub(crate) fn summary_count(rest: &str) -> Option<usize> {
+    rest.trim_start_matches('、')
+        .split_once('手')
+        .and_then(|(count, _)| count.trim().parse().ok())
+}
+
+/// Checks the count of the summary `t` at line `n` against the moves read on its line: a KI2
+/// numbers no move, so its summary is the one count of them, and one that differs means a line
+/// of moves was lost or added. Kifu for Windows counts the moves, not the end (`116 投了`, then
+/// `まで115手で先手の勝ち`); with `end_counted` (a KIF line that ended with its numbered end
+/// move) a summary that counts that line too agrees as well, the end's number having shown
+/// that no move is missing.
+pub(crate) fn check_count(
+    b: &Builder,
+    n: usize,
+    t: &str,
+    stated: Option<usize>,
+    end_counted: bool,
+) -> Result<(), RecordError> {
+    let read = b.ply();
+    match stated {
+        Some(s) if s != read && !(end_counted && s == read + 1) => {
+            let moves = |k: usize| if k == 1 { "move" } else { "moves" };
+            let lost = if s > read {
+                " (a line of moves lost?)"
+            } else {
+                ""
+            };
+            Err(RecordError::new(
+                n,
+                t,
+                format!(
+                    "the summary counts {s} {}, but {read} {} read{lost}",
+                    moves(s),
+                    if read == 1 { "was" } else { "were" }
+                ),
+            ))
+        }
+        _ => Ok(()),
+    }
 }
 
 /// `181手で先手の勝ち`, `49手で千日手`, `87手で時間切れにより後手の勝ち`, `80手で後手の反則勝ち`,
@@ -132,13 +178,18 @@ pub fn write(record: &Record) -> String {
     for (i, b) in record.branches.iter().enumerate() {
         let _ = writeln!(out, "\n変化：{}手", b.ply);
         let (pos, last) = record.branch_start(i);
+        let to_move = if b.moves.len() % 2 == 0 {
+            pos.turn()
+        } else {
+            !pos.turn()
+        };
         write_line(&mut out, pos, last, &b.moves);
         if let Some(end) = &b.end {
             let _ = writeln!(
                 out,
                 "まで{}手で{}",
                 b.ply - 1 + b.moves.len(),
-                kif::end_word_of(&end.kind)
+                kif::end_word_at(&end.kind, to_move)
             );
         }
     }

@@ -37,10 +37,24 @@ pub fn end_word_of(kind: &EndKind) -> String {
     end_word(kind)
 }
 
+/// The word a KIF or KI2 writes for an end with `to_move` to move: an illegal action by the
+/// other side is the side to move's 反則勝ち, and a CSA word that claims no result (`%MATTA`,
+/// `%ERROR`) is 中断, which claims none either and which every KIF reader knows.
+pub(crate) fn end_word_at(kind: &EndKind, to_move: Color) -> String {
+    match kind {
+        EndKind::IllegalAction(loser) if *loser != to_move => "反則勝ち".into(),
+        EndKind::Other(w) if w.starts_with('%') => "中断".into(),
+        k => end_word(k),
+    }
+}
+
 pub(crate) fn end_word(kind: &EndKind) -> String {
     match kind {
         EndKind::Other(w) => w.trim_start_matches('%').to_string(),
         EndKind::IllegalAction(_) => "反則負け".into(),
+        // KIF has no word for the move limit; ShogiHome writes 持将棋, the JSA's rules' name
+        // for a game that reaches 500 moves.
+        EndKind::MaxMoves => "持将棋".into(),
         k => END_WORDS
             .iter()
             .find(|(_, e)| e == k)
@@ -122,7 +136,11 @@ pub(crate) fn read_with(
             if t.starts_with("手数＝") || t.starts_with("手数=") {
                 continue;
             }
-            if t.starts_with("手数") {
+            // The moves start at the `手数----指手--` line, at the first move, or at the
+            // summary of a record that has none (`まで0手で後手の勝ち` under a board, as
+            // bioshogi writes a position and its result).
+            let heading = t.starts_with("手数");
+            if heading || starts_moves(t) || t.starts_with("まで") {
                 in_moves = true;
                 if diagram.seen {
                     let d = std::mem::replace(&mut diagram, Diagram::new(variant));
@@ -130,16 +148,9 @@ pub(crate) fn read_with(
                     board = true;
                 }
                 b.record_mut().headers = std::mem::take(&mut headers);
-                continue;
-            }
-            if starts_moves(t) {
-                in_moves = true;
-                if diagram.seen {
-                    let d = std::mem::replace(&mut diagram, Diagram::new(variant));
-                    b.set_start(d.position(n)?);
-                    board = true;
+                if heading {
+                    continue;
                 }
-                b.record_mut().headers = std::mem::take(&mut headers);
             } else if let Some((k, v)) = t.split_once('：').or_else(|| t.split_once(':')) {
                 let (k, v) = (k.trim(), v.trim_matches(|c: char| c.is_whitespace()));
                 match k {
@@ -213,12 +224,10 @@ pub(crate) fn read_with(
 fn move_line(b: &mut Builder, n: usize, t: &str) -> Result<(), RecordError> {
     if let Some(rest) = t.strip_prefix("まで") {
         // The end move line says how the game ended; a record without one (as some sites write
-        // KIF) ends as its summary says, when the summary counts the moves read (else the
-        // record lost moves, and a result would be a guess).
-        let stated: Option<usize> = rest
-            .trim_start_matches('、')
-            .split_once('手')
-            .and_then(|(count, _)| count.trim().parse().ok());
+        // KIF) ends as its summary says. A summary that counts other moves than were read is
+        // an error, as in KI2.
+        let stated = super::ki2::summary_count(rest);
+        super::ki2::check_count(b, n, t, stated, b.ended())?;
         if !b.ended() && stated == Some(b.ply()) {
             super::ki2::end_line(b, n, rest);
         }
@@ -546,7 +555,10 @@ pub(crate) fn summary_line(record: &Record, handicap: bool) -> Option<String> {
             };
             format!("まで{n}手で{side}の勝ち")
         }
-        (_, kind) => format!("まで{n}手で{}", end_word(kind)),
+        (_, kind) => format!(
+            "まで{n}手で{}",
+            end_word_at(kind, record.side_to_move_at_end())
+        ),
     })
 }
 
@@ -612,7 +624,8 @@ fn write_line(out: &mut String, record: &Record, line: Option<usize>) {
         last = Some(m.mv);
     }
     if let Some(end) = end {
-        let _ = writeln!(out, "{:>4} {}", first + moves.len(), end_word(&end.kind));
+        let word = end_word_at(&end.kind, pos.turn());
+        let _ = writeln!(out, "{:>4} {word}", first + moves.len());
         for c in &end.comments {
             let _ = writeln!(out, "*{c}");
         }

@@ -121,6 +121,10 @@ pub enum EndKind {
     Draw,
     /// 不詰, `%FUZUMI`: no mate (problems).
     NoMate,
+    /// `%MAX_MOVES` (CSA V3.0): the game reached its tournament's move limit, a draw as
+    /// floodgate scores it. KIF has no word of its own for it and writes 持将棋, the JSA's
+    /// name for a game that reaches 500 moves.
+    MaxMoves,
     /// `%MATTA`, `%ERROR` or another end word kept as written.
     Other(String),
 }
@@ -337,7 +341,7 @@ impl Record {
             }
             EndKind::IllegalWin | EndKind::Declaration => GameResult::Win(to_move),
             EndKind::IllegalAction(loser) => GameResult::Win(!*loser),
-            EndKind::Draw => GameResult::Draw,
+            EndKind::Draw | EndKind::MaxMoves => GameResult::Draw,
             EndKind::Repetition => match self.repetition {
                 Some((_, Repetition::PerpetualCheck { checker })) => GameResult::Win(!checker),
                 _ => GameResult::Draw,

@@ -43,8 +43,9 @@ impl RecordFormat {
 
     /// The format a text looks like, for standard input or a file without a telling extension:
     /// CSA by its statements (`PI`, `P1 * …`, `+`, `+7776FU`, `V2.2`, `N+`), KIF by `手数` or a
-    /// numbered move (`1 ７六歩(77)`), KI2 by a move with its mark (`▲７六歩`, `△同　歩`), BOD by
-    /// its hands and frame; a KIF header (`手合割：平手`) alone reads as KIF, `moves` or
+    /// numbered move (`1 ７六歩(77)`), KI2 by a move with its mark (`▲７六歩`, `△同　歩`) or
+    /// a summary with no move before it (`まで0手で後手の勝ち`, as bioshogi writes a board and
+    /// its result), BOD by its hands and frame; a KIF header (`手合割：平手`) alone reads as KIF, `moves` or
     /// `position` as USI, anything else as an SFEN.
     pub fn sniff(text: &str) -> RecordFormat {
         // KIF comments (`*`, `#`) and CSA comments (`'`) say nothing of the format.
@@ -57,7 +58,8 @@ impl RecordFormat {
             RecordFormat::Csa
         } else if lines().any(|l| l.starts_with("手数") || is_kif_move_line(l)) {
             RecordFormat::Kif
-        } else if lines().any(|l| l.starts_with(['▲', '△', '☗', '☖'])) {
+        } else if lines().any(|l| l.starts_with(['▲', '△', '☗', '☖']) || l.starts_with("まで"))
+        {
             RecordFormat::Ki2
         } else if lines().any(|l| {
             l.starts_with("後手の持駒") || l.starts_with("先手の持駒") || l.starts_with("+---")
