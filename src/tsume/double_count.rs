@@ -200,7 +200,7 @@ mod tests {
     fn hand(n: u8) -> Hand {
         let mut h = Hand::default();
         for (i, x) in h.0.iter_mut().enumerate() {
-            *x = n.wrapping_add(i as u8 * 37);
+            *x = n.wrapping_add((i as u8).wrapping_mul(37));
         }
         h
     }
