@@ -192,6 +192,29 @@ fn perpetual_check_loses_for_the_checking_side() {
     assert_eq!(white.result(), GameResult::Win(Color::Black));
 }
 
+/// A tsume record's 詰み leaves out the defender's interpositions (tests/data/tsume/
+/// lets-play-shogi-a.kif ends with a bishop's check that a drop from the defender's full hand
+/// could block): no warning. A 詰み the king walks out of is still one.
+#[test]
+fn a_tsume_records_mate_may_leave_interpositions() {
+    let text = std::fs::read_to_string("tests/data/tsume/lets-play-shogi-a.kif").unwrap();
+    let r = kif::read(&text, &standard()).unwrap();
+    assert!(r.warnings.is_empty(), "{:?}", r.warnings);
+    let board =
+        "後手の持駒：残り全部\n  ９ ８ ７ ６ ５ ４ ３ ２ １\n+---------------------------+\n\
+        | ・ ・ ・ ・v玉 ・ ・ ・ ・|一\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|二\n\
+        | ・ ・ ・ ・ ・ ・ ・ ・ ・|三\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|四\n\
+        | ・ ・ ・ ・ ・ ・ ・ ・ ・|五\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|六\n\
+        | ・ ・ ・ ・ ・ ・ ・ ・ ・|七\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|八\n\
+        | ・ ・ ・ ・ ・ ・ ・ ・ ・|九\n+---------------------------+\n先手の持駒：金\n";
+    let text = format!("{board}手数----指手---------消費時間--\n   1 ５二金打\n   2 詰み\n");
+    let r = kif::read(&text, &standard()).unwrap();
+    assert_eq!(
+        r.warnings,
+        ["17: 詰み, but the side to move is not checkmated"]
+    );
+}
+
 #[test]
 fn a_stated_end_that_contradicts_the_position_is_a_warning() {
     let text = "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 詰み\n";

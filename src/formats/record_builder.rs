@@ -265,7 +265,7 @@ impl Builder {
         if let Some(end) = &record.end {
             let pos = record.final_position();
             let warning = match end.kind {
-                EndKind::Mate if !pos.is_checkmate() => {
+                EndKind::Mate if !pos.is_checkmate() && !tsume_mate(&pos) => {
                     Some("詰み, but the side to move is not checkmated")
                 }
                 EndKind::Repetition if record.repetition.is_none() => {
@@ -282,4 +282,16 @@ impl Builder {
         }
         self.record
     }
+}
+
+/// A tsume's mate (the mating side has no king): the defender in check with nothing left but
+/// interpositions, which a problem's 詰み leaves out when they are futile (whether they are is
+/// the prover's question, not the record's).
+fn tsume_mate(pos: &Position) -> bool {
+    let Some(between) = pos.check_between() else {
+        return false;
+    };
+    pos.is_check()
+        && pos.royal_square(!pos.turn()).is_none()
+        && pos.legal_moves().iter().all(|m| between.has(m.to()))
 }
