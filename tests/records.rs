@@ -192,6 +192,51 @@ fn perpetual_check_loses_for_the_checking_side() {
     assert_eq!(white.result(), GameResult::Win(Color::Black));
 }
 
+/// A board copied from a game (`手数＝2 … まで`) with the moves after it numbered on from the
+/// game's (3, 4, …), as MyShogi reports some programs write them (MyShogi pull request 41): read
+/// as the moves after the board, its variations and summary numbered the same way; the start
+/// position keeps its move number. Numbered from 1, as Kifu for Windows writes it, too.
+#[test]
+fn moves_numbered_on_from_a_copied_boards_game_read() {
+    let board = "手合割：平手\n後手の持駒：なし\n  ９ ８ ７ ６ ５ ４ ３ ２ １\n\
+        +---------------------------+\n|v香v桂v銀v金v玉v金v銀v桂v香|一\n\
+        | ・v飛 ・ ・ ・ ・ ・v角 ・|二\n|v歩v歩v歩v歩v歩v歩 ・v歩v歩|三\n\
+        | ・ ・ ・ ・ ・ ・v歩 ・ ・|四\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|五\n\
+        | ・ ・ 歩 ・ ・ ・ ・ ・ ・|六\n| 歩 歩 ・ 歩 歩 歩 歩 歩 歩|七\n\
+        | ・ 角 ・ ・ ・ ・ ・ 飛 ・|八\n| 香 桂 銀 金 玉 金 銀 桂 香|九\n\
+        +---------------------------+\n先手の持駒：なし\n手数＝2  △３四歩(33)  まで\n先手番\n\
+        手数----指手---------消費時間--\n";
+    let start = "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3";
+    let on = format!("{board}   3 ２六歩(27)\n   4 ８四歩(83)+\n   5 投了\nまで4手で後手の勝ち\n\n変化：4手\n   4 ４四歩(43)\n");
+    let r = kif::read(&on, &standard()).unwrap();
+    assert_eq!(r.start.to_sfen(), start);
+    let usi: Vec<String> = r
+        .moves
+        .iter()
+        .map(|m| usi::write_move(r.start.variant(), m.mv))
+        .collect();
+    assert_eq!(usi, ["2g2f", "8c8d"]);
+    assert_eq!(r.result(), GameResult::Win(Color::White));
+    assert_eq!(r.branches.len(), 1);
+    assert_eq!(r.branches[0].ply, 2);
+    assert_eq!(
+        usi::write_move(r.start.variant(), r.branches[0].moves[0].mv),
+        "4c4d"
+    );
+    // Numbered from 1, with a summary that counts the moves after the board.
+    let from_one = format!("{board}   1 ２六歩(27)\n   2 ８四歩(83)\nまで2手で中断\n");
+    let r = kif::read(&from_one, &standard()).unwrap();
+    assert_eq!(r.moves.len(), 2);
+    // Neither: an error that names the number expected.
+    let wrong = format!("{board}   5 ２六歩(27)\n");
+    let e = kif::read(&wrong, &standard()).unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("move number 5, expected 1 (or 3 on from the board's 手数＝2)"),
+        "{e}"
+    );
+}
+
 /// A tsume record's 詰み leaves out the defender's interpositions (tests/data/tsume/
 /// lets-play-shogi-a.kif ends with a bishop's check that a drop from the defender's full hand
 /// could block): no warning. A 詰み the king walks out of is still one.

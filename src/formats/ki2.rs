@@ -79,8 +79,11 @@ pub(crate) fn check_count(
     end_counted: bool,
 ) -> Result<(), RecordError> {
     let read = b.ply();
+    // A summary under a copied board may count the moves before it too (`手数＝12`).
+    let agrees = |s: usize| s == read || s == read + b.moves_before();
+    let counts_end = |s: usize| end_counted && s.checked_sub(1).is_some_and(agrees);
     match stated {
-        Some(s) if s != read && !(end_counted && s == read + 1) => {
+        Some(s) if !(agrees(s) || counts_end(s)) => {
             let moves = |k: usize| if k == 1 { "move" } else { "moves" };
             let lost = if s > read {
                 " (a line of moves lost?)"

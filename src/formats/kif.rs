@@ -133,7 +133,14 @@ pub(crate) fn read_with(
             }
             // `手数＝12  ▲２六歩(27)  まで`: the moves before a copied board, which the board
             // already shows; not the `手数----` line that starts the moves.
-            if t.starts_with("手数＝") || t.starts_with("手数=") {
+            if let Some(rest) = t.strip_prefix("手数＝").or_else(|| t.strip_prefix("手数=")) {
+                let digits = rest.trim_start();
+                let end = digits
+                    .find(|c: char| !c.is_ascii_digit())
+                    .unwrap_or(digits.len());
+                if let Ok(before) = digits[..end].parse() {
+                    b.moves_before_board(before);
+                }
                 continue;
             }
             // The moves start at the `手数----指手--` line, at the first move, or at the
@@ -187,6 +194,10 @@ pub(crate) fn read_with(
                 .trim()
                 .parse()
                 .map_err(|_| RecordError::new(n, t, "expected 変化：N手"))?;
+            // Numbered on from a copied board's moves, as the main line is.
+            let ply = b.ply_of_number(ply).ok_or_else(|| {
+                RecordError::new(n, t, "the variation branches before the board's position")
+            })?;
             b.branch(n, t, ply)?;
             continue;
         }
@@ -225,10 +236,10 @@ fn move_line(b: &mut Builder, n: usize, t: &str) -> Result<(), RecordError> {
     if let Some(rest) = t.strip_prefix("まで") {
         // The end move line says how the game ended; a record without one (as some sites write
         // KIF) ends as its summary says. A summary that counts other moves than were read is
-        // an error, as in KI2.
+        // an error, as in KI2 (so one past that check counts the moves read).
         let stated = super::ki2::summary_count(rest);
         super::ki2::check_count(b, n, t, stated, b.ended())?;
-        if !b.ended() && stated == Some(b.ply()) {
+        if !b.ended() && stated.is_some() {
             super::ki2::end_line(b, n, rest);
         }
         return Ok(());
@@ -271,11 +282,18 @@ fn move_line(b: &mut Builder, n: usize, t: &str) -> Result<(), RecordError> {
         Some((rest, _)) => rest,
         None => text,
     };
-    if number != b.ply() + 1 {
+    if number != b.next_number() && !b.numbers_on_from_board(number) {
         return Err(RecordError::new(
             n,
             text,
-            format!("move number {number}, expected {}", b.ply() + 1),
+            match b.moves_before() {
+                before if before > 0 && b.ply() == 0 => format!(
+                    "move number {number}, expected {} (or {} on from the board's 手数＝{before})",
+                    b.next_number(),
+                    before + 1
+                ),
+                _ => format!("move number {number}, expected {}", b.next_number()),
+            },
         ));
     }
     // A move starts with its square or 同; anything else may be an end word.

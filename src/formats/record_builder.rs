@@ -23,6 +23,11 @@ pub struct Builder {
     end_word: String,
     /// Moves read on every line so far, held to [`limits::MAX_RECORD_MOVES`].
     moves_read: usize,
+    /// The moves a copied board says came before it (KIF's `手数＝12 … まで`), if it says.
+    moves_before_board: Option<usize>,
+    /// What a numbered move's number is ahead of its ply: the moves before a copied board, where
+    /// the file numbers its moves on from them (`13 ２六歩(27)` after `手数＝12`).
+    number_offset: usize,
 }
 
 impl Builder {
@@ -34,6 +39,8 @@ impl Builder {
             line: Line::Main,
             end_word: String::new(),
             moves_read: 0,
+            moves_before_board: None,
+            number_offset: 0,
         }
     }
 
@@ -42,6 +49,47 @@ impl Builder {
         self.history = History::new(&start);
         self.pos = start.clone();
         self.record.start = start;
+    }
+
+    /// A copied board's `手数＝N`: `moves` moves came before it.
+    pub fn moves_before_board(&mut self, moves: usize) {
+        self.moves_before_board = Some(moves);
+    }
+
+    /// The number the next numbered move should have: its ply, or with a copied board whose
+    /// moves the file numbers on from, its ply after the moves before the board.
+    pub fn next_number(&self) -> usize {
+        self.ply() + 1 + self.number_offset
+    }
+
+    /// Takes `number`, the first move's, as numbering on from the moves before a copied board
+    /// (`13` after `手数＝12`), as some programs write it; the start position's move number
+    /// follows. False if that is not what it is.
+    pub fn numbers_on_from_board(&mut self, number: usize) -> bool {
+        let Some(before) = self.moves_before_board else {
+            return false;
+        };
+        if self.line != Line::Main || self.ply() > 0 || number != before + 1 || before == 0 {
+            return false;
+        }
+        let mut setup = self.record.start.to_setup();
+        setup.move_number = u32::try_from(number).unwrap_or(u32::MAX);
+        let Ok(start) = Position::from_setup_unchecked(self.record.start.variant(), &setup) else {
+            return false;
+        };
+        self.set_start(start);
+        self.number_offset = before;
+        true
+    }
+
+    /// The ply a written move number stands for (see [`Builder::next_number`]).
+    pub fn ply_of_number(&self, number: usize) -> Option<usize> {
+        number.checked_sub(self.number_offset).filter(|p| *p > 0)
+    }
+
+    /// The moves a summary may count beside those read: the ones before a copied board.
+    pub fn moves_before(&self) -> usize {
+        self.moves_before_board.unwrap_or(0)
     }
 
     pub fn record_mut(&mut self) -> &mut Record {
