@@ -1,0 +1,80 @@
+//! A user's mistakes on the command line, as the README promises them answered: one line that
+//! names the place (the argument or the file), exit 2, and no file written, whole or in part.
+
+use std::path::Path;
+use std::process::Command;
+
+#[path = "support/temp_dir.rs"]
+#[allow(dead_code)] // the directory and its files: `path` serves other tests
+mod temp_dir;
+use temp_dir::TempDir;
+
+struct Output {
+    code: i32,
+    stderr: String,
+}
+
+/// Runs the binary in `dir` (so that a default output name lands there).
+fn run_in(dir: &TempDir, args: &[&str]) -> Output {
+    let out = Command::new(env!("CARGO_BIN_EXE_shogiprint"))
+        .args(args)
+        .current_dir(&dir.0)
+        .output()
+        .expect("the binary runs");
+    Output {
+        code: out.status.code().expect("exited, not killed by a signal"),
+        stderr: String::from_utf8(out.stderr).expect("stderr is UTF-8"),
+    }
+}
+
+fn record() -> String {
+    format!(
+        "{}/tests/data/records/habu-fujii-2006.kif",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+fn booklet() -> String {
+    format!(
+        "{}/examples/booklets/beginner.yaml",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+/// The names in the directory, the hidden ones (a temporary `.NAME.part`) too.
+fn names(dir: &TempDir) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(&dir.0)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().to_string())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn an_output_in_a_directory_that_does_not_exist_names_the_directory_in_one_line() {
+    let dir = TempDir::new("mistakes");
+    let record = record();
+    let booklet = booklet();
+    let cases: [&[&str]; 6] = [
+        &["diagram", "startpos", "-o", "nodir/d.svg"],
+        &["kit", "-o", "nodir/kit.pdf"],
+        &["convert", &record, "-o", "nodir/game.csa"],
+        &["booklet", &booklet, "-o", "nodir/b.pdf"],
+        &["rules-card", "-o", "nodir/card.pdf"],
+        &["handicap", "two-piece", "-o", "nodir/two.svg"],
+    ];
+    for args in cases {
+        let r = run_in(&dir, args);
+        assert_eq!(r.code, 2, "{args:?}: {}", r.stderr);
+        let target = args[args.len() - 1];
+        assert_eq!(
+            r.stderr.trim_end(),
+            format!(
+                "error: {target}: cannot create a file in 'nodir': No such file or directory (os error 2)"
+            ),
+            "{args:?}"
+        );
+        assert!(names(&dir).is_empty(), "{args:?}: {:?}", names(&dir));
+    }
+}
