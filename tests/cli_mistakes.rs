@@ -78,3 +78,15 @@ fn an_output_in_a_directory_that_does_not_exist_names_the_directory_in_one_line(
         assert!(names(&dir).is_empty(), "{args:?}: {:?}", names(&dir));
     }
 }
+
+#[test]
+fn a_booklet_is_written_as_pdf_only() {
+    let dir = TempDir::new("mistakes");
+    let r = run_in(&dir, &["booklet", &booklet(), "-o", "b.docx"]);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert_eq!(
+        r.stderr.trim_end(),
+        "error: b.docx: a booklet is written as PDF: give a file name ending in .pdf (or - for stdout)"
+    );
+    assert!(names(&dir).is_empty(), "{:?}", names(&dir));
+}

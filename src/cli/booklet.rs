@@ -27,7 +27,7 @@ pub struct Args {
     #[arg(value_name = "BOOK", required = true)]
     inputs: Vec<String>,
 
-    /// The PDF to write; by default BOOK's name with .pdf (booklet.pdf for several), in the
+    /// The PDF to write (a .pdf file); by default BOOK's name with .pdf (booklet.pdf for several), in the
     /// current directory. '-' for stdout.
     #[arg(short, long, value_name = "FILE")]
     output: Option<String>,
@@ -124,6 +124,9 @@ pub fn run(
     pieces: Option<&Path>,
     out: &mut impl Write,
 ) -> Result<i32, Failure> {
+    if let Some(o) = &args.output {
+        output::pdf_only(o, "a booklet")?;
+    }
     let fonts = match &args.font {
         Some(path) => Fonts::from_file(path).map_err(|e| Failure::bad("--font", e))?,
         None => Fonts::bundled(),

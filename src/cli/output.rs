@@ -53,6 +53,18 @@ pub fn write_failure(target: &str, e: std::io::Error) -> Failure {
     }
 }
 
+/// Refuses a `target` that is neither `-` nor a `.pdf` file, for products written only as PDF
+/// (`what`: "a kit", "a booklet"), before any work is done.
+pub fn pdf_only(target: &str, what: &str) -> Result<(), Failure> {
+    if target == "-" || target.to_ascii_lowercase().ends_with(".pdf") {
+        return Ok(());
+    }
+    Err(Failure::bad(
+        target,
+        format!("{what} is written as PDF: give a file name ending in .pdf (or - for stdout)"),
+    ))
+}
+
 /// Writes `bytes` to `target` (`-` is stdout).
 pub fn write(target: &str, bytes: &[u8], out: &mut impl Write) -> Result<(), Failure> {
     if target == "-" {
