@@ -90,3 +90,28 @@ fn a_booklet_is_written_as_pdf_only() {
     );
     assert!(names(&dir).is_empty(), "{:?}", names(&dir));
 }
+
+#[test]
+fn convert_refuses_an_extension_that_names_no_record_format() {
+    let dir = TempDir::new("mistakes");
+    let r = run_in(&dir, &["convert", &record(), "-o", "game.docx"]);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert_eq!(
+        r.stderr.trim_end(),
+        "error: game.docx: cannot tell the format from the extension: use .kif, .kifu, .ki2, .ki2u, .csa, .usi, .sfen, .bod or --to"
+    );
+    assert!(names(&dir).is_empty(), "{:?}", names(&dir));
+
+    // --to says it; a name without an extension is KIF, as standard output is.
+    let r = run_in(
+        &dir,
+        &["convert", &record(), "-o", "game.txt", "--to", "csa"],
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let r = run_in(&dir, &["convert", &record(), "-o", "game"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(std::fs::read_to_string(Path::new(&dir.0).join("game.txt"))
+        .unwrap()
+        .starts_with("V2.2"));
+    assert!(std::fs::read(Path::new(&dir.0).join("game")).unwrap().len() > 1000);
+}
