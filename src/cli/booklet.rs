@@ -265,9 +265,15 @@ pub fn run(
                         ));
                     }
                 }
-                // A located YAML error already starts with the file, line and column.
+                // A located YAML error names its own place (the field's line and column),
+                // more exactly than the entry's: that place first, as for every other line.
                 booklet::EntryError::Read(shogiprint::Error::Data(d)) if d.line.is_some() => {
-                    lines.push(format!("{}: {}: {}", f.label, d, ""))
+                    let field = d
+                        .field
+                        .as_ref()
+                        .map(|f| format!("{f}: "))
+                        .unwrap_or_default();
+                    lines.push(format!("{}: {}: {field}{}", d.place(), f.label, d.message))
                 }
                 other => lines.push(format!("{}: {}: {other}", f.place, f.label)),
             }
