@@ -57,6 +57,7 @@ pub struct Args {
     #[arg(long)]
     handicap: bool,
 
+    /// A line above the board, e.g. '第1図'.
     #[arg(long)]
     title: Option<String>,
 
