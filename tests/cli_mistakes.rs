@@ -115,3 +115,34 @@ fn convert_refuses_an_extension_that_names_no_record_format() {
         .starts_with("V2.2"));
     assert!(std::fs::read(Path::new(&dir.0).join("game")).unwrap().len() > 1000);
 }
+
+#[test]
+fn a_board_of_the_wrong_shape_is_malformed_for_diagram_and_booklet_as_for_moves() {
+    let dir = TempDir::new("mistakes");
+    let nine = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+    let want = "the board has 9 ranks of 9 files; Minishogi needs 5 ranks of 5 files";
+    let r = run_in(&dir, &["moves", "--variant", "minishogi", nine]);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert_eq!(r.stderr.trim_end(), format!("error: '{nine}': {want}"));
+
+    let r = run_in(
+        &dir,
+        &["diagram", "--variant", "minishogi", nine, "-o", "d.svg"],
+    );
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert_eq!(r.stderr.trim_end(), format!("error: '{nine}': {want}"));
+
+    let book = dir.file(
+        "b.yaml",
+        &format!("variant: minishogi\ndiagrams:\n  - position: {nine}\n"),
+    );
+    let r = run_in(&dir, &["booklet", &book, "-o", "b.pdf"]);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert_eq!(
+        r.stderr.trim_end(),
+        format!(
+            "error: {book}:3:5: diagram 1 (第1図): the position has a 9×9 board; Minishogi is played on 5×5"
+        )
+    );
+    assert_eq!(names(&dir), ["b.yaml"]);
+}

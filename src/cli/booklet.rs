@@ -246,6 +246,7 @@ pub fn run(
         let code = failures
             .iter()
             .map(|f| match &f.error {
+                booklet::EntryError::Read(e) if wrong_shape(e).is_some() => 2,
                 booklet::EntryError::Read(e) => super::exit_code(e),
                 booklet::EntryError::Tsume(r) => r.exit_code(),
                 _ => 2,
@@ -255,6 +256,13 @@ pub fn run(
         let mut lines = Vec::new();
         for f in &failures {
             match &f.error {
+                // A board of another shape than its variant's is malformed, as for `moves`.
+                booklet::EntryError::Read(e) if wrong_shape(e).is_some() => {
+                    let message = wrong_shape(e)
+                        .map(|p| p.message.as_str())
+                        .unwrap_or_default();
+                    lines.push(format!("{}: {}: {message}", f.place, f.label))
+                }
                 booklet::EntryError::Read(shogiprint::Error::Invalid(e)) => {
                     for p in &e.problems {
                         lines.push(format!(
@@ -327,4 +335,16 @@ pub fn run(
     })?;
     bar.done();
     Ok(0)
+}
+
+/// The problem of a board of another shape than its entry's variant (which may be the entry's
+/// own): it says what it found and what the variant needs.
+fn wrong_shape(error: &shogiprint::Error) -> Option<&shogiprint::rules::Problem> {
+    match error {
+        shogiprint::Error::Invalid(e) => e
+            .problems
+            .iter()
+            .find(|p| p.code == shogiprint::rules::ProblemCode::WrongBoardSize),
+        _ => None,
+    }
 }

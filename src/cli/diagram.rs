@@ -152,6 +152,9 @@ pub fn run(
     apply_flags(args, &mut diagram)?;
     if !args.allow_invalid {
         diagram.check().map_err(|e| {
+            if let Some(message) = input::wrong_shape(&e, &diagram.variant) {
+                return Failure::bad(where_(args), message);
+            }
             let kingless = e
                 .problems
                 .iter()
