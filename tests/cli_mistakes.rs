@@ -146,3 +146,34 @@ fn a_board_of_the_wrong_shape_is_malformed_for_diagram_and_booklet_as_for_moves(
     );
     assert_eq!(names(&dir), ["b.yaml"]);
 }
+
+#[test]
+fn an_invalid_position_in_a_diagram_file_names_its_line_and_column() {
+    let dir = TempDir::new("mistakes");
+    let file = dir.file(
+        "nifu.yaml",
+        "title: 二歩\nposition: 4k4/9/9/9/9/4P4/9/4P4/4K4 b - 1\n",
+    );
+    let r = run_in(&dir, &["diagram", &file, "-o", "d.svg"]);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert_eq!(
+        r.stderr.trim_end(),
+        format!(
+            "error: {file}:2:11: invalid position: nifu 5f,5h: black has 2 unpromoted pawns on file 5 (5f, 5h)"
+        )
+    );
+    // A tsume that is no problem, too.
+    let file = dir.file(
+        "nomate.yaml",
+        "tsume: true\nposition: 4k4/9/9/9/9/9/9/9/9 b P 1\n",
+    );
+    let r = run_in(&dir, &["diagram", &file, "-o", "d.svg"]);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert!(
+        r.stderr
+            .starts_with(&format!("error: {file}:2:11: no mate")),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(names(&dir), ["nifu.yaml", "nomate.yaml"]);
+}
