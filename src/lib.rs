@@ -108,7 +108,7 @@ pub mod paper;
 pub mod render;
 pub mod rules;
 pub mod rulescard;
-pub mod templates;
+mod templates;
 pub mod tsume;
 
 mod error;
