@@ -177,3 +177,20 @@ fn an_invalid_position_in_a_diagram_file_names_its_line_and_column() {
     );
     assert_eq!(names(&dir), ["nifu.yaml", "nomate.yaml"]);
 }
+
+#[test]
+fn empty_standard_input_is_named_stdin_by_every_command() {
+    let dir = TempDir::new("mistakes");
+    let cases: [(&[&str], &str); 5] = [
+        (&["validate", "-"], "error: stdin: holds no position"),
+        (&["moves", "-"], "error: stdin: holds no position"),
+        (&["tsume", "-"], "error: stdin: holds no position"),
+        (&["game", "-"], "error: stdin:1: empty record"),
+        (&["convert", "-"], "error: stdin:1: empty record"),
+    ];
+    for (args, want) in cases {
+        let r = run_in(&dir, args);
+        assert_eq!(r.code, 2, "{args:?}: {}", r.stderr);
+        assert_eq!(r.stderr.trim_end(), want, "{args:?}");
+    }
+}

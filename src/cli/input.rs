@@ -239,7 +239,7 @@ impl Inputs {
             Err(e) => vec![(arg.to_string(), e.place, Err(e.message))],
             Ok(entries) if entries.is_empty() => vec![(
                 arg.to_string(),
-                arg.to_string(),
+                if arg == "-" { "stdin" } else { arg }.to_string(),
                 Err("holds no position".into()),
             )],
             Ok(entries) => entries
