@@ -407,6 +407,78 @@ fn help_tells_how_positions_are_read() {
     );
 }
 
+const SUBCOMMANDS: [&str; 12] = [
+    "kit",
+    "perft",
+    "moves",
+    "validate",
+    "pieces",
+    "diagram",
+    "handicap",
+    "booklet",
+    "tsume",
+    "convert",
+    "game",
+    "rules-card",
+];
+
+/// The long flags of a subcommand's short help, each with what the help says of it.
+fn flags(command: &str) -> Vec<(String, String)> {
+    let out = run(&[command, "-h"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    out.stdout
+        .lines()
+        .filter_map(|l| {
+            let l = l.trim_start();
+            let l = l.strip_prefix("-o, ").unwrap_or(l);
+            let rest = l.strip_prefix("--")?;
+            let name: String = rest
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '-')
+                .collect();
+            // After the flag and its value name (`<FILE>`), the help text.
+            let after = rest[name.len()..].trim_start();
+            let after = match after.strip_prefix('<') {
+                Some(value) => value.split_once('>').map_or("", |(_, help)| help),
+                None => after,
+            };
+            Some((format!("--{name}"), after.trim().to_string()))
+        })
+        .filter(|(name, _)| name != "--help")
+        .collect()
+}
+
+#[test]
+fn every_flag_in_help_says_what_it_does() {
+    for command in SUBCOMMANDS {
+        for (flag, help) in flags(command) {
+            assert!(!help.is_empty(), "{command} {flag} has no help text");
+        }
+    }
+}
+
+#[test]
+fn every_flag_in_help_is_in_the_readme() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+        .expect("README.md");
+    // The README writes `-o FILE` where help lists -o, --output.
+    let named = |flag: &str| {
+        flag == "--output"
+            || readme.match_indices(flag).any(|(i, _)| {
+                !readme[i + flag.len()..]
+                    .starts_with(|c: char| c.is_ascii_alphanumeric() || c == '-')
+            })
+    };
+    for command in SUBCOMMANDS {
+        for (flag, _) in flags(command) {
+            assert!(
+                named(&flag),
+                "shogiprint {command} {flag} is not in README.md"
+            );
+        }
+    }
+}
+
 // pieces
 
 /// Display width, counting CJK characters as two columns as a terminal does.

@@ -324,7 +324,7 @@ fn a_variant_that_does_not_load_is_named_where_it_is_written() {
     assert_eq!(out.code, 2);
     assert!(
         out.stderr
-            .contains(":4:14: diagrams[0].variant: unknown variant 'nosuch'"),
+            .contains(":4:14: diagram 1 (第1図): diagrams[0].variant: unknown variant 'nosuch'"),
         "{}",
         out.stderr
     );

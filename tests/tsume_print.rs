@@ -294,7 +294,8 @@ fn a_booklet_proves_its_problems_at_once_with_the_same_result() {
         })
         .collect();
     assert!(pdfs[0] == pdfs[1], "--jobs 3 wrote another PDF");
-    // Entry 3's board has 8 ranks: it is refused as it is read, before 1 and 4 are proved.
+    // Entry 3's board has 8 ranks: it is refused as it is read (malformed: exit 2), before 1
+    // and 4 are proved.
     let unsound = [
         (NO_MATE, "title: 一"),
         (ATAMAKIN, ""),
@@ -304,7 +305,7 @@ fn a_booklet_proves_its_problems_at_once_with_the_same_result() {
     let book = dir.file("unsound.yaml", &booklet(&unsound, ""));
     let out = dir.path("unsound.pdf");
     let one = run(&["booklet", &book, "-o", &out, "--jobs", "1"]);
-    assert_eq!(one.code, 1, "{}", one.stderr);
+    assert_eq!(one.code, 2, "{}", one.stderr);
     let at = |label: &str| {
         one.stderr
             .find(label)

@@ -27,7 +27,7 @@ pub struct Args {
     #[arg(value_name = "BOOK", required = true)]
     inputs: Vec<String>,
 
-    /// The PDF to write; by default BOOK's name with .pdf (booklet.pdf for several), in the
+    /// The PDF to write (a .pdf file); by default BOOK's name with .pdf (booklet.pdf for several), in the
     /// current directory. '-' for stdout.
     #[arg(short, long, value_name = "FILE")]
     output: Option<String>,
@@ -124,6 +124,9 @@ pub fn run(
     pieces: Option<&Path>,
     out: &mut impl Write,
 ) -> Result<i32, Failure> {
+    if let Some(o) = &args.output {
+        output::pdf_only(o, "a booklet")?;
+    }
     let fonts = match &args.font {
         Some(path) => Fonts::from_file(path).map_err(|e| Failure::bad("--font", e))?,
         None => Fonts::bundled(),
@@ -243,6 +246,7 @@ pub fn run(
         let code = failures
             .iter()
             .map(|f| match &f.error {
+                booklet::EntryError::Read(e) if wrong_shape(e).is_some() => 2,
                 booklet::EntryError::Read(e) => super::exit_code(e),
                 booklet::EntryError::Tsume(r) => r.exit_code(),
                 _ => 2,
@@ -252,6 +256,13 @@ pub fn run(
         let mut lines = Vec::new();
         for f in &failures {
             match &f.error {
+                // A board of another shape than its variant's is malformed, as for `moves`.
+                booklet::EntryError::Read(e) if wrong_shape(e).is_some() => {
+                    let message = wrong_shape(e)
+                        .map(|p| p.message.as_str())
+                        .unwrap_or_default();
+                    lines.push(format!("{}: {}: {message}", f.place, f.label))
+                }
                 booklet::EntryError::Read(shogiprint::Error::Invalid(e)) => {
                     for p in &e.problems {
                         lines.push(format!(
@@ -262,9 +273,15 @@ pub fn run(
                         ));
                     }
                 }
-                // A located YAML error already starts with the file, line and column.
+                // A located YAML error names its own place (the field's line and column),
+                // more exactly than the entry's: that place first, as for every other line.
                 booklet::EntryError::Read(shogiprint::Error::Data(d)) if d.line.is_some() => {
-                    lines.push(format!("{}: {}: {}", f.label, d, ""))
+                    let field = d
+                        .field
+                        .as_ref()
+                        .map(|f| format!("{f}: "))
+                        .unwrap_or_default();
+                    lines.push(format!("{}: {}: {field}{}", d.place(), f.label, d.message))
                 }
                 other => lines.push(format!("{}: {}: {other}", f.place, f.label)),
             }
@@ -318,4 +335,16 @@ pub fn run(
     })?;
     bar.done();
     Ok(0)
+}
+
+/// The problem of a board of another shape than its entry's variant (which may be the entry's
+/// own): it says what it found and what the variant needs.
+fn wrong_shape(error: &shogiprint::Error) -> Option<&shogiprint::rules::Problem> {
+    match error {
+        shogiprint::Error::Invalid(e) => e
+            .problems
+            .iter()
+            .find(|p| p.code == shogiprint::rules::ProblemCode::WrongBoardSize),
+        _ => None,
+    }
 }

@@ -16,7 +16,8 @@ pub struct Args {
     /// Where to write ('-' for standard output, the default).
     #[arg(short, long, value_name = "OUT", default_value = "-")]
     output: String,
-    /// The format to write: kif, ki2, csa, usi, sfen or bod (default: OUT's extension, else kif).
+    /// The format to write: kif, ki2, csa, usi, sfen or bod (default: OUT's extension; kif for
+    /// standard output or a name without one).
     #[arg(long, value_name = "FORMAT")]
     to: Option<String>,
 }
@@ -29,11 +30,25 @@ pub fn run(args: &Args, variant: &Arc<Variant>, out: &mut impl Write) -> Result<
                 format!("expected one of {}", RecordFormat::NAMES.join(", ")),
             )
         })?,
-        None => RecordFormat::from_path(Path::new(&args.output)).unwrap_or(RecordFormat::Kif),
+        None => format_of(&args.output)?,
     };
     let record = record_input::read(&args.input, variant)?;
     let text = record_io::write(&record, format);
     let bytes = record_io::encode(&text, format, Path::new(&args.output));
     output::write(&args.output, &bytes, out)?;
     Ok(0)
+}
+
+/// The format `-o` names by its extension: KIF for standard output or a name without one; an
+/// extension that names no record format (`game.docx`) is a mistake, not a KIF.
+fn format_of(target: &str) -> Result<RecordFormat, Failure> {
+    let path = Path::new(target);
+    match RecordFormat::from_path(path) {
+        Some(format) => Ok(format),
+        None if target == "-" || path.extension().is_none() => Ok(RecordFormat::Kif),
+        None => Err(Failure::bad(
+            target,
+            "cannot tell the format from the extension: use .kif, .kifu, .ki2, .ki2u, .csa, .usi, .sfen, .bod or --to",
+        )),
+    }
 }

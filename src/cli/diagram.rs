@@ -7,7 +7,7 @@ use super::output::{self, Format};
 use super::Failure;
 use shogiprint::diagram::{self, spec, verify, Diagram, Kings, Style};
 use shogiprint::draw::Fonts;
-use shogiprint::formats::{limits, notation};
+use shogiprint::formats::{limits, notation, DataError};
 use shogiprint::render;
 use shogiprint::rules::{Color, Variant};
 use std::io::Write;
@@ -57,6 +57,7 @@ pub struct Args {
     #[arg(long)]
     handicap: bool,
 
+    /// A line above the board, e.g. '第1図'.
     #[arg(long)]
     title: Option<String>,
 
@@ -148,14 +149,20 @@ pub fn run(
     args.image.png_size_only(format == Format::Png)?;
 
     let (mut diagram, mut notes) = read(args, variant, pieces)?;
+    // Where the position was given, for its problems: a diagram file's `position:` field,
+    // else the argument.
+    let place = || yaml_position_place(args).unwrap_or_else(|| where_(args));
     apply_flags(args, &mut diagram)?;
     if !args.allow_invalid {
         diagram.check().map_err(|e| {
+            if let Some(message) = input::wrong_shape(&e, &diagram.variant) {
+                return Failure::bad(place(), message);
+            }
             let kingless = e
                 .problems
                 .iter()
                 .any(|p| p.code == shogiprint::rules::ProblemCode::MissingKing);
-            let mut failure = Failure::from_error(where_(args), &shogiprint::Error::Invalid(e));
+            let mut failure = Failure::from_error(place(), &shogiprint::Error::Invalid(e));
             // A tsume file drawn as a game shows its end: the mate, the attacker kingless.
             let record = super::record_input::names_game_record(std::path::Path::new(&args.input));
             if kingless && record && !args.tsume {
@@ -176,7 +183,7 @@ pub fn run(
     // One problem: all of the memory budget is its own.
     settings.jobs = 1;
     verify::verify(&mut diagram, &mut notes.answer, &settings).map_err(|r| Failure {
-        lines: vec![format!("{}: {r}", where_(args))],
+        lines: vec![format!("{}: {r}", place())],
         code: r.exit_code(),
     })?;
     let mut drawing = match diagram::draw(&diagram, &fonts) {
@@ -214,6 +221,17 @@ fn where_(args: &Args) -> String {
     } else {
         format!("'{}'", args.input)
     }
+}
+
+/// `FILE:LINE:COLUMN` of a diagram file's `position:` (for the position's problems), found
+/// again in the file that [`read`] has read.
+fn yaml_position_place(args: &Args) -> Option<String> {
+    if !is_yaml_name(&args.input) {
+        return None;
+    }
+    let text = std::fs::read_to_string(&args.input).ok()?;
+    let located = DataError::new(&args.input, "").at_field(&text, None, "position");
+    located.line.is_some().then(|| located.place())
 }
 
 pub fn is_yaml_name(name: &str) -> bool {

@@ -7,7 +7,8 @@ use shogiprint::render::{PngOptions, Resolution, SvgOptions};
 
 #[derive(Debug, clap::Args)]
 pub struct ImageArgs {
-    /// PNG width in pixels (default 800 for a diagram, 1240 for a handicap sheet).
+    /// PNG width in pixels (default 800 for a diagram, 1240 for a page: a handicap sheet, a
+    /// rules card).
     /// 16 to 16384; at most 100 megapixels in all.
     #[arg(long, value_name = "PX", conflicts_with = "dpi", value_parser = super::output::parse_px)]
     px: Option<u32>,

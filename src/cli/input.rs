@@ -6,7 +6,7 @@ use super::Failure;
 use shogiprint::formats::record::{self, RecordError};
 use shogiprint::formats::record_io::{self, RecordFormat};
 use shogiprint::formats::{limits, sfen, usi};
-use shogiprint::rules::{validate, PieceCatalog, Position, ProblemCode, Variant};
+use shogiprint::rules::{validate, PieceCatalog, Position, PositionError, ProblemCode, Variant};
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -239,7 +239,7 @@ impl Inputs {
             Err(e) => vec![(arg.to_string(), e.place, Err(e.message))],
             Ok(entries) if entries.is_empty() => vec![(
                 arg.to_string(),
-                arg.to_string(),
+                if arg == "-" { "stdin" } else { arg }.to_string(),
                 Err("holds no position".into()),
             )],
             Ok(entries) => entries
@@ -463,9 +463,14 @@ impl PlayArgs {
 /// A board of another shape than the variant's is malformed input, not an invalid position:
 /// the message names the ranks and files found and expected.
 pub fn shape_error(error: &shogiprint::Error, variant: &Variant) -> Option<String> {
-    let shogiprint::Error::Invalid(e) = error else {
-        return None;
-    };
+    match error {
+        shogiprint::Error::Invalid(e) => wrong_shape(e, variant),
+        _ => None,
+    }
+}
+
+/// [`shape_error`] for a position's problems.
+pub fn wrong_shape(e: &PositionError, variant: &Variant) -> Option<String> {
     if !e
         .problems
         .iter()

@@ -117,12 +117,7 @@ fn parse_square(s: &str) -> Result<(f64, f64), String> {
 }
 
 pub fn run(args: &Args, variant: &Arc<Variant>, out: &mut impl Write) -> Result<i32, Failure> {
-    if args.output != "-" && !args.output.to_ascii_lowercase().ends_with(".pdf") {
-        return Err(Failure::bad(
-            &args.output,
-            "a kit is written as PDF: give a file name ending in .pdf (or - for stdout)",
-        ));
-    }
+    output::pdf_only(&args.output, "a kit")?;
     let options = KitOptions {
         paper: args.paper,
         style: args.style,

@@ -53,6 +53,18 @@ pub fn write_failure(target: &str, e: std::io::Error) -> Failure {
     }
 }
 
+/// Refuses a `target` that is neither `-` nor a `.pdf` file, for products written only as PDF
+/// (`what`: "a kit", "a booklet"), before any work is done.
+pub fn pdf_only(target: &str, what: &str) -> Result<(), Failure> {
+    if target == "-" || target.to_ascii_lowercase().ends_with(".pdf") {
+        return Ok(());
+    }
+    Err(Failure::bad(
+        target,
+        format!("{what} is written as PDF: give a file name ending in .pdf (or - for stdout)"),
+    ))
+}
+
 /// Writes `bytes` to `target` (`-` is stdout).
 pub fn write(target: &str, bytes: &[u8], out: &mut impl Write) -> Result<(), Failure> {
     if target == "-" {
@@ -115,7 +127,7 @@ pub fn write_streaming(
         || builder.tempfile_in(dir),
         |t: &tempfile::NamedTempFile| t.path().to_path_buf(),
     )
-    .map_err(|e| Failure::bad(target, e))?;
+    .map_err(|e| Failure::bad(target, cannot_create(dir, &e)))?;
     let mut writer = std::io::BufWriter::new(temp);
     fill(&mut writer)?;
     let temp = writer
@@ -125,6 +137,15 @@ pub fn write_streaming(
         .finish(|| temp.persist(&path))
         .map_err(|e| Failure::bad(target, e.error))?;
     Ok(())
+}
+
+/// Why no file could be made in `dir` (it does not exist, or may not be written), said of the
+/// directory the user named. tempfile's message ends with ` at path "…"`, the temporary file's
+/// random name, which the user never asked for: the OS error is what is left before it.
+fn cannot_create(dir: &Path, e: &std::io::Error) -> String {
+    let message = e.to_string();
+    let os = message.split(" at path ").next().unwrap_or(&message);
+    format!("cannot create a file in '{}': {os}", dir.display())
 }
 
 /// The path a chain of symbolic links ends at (the path itself if it is no link). The end may

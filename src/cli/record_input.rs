@@ -24,7 +24,8 @@ pub fn read(path: &str, variant: &Arc<Variant>) -> Result<Record, Failure> {
             .map_err(|e| Failure::bad(path, e))?
     };
     let format = RecordFormat::from_path(Path::new(path));
-    record_io::read(&bytes, format, variant).map_err(|e| failure(path, &e))
+    let name = if path == "-" { "stdin" } else { path };
+    record_io::read(&bytes, format, variant).map_err(|e| failure(name, &e))
 }
 
 /// Reads a record already read as text from `name` (standard input, say), its format from

@@ -43,7 +43,9 @@ impl<T> Field<T> for Result<T, MissingGlyph> {
     }
 }
 
+/// The colour of a highlight given without one (`--highlight`), drawn as a light tint of it.
 pub const HIGHLIGHT: Color = Color(0xf2, 0xc9, 0x1f);
+/// The colour of an arrow given without one (`--arrow`).
 pub const ARROW: Color = Color(0xc8, 0x1e, 0x1e);
 const LAST_MOVE: Color = Color(0xdd, 0xdd, 0xdd);
 const LAST_MOVE_BEGINNER: Color = Color(0xc9, 0xd9, 0x8f);

@@ -52,15 +52,20 @@ impl DataError {
     }
 }
 
+impl DataError {
+    /// Where it is: `FILE`, `FILE:LINE` or `FILE:LINE:COLUMN`, as the message starts.
+    pub fn place(&self) -> String {
+        match (self.line, self.column) {
+            (Some(line), Some(column)) => format!("{}:{line}:{column}", self.source_name),
+            (Some(line), None) => format!("{}:{line}", self.source_name),
+            (None, _) => self.source_name.clone(),
+        }
+    }
+}
+
 impl fmt::Display for DataError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.source_name)?;
-        if let Some(line) = self.line {
-            write!(f, ":{line}")?;
-            if let Some(column) = self.column {
-                write!(f, ":{column}")?;
-            }
-        }
+        write!(f, "{}", self.place())?;
         if let Some(field) = &self.field {
             write!(f, ": {field}")?;
         }

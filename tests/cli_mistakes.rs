@@ -1,0 +1,196 @@
+//! A user's mistakes on the command line, as the README promises them answered: one line that
+//! names the place (the argument or the file), exit 2, and no file written, whole or in part.
+
+use std::path::Path;
+use std::process::Command;
+
+#[path = "support/temp_dir.rs"]
+#[allow(dead_code)] // the directory and its files: `path` serves other tests
+mod temp_dir;
+use temp_dir::TempDir;
+
+struct Output {
+    code: i32,
+    stderr: String,
+}
+
+/// Runs the binary in `dir` (so that a default output name lands there).
+fn run_in(dir: &TempDir, args: &[&str]) -> Output {
+    let out = Command::new(env!("CARGO_BIN_EXE_shogiprint"))
+        .args(args)
+        .current_dir(&dir.0)
+        .output()
+        .expect("the binary runs");
+    Output {
+        code: out.status.code().expect("exited, not killed by a signal"),
+        stderr: String::from_utf8(out.stderr).expect("stderr is UTF-8"),
+    }
+}
+
+fn record() -> String {
+    format!(
+        "{}/tests/data/records/habu-fujii-2006.kif",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+fn booklet() -> String {
+    format!(
+        "{}/examples/booklets/beginner.yaml",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+/// The names in the directory, the hidden ones (a temporary `.NAME.part`) too.
+fn names(dir: &TempDir) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(&dir.0)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().to_string())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn an_output_in_a_directory_that_does_not_exist_names_the_directory_in_one_line() {
+    let dir = TempDir::new("mistakes");
+    let record = record();
+    let booklet = booklet();
+    let cases: [&[&str]; 6] = [
+        &["diagram", "startpos", "-o", "nodir/d.svg"],
+        &["kit", "-o", "nodir/kit.pdf"],
+        &["convert", &record, "-o", "nodir/game.csa"],
+        &["booklet", &booklet, "-o", "nodir/b.pdf"],
+        &["rules-card", "-o", "nodir/card.pdf"],
+        &["handicap", "two-piece", "-o", "nodir/two.svg"],
+    ];
+    for args in cases {
+        let r = run_in(&dir, args);
+        assert_eq!(r.code, 2, "{args:?}: {}", r.stderr);
+        let target = args[args.len() - 1];
+        assert_eq!(
+            r.stderr.trim_end(),
+            format!(
+                "error: {target}: cannot create a file in 'nodir': No such file or directory (os error 2)"
+            ),
+            "{args:?}"
+        );
+        assert!(names(&dir).is_empty(), "{args:?}: {:?}", names(&dir));
+    }
+}
+
+#[test]
+fn a_booklet_is_written_as_pdf_only() {
+    let dir = TempDir::new("mistakes");
+    let r = run_in(&dir, &["booklet", &booklet(), "-o", "b.docx"]);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert_eq!(
+        r.stderr.trim_end(),
+        "error: b.docx: a booklet is written as PDF: give a file name ending in .pdf (or - for stdout)"
+    );
+    assert!(names(&dir).is_empty(), "{:?}", names(&dir));
+}
+
+#[test]
+fn convert_refuses_an_extension_that_names_no_record_format() {
+    let dir = TempDir::new("mistakes");
+    let r = run_in(&dir, &["convert", &record(), "-o", "game.docx"]);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert_eq!(
+        r.stderr.trim_end(),
+        "error: game.docx: cannot tell the format from the extension: use .kif, .kifu, .ki2, .ki2u, .csa, .usi, .sfen, .bod or --to"
+    );
+    assert!(names(&dir).is_empty(), "{:?}", names(&dir));
+
+    // --to says it; a name without an extension is KIF, as standard output is.
+    let r = run_in(
+        &dir,
+        &["convert", &record(), "-o", "game.txt", "--to", "csa"],
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let r = run_in(&dir, &["convert", &record(), "-o", "game"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(std::fs::read_to_string(Path::new(&dir.0).join("game.txt"))
+        .unwrap()
+        .starts_with("V2.2"));
+    assert!(std::fs::read(Path::new(&dir.0).join("game")).unwrap().len() > 1000);
+}
+
+#[test]
+fn a_board_of_the_wrong_shape_is_malformed_for_diagram_and_booklet_as_for_moves() {
+    let dir = TempDir::new("mistakes");
+    let nine = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+    let want = "the board has 9 ranks of 9 files; Minishogi needs 5 ranks of 5 files";
+    let r = run_in(&dir, &["moves", "--variant", "minishogi", nine]);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert_eq!(r.stderr.trim_end(), format!("error: '{nine}': {want}"));
+
+    let r = run_in(
+        &dir,
+        &["diagram", "--variant", "minishogi", nine, "-o", "d.svg"],
+    );
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert_eq!(r.stderr.trim_end(), format!("error: '{nine}': {want}"));
+
+    let book = dir.file(
+        "b.yaml",
+        &format!("variant: minishogi\ndiagrams:\n  - position: {nine}\n"),
+    );
+    let r = run_in(&dir, &["booklet", &book, "-o", "b.pdf"]);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert_eq!(
+        r.stderr.trim_end(),
+        format!(
+            "error: {book}:3:5: diagram 1 (第1図): the position has a 9×9 board; Minishogi is played on 5×5"
+        )
+    );
+    assert_eq!(names(&dir), ["b.yaml"]);
+}
+
+#[test]
+fn an_invalid_position_in_a_diagram_file_names_its_line_and_column() {
+    let dir = TempDir::new("mistakes");
+    let file = dir.file(
+        "nifu.yaml",
+        "title: 二歩\nposition: 4k4/9/9/9/9/4P4/9/4P4/4K4 b - 1\n",
+    );
+    let r = run_in(&dir, &["diagram", &file, "-o", "d.svg"]);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert_eq!(
+        r.stderr.trim_end(),
+        format!(
+            "error: {file}:2:11: invalid position: nifu 5f,5h: black has 2 unpromoted pawns on file 5 (5f, 5h)"
+        )
+    );
+    // A tsume that is no problem, too.
+    let file = dir.file(
+        "nomate.yaml",
+        "tsume: true\nposition: 4k4/9/9/9/9/9/9/9/9 b P 1\n",
+    );
+    let r = run_in(&dir, &["diagram", &file, "-o", "d.svg"]);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert!(
+        r.stderr
+            .starts_with(&format!("error: {file}:2:11: no mate")),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(names(&dir), ["nifu.yaml", "nomate.yaml"]);
+}
+
+#[test]
+fn empty_standard_input_is_named_stdin_by_every_command() {
+    let dir = TempDir::new("mistakes");
+    let cases: [(&[&str], &str); 5] = [
+        (&["validate", "-"], "error: stdin: holds no position"),
+        (&["moves", "-"], "error: stdin: holds no position"),
+        (&["tsume", "-"], "error: stdin: holds no position"),
+        (&["game", "-"], "error: stdin:1: empty record"),
+        (&["convert", "-"], "error: stdin:1: empty record"),
+    ];
+    for (args, want) in cases {
+        let r = run_in(&dir, args);
+        assert_eq!(r.code, 2, "{args:?}: {}", r.stderr);
+        assert_eq!(r.stderr.trim_end(), want, "{args:?}");
+    }
+}
