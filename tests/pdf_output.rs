@@ -14,10 +14,17 @@ use std::process::Command;
 /// A position with three pawns in Black's hand, so the hand reads 歩三.
 const SFEN: &str = "lnsgkgsnl/1r5b1/pppppp1pp/9/9/9/PP3PPPP/1B5R1/LNSGKGSNL b 3P 1";
 
+#[path = "support/temp_dir.rs"]
+mod temp_dir;
+
+thread_local! {
+    /// Each test's files, in a directory of its own removed when the test's thread ends (a
+    /// directory per process was left behind by every run).
+    static SCRATCH: temp_dir::TempDir = temp_dir::TempDir::new("pdf-output");
+}
+
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("shogiprint-pdf-output-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
+    SCRATCH.with(|dir| dir.0.join(name))
 }
 
 /// Runs the command with `-o FILE` and returns the file; `epoch` sets or clears
