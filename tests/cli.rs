@@ -438,6 +438,27 @@ fn pieces_lists_the_variant_in_aligned_columns() {
     assert_eq!(lines.len(), 15);
 }
 
+#[test]
+fn pieces_lists_lion_power_clockwise_from_forward_as_the_other_motions() {
+    let out = run(&["pieces", "--variant", "chu"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let row = |sfen: &str| {
+        out.lines()
+            .into_iter()
+            .find(|l| l.starts_with(&format!("{sfen} ")))
+            .unwrap_or_else(|| panic!("a {sfen} row in {}", out.stdout))
+            .to_string()
+    };
+    let lion = row("N");
+    assert!(lion.contains("lion power F FR R BR B BL L FL"), "{lion}");
+    // The eagle's steps read "FR FL"; its lion power in the same order.
+    let eagle = row("+D");
+    assert!(
+        eagle.contains("steps FR FL;") && eagle.contains("lion power FR FL"),
+        "{eagle}"
+    );
+}
+
 // user data
 
 const MINI_VARIANT: &str = "\

@@ -92,7 +92,7 @@ impl Movement {
     }
 
     /// A compact summary for tables, directions clockwise from forward, e.g.
-    /// "steps FL BL BR FR; slides F R B L" for the dragon.
+    /// "steps FR BR BL FL; slides F R B L" for the dragon.
     pub fn describe(&self) -> String {
         let motions = self.clockwise();
         let mut parts = Vec::new();
@@ -118,8 +118,19 @@ impl Movement {
             parts.push(format!("slides {}", slides.join(" ")));
         }
         if let Some(lion) = &self.lion {
-            let dirs: Vec<&str> = lion
-                .steps
+            // Clockwise too: the data lists the steps in the generator's order (BL L FL …).
+            let mut steps = lion.steps.clone();
+            steps.sort_by(|&(ax, ay), &(bx, by)| {
+                let at = |dx, dy| {
+                    bearing(&Motion {
+                        dx,
+                        dy,
+                        kind: MotionKind::Step,
+                    })
+                };
+                at(ax, ay).total_cmp(&at(bx, by))
+            });
+            let dirs: Vec<&str> = steps
                 .iter()
                 .map(|&(dx, dy)| direction_name(dx, dy))
                 .collect();
