@@ -268,6 +268,17 @@ fn sho_shogi_shows_the_elephant_and_says_there_are_no_drops() {
 }
 
 #[test]
+fn without_drops_no_rule_counts_or_compares_pieces_in_hand() {
+    let c = card("sho", Paper::A4);
+    // Repetition compares the board and the side to move; impasse counts the board.
+    assert!(says(&c, "盤上・手番が同じ") && says(&c, "(board, side to move)"));
+    assert!(says(&c, "盤上の駒を点数で数える") && says(&c, "count the pieces on the board:"));
+    assert!(!says(&c, "盤上と持ち駒") && !says(&c, "in hand"));
+    // Neither royal piece counts, in both languages.
+    assert!(says(&c, "玉・太は数えない") && says(&c, "kings and crown princes none"));
+}
+
+#[test]
 fn the_cards_numbers_are_the_cores() {
     // Impasse: the 24-point rule as src/rules/impasse.rs decides it.
     assert!(facts::impasse_threshold_holds(&variant("standard")));
