@@ -97,10 +97,21 @@ impl Movement {
         let motions = self.clockwise();
         let mut parts = Vec::new();
         for (kind, verb) in [(MotionKind::Step, "steps"), (MotionKind::Jump, "jumps")] {
-            let dirs: Vec<&str> = motions
+            let dirs: Vec<String> = motions
                 .iter()
                 .filter(|m| m.kind == kind)
-                .map(|m| direction_name(m.dx, m.dy))
+                .map(|m| {
+                    // A jump along a line lands some squares out: "F2" (the kirin's), not
+                    // "F", which reads as the square next to it.
+                    let name = direction_name(m.dx, m.dy);
+                    let on_line = m.dx == 0 || m.dy == 0 || m.dx.abs() == m.dy.abs();
+                    let far = m.dx.abs().max(m.dy.abs());
+                    if on_line && far > 1 {
+                        format!("{name}{far}")
+                    } else {
+                        name.to_string()
+                    }
+                })
                 .collect();
             if !dirs.is_empty() {
                 parts.push(format!("{verb} {}", dirs.join(" ")));
