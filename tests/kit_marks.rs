@@ -64,3 +64,44 @@ fn a_step_and_a_jump_along_one_line_do_not_cover_each_other() {
         }
     }
 }
+
+#[test]
+fn a_slide_of_at_most_two_squares_is_a_dot_per_square_not_an_arrow() {
+    // An arrow reads "any distance" (the rules card's legend): a slide of one or two squares
+    // forward is two dots on its line, as its grid on the card shows it.
+    use shogiprint::draw::Segment;
+    let fonts = Fonts::bundled();
+    for (betza, dots, arrows) in [("fR2", 2, 0), ("fR", 0, 1), ("fB2", 4, 0)] {
+        for style in [FaceStyle::Kanji, FaceStyle::Arrows, FaceStyle::Western] {
+            let d = face_in(
+                &fonts,
+                &kind(betza),
+                "金将",
+                "金",
+                style,
+                Lettering::Brush,
+                (26.0, 29.0),
+            )
+            .unwrap();
+            let shapes = d.items.iter().skip(1).filter_map(|i| match i {
+                // A brushed name's strokes are filled and drawn round with a pen.
+                Item::Shape(s) if s.fill.is_some() != s.stroke.is_some() => Some(s),
+                _ => None,
+            });
+            let (mut found_dots, mut shafts) = (0, 0);
+            for s in shapes {
+                let round = s
+                    .path
+                    .segments
+                    .iter()
+                    .any(|g| matches!(g, Segment::Cubic(..)));
+                if s.fill.is_some() && round {
+                    found_dots += 1;
+                } else if s.fill.is_none() && s.path.segments.len() == 2 {
+                    shafts += 1;
+                }
+            }
+            assert_eq!((found_dots, shafts), (dots, arrows), "{betza} {style:?}");
+        }
+    }
+}

@@ -1,6 +1,7 @@
 //! Movement marks, read from the same [`Movement`] the move generator is built from: a dot for
-//! each single step, an arrow for each slide, a small ring for each jump (the knight's). A piece
-//! defined in a user's YAML gets correct marks with no code.
+//! each single step, an arrow for each slide (a dot per square for one of at most two squares),
+//! a small ring for each jump (the knight's). A piece defined in a user's YAML gets correct
+//! marks with no code.
 //!
 //! Lion power (chu shogi) has marks of its own, standing for the squares it covers: the Lion,
 //! which moves twice as a king, gets a double ring round its name (its two-step area) instead
@@ -176,6 +177,19 @@ pub fn mark_groups(
                     stroke: Some(Stroke::solid(ink, dot * 0.6)),
                     opacity: 1.0,
                 }])
+            }
+            // An arrow reads "any distance": a slide of one or two squares is a dot per
+            // square, the second beyond the step's place, a dot's width apart.
+            MotionKind::Slide { max: Some(n) } if n <= 2 => {
+                let near = on_ellipse(dir, 1.0);
+                let far = near + (near - hub).unit() * (3.0 * dot);
+                let places: &[Point] = if n == 1 { &[near] } else { &[near, far] };
+                shapes.push(
+                    places
+                        .iter()
+                        .map(|&c| filled(Path::circle(c, dot), ink))
+                        .collect(),
+                );
             }
             MotionKind::Slide { .. } => {
                 let tip = on_ellipse(dir, geometry.slide.1);
