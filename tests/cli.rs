@@ -510,6 +510,52 @@ fn pieces_lists_the_variant_in_aligned_columns() {
     assert_eq!(lines.len(), 15);
 }
 
+#[test]
+fn pieces_lists_lion_power_clockwise_from_forward_as_the_other_motions() {
+    let out = run(&["pieces", "--variant", "chu"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let row = |sfen: &str| {
+        out.lines()
+            .into_iter()
+            .find(|l| l.starts_with(&format!("{sfen} ")))
+            .unwrap_or_else(|| panic!("a {sfen} row in {}", out.stdout))
+            .to_string()
+    };
+    let lion = row("N");
+    assert!(lion.contains("lion power F FR R BR B BL L FL"), "{lion}");
+    // The eagle's steps read "FR FL"; its lion power in the same order.
+    let eagle = row("+D");
+    assert!(
+        eagle.contains("steps FR FL;") && eagle.contains("lion power FR FL"),
+        "{eagle}"
+    );
+}
+
+#[test]
+fn pieces_names_the_distance_of_a_jump_along_a_line() {
+    // The kirin jumps to the second square orthogonally: "jumps F" read as the square next
+    // to it, and the lion's "steps F …; jumps F …" as twice the same square.
+    let out = run(&["pieces", "--variant", "chu"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let row = |sfen: &str| {
+        out.lines()
+            .into_iter()
+            .find(|l| l.starts_with(&format!("{sfen} ")))
+            .unwrap_or_else(|| panic!("a {sfen} row in {}", out.stdout))
+            .to_string()
+    };
+    assert!(row("O").contains("jumps F2 R2 B2 L2"), "{}", row("O"));
+    assert!(row("X").contains("jumps FR2 BR2 BL2 FL2"), "{}", row("X"));
+    assert!(row("N").contains("jumps F2 FFR FR2 RRF R2"), "{}", row("N"));
+    // The knight's jumps are off every line: their names already say where.
+    let standard = run(&["pieces"]);
+    assert!(
+        standard.stdout.contains("jumps FFR FFL"),
+        "{}",
+        standard.stdout
+    );
+}
+
 // user data
 
 const MINI_VARIANT: &str = "\

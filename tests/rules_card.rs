@@ -268,6 +268,84 @@ fn sho_shogi_shows_the_elephant_and_says_there_are_no_drops() {
 }
 
 #[test]
+fn without_drops_no_rule_counts_or_compares_pieces_in_hand() {
+    let c = card("sho", Paper::A4);
+    // Repetition compares the board and the side to move; impasse counts the board.
+    assert!(says(&c, "盤上・手番が同じ") && says(&c, "(board, side to move)"));
+    assert!(says(&c, "盤上の駒を点数で数える") && says(&c, "count the pieces on the board:"));
+    assert!(!says(&c, "盤上と持ち駒") && !says(&c, "in hand"));
+    // Neither royal piece counts, in both languages.
+    assert!(says(&c, "玉・太は数えない") && says(&c, "kings and crown princes none"));
+}
+
+/// The dots and arrowheads of a movement grid drawn for `betza` (filled in ink: a dot is a
+/// circle, of cubic arcs; an arrowhead a triangle), and the centres of the dots.
+fn grid_marks(betza: &str) -> (Vec<(f64, f64)>, usize) {
+    use shogiprint::draw::{Point, Segment};
+    let catalog = &variant("standard").catalog;
+    let mut kind = catalog.get(catalog.by_id("rook").unwrap()).clone();
+    kind.movement = shogiprint::rules::betza::parse(betza).unwrap();
+    let mut d = Drawing::new(60.0, 60.0);
+    rulescard::figures::movement_grid(
+        &mut d,
+        &Fonts::bundled(),
+        &kind,
+        "試",
+        Point::new(0.0, 0.0),
+        (10.0, 10.0),
+    )
+    .unwrap();
+    let ink = shogiprint::diagram::face::INK;
+    let (mut dots, mut heads) = (Vec::new(), 0);
+    for item in &d.items {
+        let Item::Shape(s) = item else { continue };
+        if s.fill != Some(ink) {
+            continue;
+        }
+        if s.path
+            .segments
+            .iter()
+            .any(|g| matches!(g, Segment::Cubic(..)))
+        {
+            let xs: Vec<Point> = s
+                .path
+                .segments
+                .iter()
+                .filter_map(|g| match g {
+                    Segment::Move(p) | Segment::Cubic(_, _, p) => Some(*p),
+                    _ => None,
+                })
+                .collect();
+            // The middle of the arcs' ends: the circle's centre.
+            let mid = |f: fn(&Point) -> f64| {
+                let lo = xs.iter().map(f).fold(f64::MAX, f64::min);
+                let hi = xs.iter().map(f).fold(f64::MIN, f64::max);
+                ((lo + hi) * 5.0).round() / 10.0
+            };
+            dots.push((mid(|p| p.x), mid(|p| p.y)));
+        } else {
+            heads += 1;
+        }
+    }
+    (dots, heads)
+}
+
+#[test]
+fn a_slide_that_stops_inside_the_grid_is_a_dot_per_square_not_an_arrow() {
+    // The legend reads an arrow "any distance": a slide of at most two squares forward
+    // (5 × 5 grid of 10 mm squares, the piece on the middle one, centre (25, 25)) is a dot
+    // on each of the two squares it reaches.
+    let (dots, heads) = grid_marks("fR2");
+    assert_eq!(heads, 0, "{dots:?}");
+    assert_eq!(dots, [(25.0, 15.0), (25.0, 5.0)]);
+    // An unlimited slide, or one that goes on past the grid's edge, keeps its arrow.
+    for betza in ["fR", "fR3"] {
+        let (dots, heads) = grid_marks(betza);
+        assert_eq!((dots.len(), heads), (0, 1), "{betza}");
+    }
+}
+
+#[test]
 fn the_cards_numbers_are_the_cores() {
     // Impasse: the 24-point rule as src/rules/impasse.rs decides it.
     assert!(facts::impasse_threshold_holds(&variant("standard")));

@@ -1,12 +1,17 @@
 //! Movement marks, read from the same [`Movement`] the move generator is built from: a dot for
-//! each single step, an arrow for each slide, a small ring for each jump (the knight's). A piece
-//! defined in a user's YAML gets correct marks with no code.
+//! each single step, an arrow for each slide (a dot per square for one of at most two squares),
+//! a small ring for each jump (the knight's). A piece defined in a user's YAML gets correct
+//! marks with no code.
 //!
 //! Lion power (chu shogi) has marks of its own, standing for the squares it covers: the Lion,
 //! which moves twice as a king, gets a double ring round its name (its two-step area) instead
 //! of 24 dots and rings; a line lion (the Horned Falcon forward, the Soaring Eagle on the
 //! forward diagonals) gets, in each such direction, two dots joined by a bar (one step or two,
 //! capturing on both) instead of the step and the jump there.
+//!
+//! A kit face whose piece both steps and jumps along one line (a user's `WD` or `KNAD`) has
+//! its rings on a box beyond the dots: drawn where they would stand alone, each ring covered
+//! a dot.
 
 use crate::draw::{Color, Path, Point, Shape, Stroke};
 use crate::rules::{MotionKind, Movement};
@@ -24,6 +29,10 @@ pub struct MarkGeometry {
     /// True to place steps and slides on that box too: marks then keep out of a square label
     /// the box is drawn round.
     pub steps_on_box: bool,
+    /// True to stand the rings on a box beyond the dots where a piece both steps and jumps
+    /// along one line (`WD`), rather than over them; a kit face has the room round its name,
+    /// a diagram piece's rings would leave its outline.
+    pub rings_beyond: bool,
 }
 
 impl MarkGeometry {
@@ -35,6 +44,7 @@ impl MarkGeometry {
         jump: 1.0,
         jump_on_box: true,
         steps_on_box: true,
+        rings_beyond: false,
     };
     /// Kit pieces: a tall two-character name fills the middle, so marks keep to the rim.
     pub const KIT: MarkGeometry = MarkGeometry {
@@ -42,6 +52,7 @@ impl MarkGeometry {
         jump: 0.9,
         jump_on_box: true,
         steps_on_box: false,
+        rings_beyond: true,
     };
 }
 
@@ -123,6 +134,18 @@ pub fn mark_groups(
             shapes.push(bar);
         }
     }
+    // Where the piece also steps along a line it jumps on (`WD`: one square, or two at a
+    // leap), the rings stand on a box beyond the steps' dots, clear of them, not over them.
+    let collinear = movement.jumps().any(|j| {
+        !line(j.dx, j.dy)
+            && movement.steps().any(|s| {
+                s.dx * j.dy == s.dy * j.dx
+                    && s.dx.signum() == j.dx.signum()
+                    && s.dy.signum() == j.dy.signum()
+            })
+    });
+    let beyond =
+        (geometry.rings_beyond && collinear && !area).then(|| 1.0 + BEYOND * dot / rx.min(ry));
     for m in movement.clockwise() {
         let within_two = m.dx.abs() <= 2 && m.dy.abs() <= 2;
         if matches!(m.kind, MotionKind::Step | MotionKind::Jump)
@@ -143,8 +166,8 @@ pub fn mark_groups(
                 shapes.push(vec![filled(Path::circle(on_ellipse(dir, 1.0), dot), ink)])
             }
             MotionKind::Jump => {
-                let at = if geometry.jump_on_box {
-                    on_ellipse(on_box, geometry.jump)
+                let at = if geometry.jump_on_box || beyond.is_some() {
+                    on_ellipse(on_box, beyond.unwrap_or(geometry.jump))
                 } else {
                     on_ellipse(dir, geometry.jump)
                 };
@@ -154,6 +177,19 @@ pub fn mark_groups(
                     stroke: Some(Stroke::solid(ink, dot * 0.6)),
                     opacity: 1.0,
                 }])
+            }
+            // An arrow reads "any distance": a slide of one or two squares is a dot per
+            // square, the second beyond the step's place, a dot's width apart.
+            MotionKind::Slide { max: Some(n) } if n <= 2 => {
+                let near = on_ellipse(dir, 1.0);
+                let far = near + (near - hub).unit() * (3.0 * dot);
+                let places: &[Point] = if n == 1 { &[near] } else { &[near, far] };
+                shapes.push(
+                    places
+                        .iter()
+                        .map(|&c| filled(Path::circle(c, dot), ink))
+                        .collect(),
+                );
             }
             MotionKind::Slide { .. } => {
                 let tip = on_ellipse(dir, geometry.slide.1);
@@ -175,6 +211,10 @@ pub fn mark_groups(
     }
     shapes
 }
+
+/// How far beyond a step's dot a jump's ring on its line stands, centre to centre, in dots'
+/// radii: the dot (1), the ring (1.1 and half its 0.6 pen) and nearly a radius of air.
+const BEYOND: f64 = 3.3;
 
 /// An ellipse of radii `rx`, `ry` round `c`, as a closed polygon fine enough to read as a curve.
 fn ellipse(c: Point, rx: f64, ry: f64) -> Path {

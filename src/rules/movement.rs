@@ -92,15 +92,26 @@ impl Movement {
     }
 
     /// A compact summary for tables, directions clockwise from forward, e.g.
-    /// "steps FL BL BR FR; slides F R B L" for the dragon.
+    /// "steps FR BR BL FL; slides F R B L" for the dragon.
     pub fn describe(&self) -> String {
         let motions = self.clockwise();
         let mut parts = Vec::new();
         for (kind, verb) in [(MotionKind::Step, "steps"), (MotionKind::Jump, "jumps")] {
-            let dirs: Vec<&str> = motions
+            let dirs: Vec<String> = motions
                 .iter()
                 .filter(|m| m.kind == kind)
-                .map(|m| direction_name(m.dx, m.dy))
+                .map(|m| {
+                    // A jump along a line lands some squares out: "F2" (the kirin's), not
+                    // "F", which reads as the square next to it.
+                    let name = direction_name(m.dx, m.dy);
+                    let on_line = m.dx == 0 || m.dy == 0 || m.dx.abs() == m.dy.abs();
+                    let far = m.dx.abs().max(m.dy.abs());
+                    if on_line && far > 1 {
+                        format!("{name}{far}")
+                    } else {
+                        name.to_string()
+                    }
+                })
                 .collect();
             if !dirs.is_empty() {
                 parts.push(format!("{verb} {}", dirs.join(" ")));
@@ -118,8 +129,19 @@ impl Movement {
             parts.push(format!("slides {}", slides.join(" ")));
         }
         if let Some(lion) = &self.lion {
-            let dirs: Vec<&str> = lion
-                .steps
+            // Clockwise too: the data lists the steps in the generator's order (BL L FL …).
+            let mut steps = lion.steps.clone();
+            steps.sort_by(|&(ax, ay), &(bx, by)| {
+                let at = |dx, dy| {
+                    bearing(&Motion {
+                        dx,
+                        dy,
+                        kind: MotionKind::Step,
+                    })
+                };
+                at(ax, ay).total_cmp(&at(bx, by))
+            });
+            let dirs: Vec<&str> = steps
                 .iter()
                 .map(|&(dx, dy)| direction_name(dx, dy))
                 .collect();

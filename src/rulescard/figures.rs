@@ -20,7 +20,8 @@ pub const REACH: i32 = 2;
 
 /// The movement of `kind` on a grid of `(2 × REACH + 1)²` squares of `square` (w, h) mm, its
 /// top left at `at`: the piece's one-character name in the middle square, a dot on each square
-/// it steps to, a ring where it jumps, an arrow to the edge along each slide.
+/// it steps to, a ring where it jumps, an arrow to the edge along each slide (a dot per square
+/// along one that stops inside the grid).
 pub fn movement_grid(
     d: &mut Drawing,
     fonts: &Fonts,
@@ -112,6 +113,14 @@ pub fn movement_grid(
                     .last()
                     .unwrap_or(0);
                 if steps == 0 {
+                    continue;
+                }
+                // A slide that ends inside the grid is not "any distance" (the legend's
+                // arrow): a dot on each square it reaches.
+                if max.is_some_and(|mx| (mx as i32) <= steps) {
+                    for k in 1..=steps {
+                        d.fill(Path::circle(cell(dx * k, dy * k), dot), ink);
+                    }
                     continue;
                 }
                 let from = cell(0, 0);

@@ -336,9 +336,15 @@ fn check(f: &Facts) -> Section {
 
 fn repetition(f: &Facts) -> Section {
     let n = f.repetitions;
+    // Without drops there are no hands to compare (sho shogi).
+    let (ja_same, en_same) = if f.drops {
+        ("盤上・持ち駒・手番", "board, hands, side to move")
+    } else {
+        ("盤上・手番", "board, side to move")
+    };
     Section::new("千日手", "Repetition").say(
-        format!("同じ局面（盤上・持ち駒・手番が同じ）が{n}回現れたら千日手で引き分け。ただし連続王手の千日手は、王手をかけ続けた側の負け。"),
-        format!("Repetition (sennichite): the same position (board, hands, side to move) for the {} time is a draw, unless one side gave check with every move since it first stood (perpetual check): that side loses.", ordinal_word(n)),
+        format!("同じ局面（{ja_same}が同じ）が{n}回現れたら千日手で引き分け。ただし連続王手の千日手は、王手をかけ続けた側の負け。"),
+        format!("Repetition (sennichite): the same position ({en_same}) for the {} time is a draw, unless one side gave check with every move since it first stood (perpetual check): that side loses.", ordinal_word(n)),
     )
 }
 
@@ -366,9 +372,21 @@ fn impasse(f: &Facts) -> Option<Section> {
     } else {
         "both kings are in their zones".to_string()
     };
+    // Without drops there is no hand to count (sho shogi).
+    let (ja_counted, en_counted) = if f.drops {
+        ("盤上と持ち駒", "on the board and in hand")
+    } else {
+        ("盤上の駒", "on the board")
+    };
+    // Every royal kind is left out, as the Japanese lists them: "kings and crown princes".
+    let royals: Vec<String> = f.royals.iter().map(|k| format!("{}s", en(f, *k))).collect();
+    let en_royals = match royals.as_slice() {
+        [init @ .., last] if !init.is_empty() => format!("{} and {last}", init.join(", ")),
+        _ => royals.concat(),
+    };
     Some(Section::new("持将棋", "Impasse").say(
-        format!("双方の{}が敵陣に入り、詰ませる見込みがないときは、盤上と持ち駒を点数で数える：{}（{ja_promoted}{}は数えない）。{t}点未満の側の負け、ほかは引き分け。", royal_ja(f), ja_points.join("、"), ja_list(f, &f.royals)),
-        format!("Impasse (jishōgi): when {en_kings} and neither side can be mated, count the pieces on the board and in hand: {} ({en_promoted}kings none). Under {t} points loses; otherwise a draw.", en_points.join(", ")),
+        format!("双方の{}が敵陣に入り、詰ませる見込みがないときは、{ja_counted}を点数で数える：{}（{ja_promoted}{}は数えない）。{t}点未満の側の負け、ほかは引き分け。", royal_ja(f), ja_points.join("、"), ja_list(f, &f.royals)),
+        format!("Impasse (jishōgi): when {en_kings} and neither side can be mated, count the pieces {en_counted}: {} ({en_promoted}{en_royals} none). Under {t} points loses; otherwise a draw.", en_points.join(", ")),
     ))
 }
 
