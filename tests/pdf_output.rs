@@ -14,6 +14,8 @@ use std::process::Command;
 /// A position with three pawns in Black's hand, so the hand reads 歩三.
 const SFEN: &str = "lnsgkgsnl/1r5b1/pppppp1pp/9/9/9/PP3PPPP/1B5R1/LNSGKGSNL b 3P 1";
 
+// Only the directory itself is used here: the files are named by `scratch`.
+#[allow(dead_code)]
 #[path = "support/temp_dir.rs"]
 mod temp_dir;
 
