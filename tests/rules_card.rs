@@ -544,3 +544,59 @@ fn the_command_writes_pdf_svg_and_png_and_the_same_bytes_twice() {
     assert!(std::fs::read(&png).unwrap().starts_with(b"\x89PNG"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The lines of the caption under the start position that spell `caption` (spaces left out).
+fn caption_lines(lines: &[String], caption: &str) -> Option<Vec<String>> {
+    let caption = caption.replace(' ', "");
+    let first = lines
+        .iter()
+        .position(|l| !l.is_empty() && caption.starts_with(l.as_str()))?;
+    let mut joined = String::new();
+    let mut out = Vec::new();
+    for l in &lines[first..] {
+        joined.push_str(l);
+        out.push(l.clone());
+        if joined == caption {
+            return Some(out);
+        }
+        if !caption.starts_with(&joined) {
+            return None;
+        }
+    }
+    None
+}
+
+#[test]
+fn the_start_positions_caption_breaks_into_even_lines_not_a_lone_last_word() {
+    // On the 5-file boards the figure is narrow: "Start; shaded: Black's" | "zone".
+    for name in VARIANTS {
+        for paper in [Paper::A4, Paper::LETTER, Paper::A5] {
+            let options = RulesCardOptions {
+                paper,
+                least_margin: Some(6.0),
+                ..RulesCardOptions::default()
+            };
+            let c = rulescard::build(&variant(name), &options, &Fonts::bundled()).unwrap();
+            let lines = lines(&c);
+            for caption in ["初形と敵陣（網掛け）", "Start; shaded: Black's zone"] {
+                let got = caption_lines(&lines, caption)
+                    .unwrap_or_else(|| panic!("{name} {paper}: no caption {caption}"));
+                println!("{name} {paper}: {got:?}");
+                let len = |l: &String| l.chars().count();
+                let longest = got.iter().map(len).max().unwrap();
+                let shortest = got.iter().map(len).min().unwrap();
+                assert!(
+                    2 * shortest >= longest,
+                    "{name} {paper}: uneven caption lines {got:?}"
+                );
+                let words: Vec<String> = caption.split(' ').map(str::to_string).collect();
+                if got.len() > 1 && got.len() < words.len() {
+                    assert!(
+                        !words.contains(got.last().unwrap()),
+                        "{name} {paper}: a lone last word {got:?}"
+                    );
+                }
+            }
+        }
+    }
+}

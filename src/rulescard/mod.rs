@@ -346,12 +346,40 @@ impl<'a> Column<'a> {
         text: &str,
         color: Color,
     ) -> Result<(), MissingGlyph> {
+        self.para_in(style, lead, text, color, false)
+    }
+
+    /// A short paragraph, such as a figure's caption, in lines of about one length: in a
+    /// narrow column "Start; shaded: Black's zone" breaks as "Start; shaded:" | "Black's
+    /// zone", not with "zone" alone on the last line.
+    fn caption(
+        &mut self,
+        style: TextStyle,
+        lead: f64,
+        text: &str,
+        color: Color,
+    ) -> Result<(), MissingGlyph> {
+        self.para_in(style, lead, text, color, true)
+    }
+
+    fn para_in(
+        &mut self,
+        style: TextStyle,
+        lead: f64,
+        text: &str,
+        color: Color,
+        balanced: bool,
+    ) -> Result<(), MissingGlyph> {
         let (bullet, rest) = split_bullet(text);
         let indent = match bullet {
             Some(b) => self.fonts.width(style, b)? + 0.25 * style.size,
             None => 0.0,
         };
-        let lines = self.fonts.wrap(style, rest, self.width - indent)?;
+        let lines = if balanced {
+            self.fonts.wrap_balanced(style, rest, self.width - indent)?
+        } else {
+            self.fonts.wrap(style, rest, self.width - indent)?
+        };
         for (i, line) in lines.iter().enumerate() {
             self.y += if i == 0 && self.y == 0.0 {
                 0.88 * style.size
@@ -556,9 +584,9 @@ fn header(facts: &Facts, fonts: &Fonts, width: f64, body: f64) -> Result<Drawing
     let small = TextStyle::new(FontRole::Regular, 0.8 * body);
     let mut cap = Column::new(fonts, fig_w);
     cap.y = bh + 0.3;
-    cap.para(small, small.size * 1.3, "初形と敵陣（網掛け）", GREY)
+    cap.caption(small, small.size * 1.3, "初形と敵陣（網掛け）", GREY)
         .map_err(&field)?;
-    cap.para(small, small.size * 1.3, "Start; shaded: Black's zone", GREY)
+    cap.caption(small, small.size * 1.3, "Start; shaded: Black's zone", GREY)
         .map_err(&field)?;
     let cap = cap.finish(0.3);
     fig.items.extend(cap.items);
