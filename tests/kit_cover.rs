@@ -134,3 +134,63 @@ fn no_text_on_the_cover_prints_over_other_text() {
         }
     }
 }
+
+/// The cover's text, spaces left out.
+fn cover_text(kit: &Kit) -> String {
+    kit.pages[0]
+        .items
+        .iter()
+        .filter_map(|i| match i {
+            Item::Text { glyphs, .. } => Some(glyphs.iter().map(|g| g.ch).collect::<String>()),
+            Item::Shape(_) => None,
+        })
+        .collect()
+}
+
+#[test]
+fn the_summary_names_the_faces_and_their_lettering_in_english() {
+    use shogiprint::kit::face::{FaceStyle, Lettering};
+    // `--style arrows` once read "12 pieces, brush arrows faces, fold layout".
+    let v = Variant::builtin("minishogi").unwrap();
+    let fonts = Fonts::bundled();
+    for (style, lettering, words) in [
+        (
+            FaceStyle::Kanji,
+            Lettering::Brush,
+            "kanji names in brush lettering",
+        ),
+        (
+            FaceStyle::Kanji,
+            Lettering::Mincho,
+            "kanji names in Mincho type",
+        ),
+        (
+            FaceStyle::Arrows,
+            Lettering::Brush,
+            "one-kanji names in brush lettering",
+        ),
+        (
+            FaceStyle::Arrows,
+            Lettering::Mincho,
+            "one-kanji names in Mincho type",
+        ),
+        (FaceStyle::Western, Lettering::Brush, "western letters"),
+        (FaceStyle::Western, Lettering::Mincho, "western letters"),
+    ] {
+        let options = KitOptions {
+            style,
+            lettering,
+            board: false,
+            rules_card: false,
+            ..KitOptions::default()
+        };
+        let kit = kit::build(&v, &options, &fonts).unwrap();
+        let text = cover_text(&kit);
+        let want = format!("12 pieces: {words}, fold layout, A4").replace(' ', "");
+        assert!(
+            text.contains(&want),
+            "{style:?} {lettering:?}: no \"{want}\" in {}",
+            &text[..text.len().min(200)]
+        );
+    }
+}

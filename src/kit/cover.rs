@@ -1,6 +1,7 @@
 //! Page 1 of a kit: what is in it, how to print it so that it comes out at true size, how to
 //! make the pieces and the board, and a 50 mm ruler to check the scale with.
 
+use super::face::{FaceStyle, Lettering};
 use super::parts::{Back, Part};
 use super::sheets::Layout;
 use super::KitOptions;
@@ -264,6 +265,22 @@ pub fn draw_cover(
     })
 }
 
+/// What the faces show, for the summary: "kanji names in brush lettering", "one-kanji names
+/// in Mincho type", "western letters" (the letters are set in one face whatever the
+/// lettering).
+fn faces_in_words(style: FaceStyle, lettering: Lettering) -> String {
+    let names = match style {
+        FaceStyle::Kanji => "kanji names",
+        FaceStyle::Arrows => "one-kanji names",
+        FaceStyle::Western => return "western letters".to_string(),
+    };
+    let hand = match lettering {
+        Lettering::Brush => "brush lettering",
+        Lettering::Mincho => "Mincho type",
+    };
+    format!("{names} in {hand}")
+}
+
 /// The kit's name and a one-line summary in grey.
 fn title(w: &mut Writer<'_>, cover: &Cover<'_>) -> Result<(), MissingGlyph> {
     let (variant, options) = (cover.variant, cover.options);
@@ -274,12 +291,9 @@ fn title(w: &mut Writer<'_>, cover: &Cover<'_>) -> Result<(), MissingGlyph> {
         .fonts
         .line(style, &head, Point::new(w.left, w.y), Align::Start)?;
     w.draw(INK, g);
-    let faces = match options.style {
-        super::FaceStyle::Western => options.style.name().to_string(),
-        style => format!("{} {}", options.lettering.name(), style.name()),
-    };
+    let faces = faces_in_words(options.style, options.lettering);
     let mut summary = format!(
-        "{} pieces, {faces} faces, {} layout, {}",
+        "{} pieces: {faces}, {} layout, {}",
         cover.parts.len(),
         options.layout.name(),
         options.paper
