@@ -292,3 +292,104 @@ fn players_and_tournament_names_draw_in_a_caption() {
     );
     draw_caption(NAMES);
 }
+
+/// A user's piece whose names the bundled fonts lack: 𠮷 (outside JIS X 0208 and 0213).
+const FALCONER: &str = "pieces:
+  - id: falconer
+    sfen: \"Q\"
+    kanji: 𠮷鷹
+    abbr: 𠮷
+    reading: yoshitaka
+    english: Falconer
+    betza: \"FD\"
+    promotes_to: ~
+    rules: []
+";
+
+const FALCONER_VARIANT: &str = "id: falcon_mini
+english: Falcon minishogi
+japanese: 鷹五五将棋
+board: { files: 5, ranks: 5 }
+promotion_zone: 1
+drops: true
+royal: [king]
+set:
+  king: 2
+  rook: 2
+  falconer: 2
+  gold: 2
+  silver: 2
+  pawn: 2
+start: \"rqsgk/4p/5/P4/KGSQR b - 1\"
+";
+
+#[test]
+fn a_pieces_name_outside_the_fonts_names_the_piece_and_its_field() {
+    // It once named only the character and the part of the page: "kit: rules card: title:".
+    let dir = std::env::temp_dir().join(format!("shogiprint-falconer-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (pieces, variant) = (dir.join("pieces.yaml"), dir.join("variant.yaml"));
+    std::fs::write(&pieces, FALCONER).unwrap();
+    std::fs::write(&variant, FALCONER_VARIANT).unwrap();
+    let pieces_name = pieces.display().to_string();
+    for (args, field) in [
+        (vec!["kit", "-o", "k.pdf"], "kanji '𠮷鷹'"),
+        (
+            vec![
+                "kit",
+                "--style",
+                "western",
+                "--no-rules-card",
+                "-o",
+                "k.pdf",
+            ],
+            "kanji '𠮷鷹'",
+        ),
+        (vec!["rules-card", "-o", "r.pdf"], "kanji '𠮷鷹'"),
+        (vec!["diagram", "startpos", "-o", "d.svg"], "abbr '𠮷'"),
+        (
+            vec!["diagram", "startpos", "--style", "arrows", "-o", "d.png"],
+            "abbr '𠮷'",
+        ),
+    ] {
+        let run = std::process::Command::new(env!("CARGO_BIN_EXE_shogiprint"))
+            .current_dir(&dir)
+            .args(&args)
+            .arg("--pieces")
+            .arg(&pieces)
+            .arg("--variant")
+            .arg(&variant)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&run.stderr);
+        assert_eq!(run.status.code(), Some(2), "{args:?}: {stderr}");
+        assert_eq!(stderr.trim_end().lines().count(), 1, "{args:?}: {stderr}");
+        // The file and line of the piece's entry, its id, the field and its value.
+        let place = format!("{pieces_name}:2:");
+        for words in [
+            place.as_str(),
+            "piece 'falconer'",
+            field,
+            "U+20BB7",
+            "--font",
+        ] {
+            assert!(stderr.contains(words), "{args:?}: no {words} in {stderr}");
+        }
+    }
+    // A western diagram writes letters: the kanji the fonts lack are not asked for.
+    let run = std::process::Command::new(env!("CARGO_BIN_EXE_shogiprint"))
+        .current_dir(&dir)
+        .args(["diagram", "startpos", "--style", "western", "-o", "w.svg"])
+        .arg("--pieces")
+        .arg(&pieces)
+        .arg("--variant")
+        .arg(&variant)
+        .output()
+        .unwrap();
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

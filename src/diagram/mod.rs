@@ -64,6 +64,29 @@ pub fn board_rect(diagram: &Diagram, fonts: &Fonts) -> Result<Rect, TextError> {
     Ok(l.with_hand_columns(columns).board)
 }
 
+/// The kanji the diagram writes for the pieces on the board and in hand, checked against the
+/// fonts first, so that a character they lack is reported with the piece and field it came from
+/// (the western style writes letters).
+fn check_names(diagram: &Diagram, fonts: &Fonts) -> Result<(), TextError> {
+    use crate::draw::{check_piece, PieceField};
+    if diagram.options.style == model::Style::Western {
+        return Ok(());
+    }
+    let setup = &diagram.setup;
+    let on_board = setup.pieces().map(|(_, p)| p.kind);
+    let in_hand = setup.hands.iter().flat_map(|h| h.keys().copied());
+    let kinds: std::collections::BTreeSet<_> = on_board.chain(in_hand).collect();
+    for id in kinds {
+        let kind = diagram.variant.catalog.get(id);
+        let mut fields = vec![PieceField::Abbr];
+        if diagram.options.two_char_promoted && kind.promoted {
+            fields.push(PieceField::Kanji);
+        }
+        check_piece(fonts, kind, &fields)?;
+    }
+    Ok(())
+}
+
 /// As [`draw`], with the pieces on the squares `faded` says drawn in light grey: a handicap
 /// sheet shows the pieces that are taken off this way.
 pub fn draw_with_faded(
@@ -72,6 +95,7 @@ pub fn draw_with_faded(
     faded: &dyn Fn(crate::rules::Square) -> bool,
 ) -> Result<Drawing, TextError> {
     let opts = &diagram.options;
+    check_names(diagram, fonts)?;
     let l = Layout::of(diagram);
     let columns = hands::columns_needed(fonts, &l, diagram).field("players")?;
     let l = l.with_hand_columns(columns);

@@ -19,6 +19,6 @@ pub use fonts::{Face, FontRole, Fonts, MissingGlyph};
 pub use geometry::{Affine, Point, Rect};
 pub use ink::InkOptions;
 pub use ink_bounds::MITER_LIMIT;
-pub use page_text::{draw_line, TextError};
+pub use page_text::{check_piece, draw_line, PieceField, TextError};
 pub use path::{Path, Segment};
 pub use text::{Align, TextStyle};

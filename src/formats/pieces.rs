@@ -313,6 +313,7 @@ fn compile(raw: Vec<Sourced>) -> Result<PieceCatalog, DataError> {
             value: p.value,
             rules,
             size_mm: p.size_mm.map(|[b, h]| (b, h)),
+            source: err(s, "id", String::new()).place(),
         });
     }
     for (i, s) in raw.iter().enumerate() {

@@ -30,7 +30,10 @@ pub use face::{FaceStyle, Lettering};
 pub use parts::{Back, Part, PartsError};
 pub use sheets::{Layout, Placement};
 
-use crate::draw::{Drawing, FontRole, Fonts, MissingGlyph, Point, Rect, TextStyle};
+use crate::draw::{
+    check_piece, Drawing, FontRole, Fonts, MissingGlyph, PieceField, Point, Rect, TextError,
+    TextStyle,
+};
 use crate::rules::Variant;
 use crate::rulescard::{self, RulesCardError, RulesCardOptions};
 use board::{BoardSpec, JSA_BORDER};
@@ -107,6 +110,9 @@ pub enum KitError {
     Parts(#[from] PartsError),
     #[error(transparent)]
     Glyph(#[from] MissingGlyph),
+    /// A piece's name has a character the fonts lack: the error names the piece and field.
+    #[error(transparent)]
+    Text(#[from] TextError),
     #[error(transparent)]
     RulesCard(#[from] RulesCardError),
     /// The rules card does not fit the kit's paper even within the kit's own margin (a
@@ -145,6 +151,7 @@ pub fn build(variant: &Arc<Variant>, options: &KitOptions, fonts: &Fonts) -> Res
     }
     let safe = safe_area(options);
     let parts = parts::parts(variant, &options.extras, options.scale)?;
+    check_names(variant, &parts, fonts)?;
     let spec = board_spec(variant, options);
     let tiling = if options.board {
         Some(tile_plan(&spec, options, safe)?)
@@ -191,6 +198,23 @@ pub fn build(variant: &Arc<Variant>, options: &KitOptions, fonts: &Fonts) -> Res
         insert_rules_card(&mut kit, card, options, fonts, safe)?;
     }
     Ok(kit)
+}
+
+/// Every name the kit prints of its pieces and their promotions (faces, parts table, start
+/// position), checked against the fonts before anything is drawn, so that a character they lack
+/// is reported with the piece and field it came from.
+fn check_names(variant: &Variant, parts: &[Part], fonts: &Fonts) -> Result<(), TextError> {
+    let fields = [PieceField::Kanji, PieceField::Abbr, PieceField::English];
+    let mut seen = std::collections::BTreeSet::new();
+    for part in parts {
+        let promoted = variant.catalog.get(part.kind).promotes_to;
+        for id in std::iter::once(part.kind).chain(promoted) {
+            if seen.insert(id) {
+                check_piece(fonts, variant.catalog.get(id), &fields)?;
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Puts the rules card in after the cover sheet (in the duplex layout, after the cover's back,

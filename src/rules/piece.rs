@@ -65,6 +65,9 @@ pub struct PieceKind {
     /// Printed size (base, height) in millimetres, for the print kit; `None` for promoted kinds
     /// and for pieces defined without one.
     pub size_mm: Option<(f64, f64)>,
+    /// Where the kind was defined, `FILE:LINE:COLUMN` of its `id` (`templates/pieces.yaml:12:9`
+    /// or a user's `--pieces` file), for messages about its data: a name the fonts cannot draw.
+    pub source: String,
 }
 
 impl PieceKind {

@@ -115,6 +115,7 @@ pub fn build(
     options: &RulesCardOptions,
     fonts: &Fonts,
 ) -> Result<RulesCard, RulesCardError> {
+    check_names(variant, fonts)?;
     let least = options
         .least_margin
         .map_or(options.margin, |m| m.min(options.margin));
@@ -135,6 +136,25 @@ pub fn build(
         margin: least,
         fits_within,
     })
+}
+
+/// The names the card writes of every kind a side starts with and of its promotion, checked
+/// against the fonts first, so that a character they lack is reported with the piece and field
+/// it came from rather than the part of the card that asked for it.
+fn check_names(variant: &Arc<Variant>, fonts: &Fonts) -> Result<(), TextError> {
+    use crate::draw::{check_piece, PieceField};
+    let fields = [
+        PieceField::Kanji,
+        PieceField::Abbr,
+        PieceField::Reading,
+        PieceField::English,
+    ];
+    for line in Facts::of(variant).pieces {
+        for id in std::iter::once(line.kind).chain(line.promoted) {
+            check_piece(fonts, variant.catalog.get(id), &fields)?;
+        }
+    }
+    Ok(())
 }
 
 /// Most printers leave 3 to 5 mm at the edge unprinted: a narrower margin is not worth naming.
