@@ -314,3 +314,146 @@ fn the_knights_rings_do_not_shrink_its_name() {
         }
     }
 }
+
+/// The English name's glyphs (the regular face) in lines, top first: each line's characters
+/// and its ink, and the em.
+fn english_lines(fonts: &Fonts, d: &Drawing) -> (Vec<(String, Vec<Rect>)>, f64) {
+    let mut lines: Vec<(f64, String, Vec<Rect>)> = Vec::new();
+    let mut em: f64 = 0.0;
+    for g in d.text_glyphs().filter(|g| g.font == FontRole::Regular) {
+        em = em.max(g.transform.scale_factor() * fonts.face(g.font).units_per_em());
+        let y = g.transform.apply(Point::new(0.0, 0.0)).y;
+        let ink = fonts.ink_rect(g);
+        match lines.iter_mut().find(|l| (l.0 - y).abs() < 1e-6) {
+            Some(l) => {
+                l.1.push(g.ch);
+                l.2.extend(ink);
+            }
+            None => lines.push((y, g.ch.to_string(), ink.into_iter().collect())),
+        }
+    }
+    lines.sort_by(|a, b| a.0.total_cmp(&b.0));
+    (lines.into_iter().map(|l| (l.1, l.2)).collect(), em)
+}
+
+/// A long English name (a user's piece) is not shrunk past reading: below 1.75 mm (5 pt), or
+/// 85 % of its own size where that is less, it goes onto two lines of about one length, inside the piece and clear of the marks and the
+/// name. ("Kirin of the southern mountain passes" was once set at 1.2 mm on one line.)
+#[test]
+fn a_long_english_name_wraps_onto_two_lines_rather_than_shrinking_past_reading() {
+    use shogiprint::kit::face::{clearance, depth, outline, ENGLISH_LEAST_EM, ENGLISH_SHRINK};
+    let fonts = Fonts::bundled();
+    let v = Variant::builtin("standard").unwrap();
+    let gold = v.catalog.get(v.catalog.by_id("gold").unwrap()).clone();
+    for english in [
+        "Lion (leaping, simplified)",
+        "Kirin of the southern mountain passes",
+        "Great soaring eagle of the far mountains",
+        "Gold general",
+    ] {
+        let mut kind = gold.clone();
+        kind.english = english.to_string();
+        for size in [(26.0, 29.0), (22.0, 27.0), (17.6, 21.6)] {
+            for style in [FaceStyle::Kanji, FaceStyle::Arrows, FaceStyle::Western] {
+                let what = format!("{english:?} {size:?} {style:?}");
+                let d = draw(&fonts, &kind, style, Lettering::Mincho, size);
+                let (lines, em) = english_lines(&fonts, &d);
+                let text: String = lines.iter().map(|l| l.0.as_str()).collect();
+                assert_eq!(text, english.replace(' ', ""), "{what}");
+                let own = 0.09 * size.0;
+                let least = ENGLISH_LEAST_EM.min(ENGLISH_SHRINK * own);
+                println!("{what}: {} line(s) at {em:.2} mm", lines.len());
+                // Two lines of 37 or 40 characters at 5 pt are wider than a pawn: there the two
+                // lines come down as far as they must, still far larger than one line would be
+                // (1.43 mm on the pawn, where one line was 0.95).
+                let one_line = {
+                    let style = shogiprint::draw::TextStyle::new(FontRole::Regular, own);
+                    own * (0.84 * size.0 / fonts.width(style, english).unwrap()).min(1.0)
+                };
+                let least = least.min(1.4 * one_line);
+                assert!(em >= least - 1e-9, "{what}: {em:.2} mm, under {least:.2}");
+                assert!(lines.len() <= 2, "{what}: {} lines", lines.len());
+                if lines.len() == 2 {
+                    let len = |l: &(String, Vec<Rect>)| l.0.chars().count();
+                    assert!(
+                        2 * len(&lines[1]) >= len(&lines[0])
+                            && 2 * len(&lines[0]) >= len(&lines[1]),
+                        "{what}: uneven lines {:?}",
+                        lines.iter().map(|l| &l.0).collect::<Vec<_>>()
+                    );
+                } else {
+                    // A name that fits keeps the size every piece's name has.
+                    let width = fonts
+                        .width(
+                            shogiprint::draw::TextStyle::new(FontRole::Regular, own),
+                            english,
+                        )
+                        .unwrap();
+                    if width <= 0.84 * size.0 {
+                        assert!((em - own).abs() < 1e-9, "{what}: {em:.2} mm, not {own:.2}");
+                    }
+                }
+                // Inside the cut, and clear of the marks and the name.
+                let (o, clear) = (outline(size), clearance(size.0));
+                let ink: Vec<Rect> = lines.iter().flat_map(|l| l.1.clone()).collect();
+                for r in &ink {
+                    for p in [
+                        Point::new(r.x, r.y),
+                        Point::new(r.right(), r.y),
+                        Point::new(r.x, r.bottom()),
+                        Point::new(r.right(), r.bottom()),
+                    ] {
+                        assert!(
+                            depth(&o, p) >= clear - 1e-6,
+                            "{what}: ink at {p:?} past the cut"
+                        );
+                    }
+                }
+                let name: Vec<Rect> = name_glyphs(&d)
+                    .iter()
+                    .filter_map(|g| fonts.ink_rect(g))
+                    .collect();
+                for n in &name {
+                    for r in &ink {
+                        let apart = (r.y - n.bottom()).max(n.y - r.bottom());
+                        assert!(
+                            apart >= 0.5,
+                            "{what}: the name {apart:.2} mm from the English"
+                        );
+                    }
+                }
+                for item in d.items.iter().skip(1) {
+                    let Item::Shape(s) = item else { continue };
+                    let half = s.stroke.as_ref().map_or(0.0, |k| k.width / 2.0);
+                    for p in s.path.points_along() {
+                        for r in &ink {
+                            let away = gap_to(r, p) - half;
+                            assert!(away >= 0.5, "{what}: a mark {away:.2} mm from the English");
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The built-in pieces' English names all fit one line, at full size and at 0.8: the two-line
+/// fallback is for a user's long names only, and leaves the built-in kits as they were.
+#[test]
+fn every_built_in_english_name_keeps_to_one_line() {
+    let fonts = Fonts::bundled();
+    for name in Variant::builtin_names() {
+        let v = Variant::builtin(name).unwrap();
+        for &id in v.kinds() {
+            let kind = v.catalog.get(id);
+            let base = kind.demotes_to.map_or(kind, |b| v.catalog.get(b));
+            let size = base.size_mm.unwrap_or((26.0, 29.0));
+            for scale in [1.0, 0.8] {
+                let size = (size.0 * scale, size.1 * scale);
+                let d = draw(&fonts, kind, FaceStyle::Kanji, Lettering::Mincho, size);
+                let (lines, _) = english_lines(&fonts, &d);
+                assert_eq!(lines.len(), 1, "{name} {} x{scale}", kind.id);
+            }
+        }
+    }
+}

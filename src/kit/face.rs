@@ -139,32 +139,56 @@ pub fn face_in(
     };
 
     // The English name along the base, its descenders `clear` above the cut, shrunk until its
-    // ends keep as far from the leaning sides.
-    let mut english = TextStyle::new(FontRole::Regular, 0.09 * base);
+    // ends keep as far from the leaning sides; a long one (a user's piece) that would shrink
+    // past `ENGLISH_LEAST_EM` goes onto two lines instead, the upper one over the lower.
+    let english = TextStyle::new(FontRole::Regular, 0.09 * base);
     let room = 0.84 * base;
     let width = fonts.width(english, &kind.english)?;
-    if width > room {
-        english.size *= room / width;
-    }
-    let mut name_line = Vec::new();
-    let mut name_top = 0.0;
-    for _ in 0..40 {
-        let probe = fonts.line(english, &kind.english, Point::new(0.0, 0.0), Align::Center)?;
-        let ink: Vec<Rect> = probe.iter().filter_map(|g| fonts.ink_rect(g)).collect();
-        let below = ink.iter().map(|r| r.bottom()).fold(0.0, f64::max);
-        let above = ink.iter().map(|r| r.y).fold(0.0, f64::min);
-        let baseline = -clear - below - 0.05;
-        name_line = fonts.line(
-            english,
-            &kind.english,
-            Point::new(0.0, baseline),
-            Align::Center,
-        )?;
-        name_top = baseline + above;
-        if ink_depth(&name_line) >= clear {
-            break;
+    let least = ENGLISH_LEAST_EM.min(ENGLISH_SHRINK * english.size);
+    // The lines set on the base, each shrunk until its ink keeps `clear` from the cut: their
+    // glyphs, the top of their ink and the size they came to.
+    let place = |lines: &[String], mut english: TextStyle| {
+        let mut name_line = Vec::new();
+        let mut name_top = 0.0;
+        for _ in 0..40 {
+            let probe = |line: &str| -> Result<Vec<Rect>, MissingGlyph> {
+                let g = fonts.line(english, line, Point::new(0.0, 0.0), Align::Center)?;
+                Ok(g.iter().filter_map(|g| fonts.ink_rect(g)).collect())
+            };
+            let below = probe(&lines[lines.len() - 1])?
+                .iter()
+                .map(|r| r.bottom())
+                .fold(0.0, f64::max);
+            let above = probe(&lines[0])?.iter().map(|r| r.y).fold(0.0, f64::min);
+            let baseline = -clear - below - 0.05;
+            let lead = ENGLISH_LEAD * english.size;
+            let top = baseline - lead * (lines.len() - 1) as f64;
+            name_line.clear();
+            for (i, line) in lines.iter().enumerate() {
+                let at = Point::new(0.0, top + lead * i as f64);
+                name_line.extend(fonts.line(english, line, at, Align::Center)?);
+            }
+            name_top = top + above;
+            if ink_depth(&name_line) >= clear {
+                break;
+            }
+            english.size *= 0.96;
         }
-        english.size *= 0.96;
+        Ok::<_, MissingGlyph>((name_line, name_top, english.size))
+    };
+    let mut one = english;
+    if width > room {
+        one.size *= room / width;
+    }
+    let (mut name_line, mut name_top, size) = place(std::slice::from_ref(&kind.english), one)?;
+    if size < least - 1e-9 {
+        // The width the one line came to is what the base has room for; the upper of two
+        // lines stands where the sides have come in a little further.
+        let fits = fonts.width(TextStyle::new(FontRole::Regular, size), &kind.english)?;
+        let room = fits - 2.0 * SIDE_LEAN * ENGLISH_LEAD * least;
+        let mut two = TextStyle::new(FontRole::Regular, least);
+        let lines = english_lines(fonts, &mut two, &kind.english, room)?;
+        (name_line, name_top, _) = place(&lines, two)?;
     }
     d.glyphs(ink, name_line);
 
@@ -330,6 +354,50 @@ pub const WESTERN_PROMOTED_EM: f64 = 0.275;
 /// The least gap between a western letter and a mark above or below it, as a share of its
 /// em: an accent sits about a tenth of the em over a capital.
 const WESTERN_OVER: f64 = 0.2;
+
+/// The least em of the English name on one line, in millimetres (5 pt, a cap height of about
+/// 1.25 mm): about the smallest print that still reads at arm's length, such as a dictionary's
+/// or a medicine leaflet's, and a little under the pawn's own (0.09 of its base, 1.98 mm). A
+/// longer name goes onto two lines at this size.
+pub const ENGLISH_LEAST_EM: f64 = 1.75;
+
+/// How far a name may shrink on one line, as a share of its own size, where that is the
+/// stricter limit (on a kit printed smaller with `--scale`, and on the pawn): two lines take
+/// more of the face than a name a little smaller (the promoted knight's, at 0.8, 95 %).
+pub const ENGLISH_SHRINK: f64 = 0.85;
+
+/// The distance between the two lines of a long English name, as a share of its em: the
+/// capitals of the lower line keep clear of the upper line's descenders.
+const ENGLISH_LEAD: f64 = 1.1;
+
+/// How far a piece's side comes in for each millimetre up: its sides stand at about 80.5° to
+/// the base (tan 9.5°).
+const SIDE_LEAN: f64 = 0.167;
+
+/// `text` in as few lines as fit `room` at `style` of at most two, of about one length; where
+/// two lines are not enough at `style`, the size comes down until they are.
+fn english_lines(
+    fonts: &Fonts,
+    style: &mut TextStyle,
+    text: &str,
+    room: f64,
+) -> Result<Vec<String>, MissingGlyph> {
+    loop {
+        let lines = fonts.wrap_balanced(*style, text, room)?;
+        if lines.len() <= 2 || style.size < 0.2 {
+            let lines: Vec<String> = lines.iter().map(|l| l.trim().to_string()).collect();
+            let mut widest: f64 = 0.0;
+            for line in &lines {
+                widest = widest.max(fonts.width(*style, line)?);
+            }
+            if widest > room {
+                style.size *= room / widest;
+            }
+            return Ok(lines);
+        }
+        style.size *= 0.96;
+    }
+}
 
 /// Air kept between the name's ink and any mark's, at true size (less on a piece smaller
 /// than a pawn), and between the marks and the English name.
