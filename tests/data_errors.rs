@@ -604,3 +604,55 @@ fn a_piece_size_out_of_range_or_on_a_promoted_kind_is_located() {
     assert_eq!(e.field.as_deref(), Some("pieces[1].size_mm"), "{e}");
     assert!(e.message.contains("back of its unpromoted piece"), "{e}");
 }
+
+/// A set with more pieces than the start position uses is loaded (a set may hold pieces for
+/// problems: the tiny variant above keeps two golds off its board), but it is warned about with
+/// its place: `pawn: 3` for minishogi's two pawns once printed a third pawn in the kit, silently.
+#[test]
+fn a_set_beyond_the_start_position_is_a_located_warning_not_an_error() {
+    use shogiprint::formats::variant::warnings;
+    let catalog = || Arc::new(PieceCatalog::builtin().unwrap());
+    let templates = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("templates/variants");
+    let template = |name: &str| std::fs::read_to_string(templates.join(format!("{name}.yaml")));
+    let minishogi = template("minishogi").unwrap();
+    let typo = minishogi.replace("  pawn: 2", "  pawn: 3");
+    assert_ne!(typo, minishogi);
+    let v = Variant::from_yaml(&typo, "mini.yaml", catalog()).unwrap();
+    let w = warnings(&typo, "mini.yaml", &v);
+    assert_eq!(w.len(), 1, "{w:?}");
+    assert_eq!(w[0].field.as_deref(), Some("set.pawn"));
+    assert_eq!(w[0].line, Some(line_of(&typo, "set:", "pawn:")));
+    assert_eq!(
+        w[0].to_string(),
+        format!(
+            "mini.yaml:{}:9: set.pawn: the set has 3, the start position uses 2: the kit would print 1 spare piece",
+            line_of(&typo, "set:", "pawn:")
+        )
+    );
+    // The tiny variant's golds, none on its board.
+    let text = variant_text();
+    let v = Variant::from_yaml(&text, "tiny.yaml", catalog()).unwrap();
+    let w = warnings(&text, "tiny.yaml", &v);
+    assert_eq!(w.len(), 1, "{w:?}");
+    assert_eq!(w[0].field.as_deref(), Some("set.gold"));
+    assert!(w[0].message.contains("2 spare pieces"), "{}", w[0]);
+    // Pieces in hand at the start count as used.
+    let text = variant_text().replace("2K2 b - 1", "2K2 b Gg 1");
+    let v = Variant::from_yaml(&text, "tiny.yaml", catalog()).unwrap();
+    assert!(warnings(&text, "tiny.yaml", &v).is_empty());
+    // No built-in variant and not the example has one.
+    for name in Variant::builtin_names() {
+        let v = Variant::builtin(name).unwrap();
+        assert!(v.set_beyond_start().is_empty(), "{name}");
+        assert!(
+            warnings(&template(name).unwrap(), name, &v).is_empty(),
+            "{name}"
+        );
+    }
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/custom");
+    let pieces = std::fs::read_to_string(root.join("pieces.yaml")).unwrap();
+    let text = std::fs::read_to_string(root.join("variant.yaml")).unwrap();
+    let catalog = PieceCatalog::builtin_with(&pieces, "pieces.yaml").unwrap();
+    let v = Variant::from_yaml(&text, "variant.yaml", Arc::new(catalog)).unwrap();
+    assert!(warnings(&text, "variant.yaml", &v).is_empty());
+}

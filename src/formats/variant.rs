@@ -296,3 +296,23 @@ impl Variant {
         Ok(Arc::new(variant))
     }
 }
+
+/// What is allowed in a variant file but most likely a mistake, each located in `text` as an
+/// error would be: a set with more pieces of a kind than the start position uses
+/// ([`Variant::set_beyond_start`]), which the kit would print as spare pieces. The command line
+/// prints these as warnings after loading a user's file.
+pub fn warnings(text: &str, source_name: &str, variant: &Variant) -> Vec<DataError> {
+    variant
+        .set_beyond_start()
+        .into_iter()
+        .map(|(kind, set, used)| {
+            let id = &variant.catalog.get(kind).id;
+            let spare = set - used;
+            let message = format!(
+                "the set has {set}, the start position uses {used}: the kit would print {spare} spare piece{}",
+                if spare == 1 { "" } else { "s" }
+            );
+            DataError::new(source_name, message).at_field(text, Some("set:"), &format!("set.{id}"))
+        })
+        .collect()
+}

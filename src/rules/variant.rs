@@ -115,6 +115,29 @@ impl Variant {
             .find(|h| h.id == wanted || h.japanese == id)
     }
 
+    /// The kinds of which the set has more pieces than the start position uses (on the board
+    /// and in hand, a promoted piece counted as its unpromoted kind), with both counts: the
+    /// kit prints the set, so these would be spare pieces. No built-in variant has any; in a
+    /// user's file it is most likely a typo (`pawn: 3`), though a set may be meant to hold
+    /// pieces for problems that the game does not start with.
+    pub fn set_beyond_start(&self) -> Vec<(KindId, u32, u32)> {
+        let base = |k: KindId| self.catalog.get(k).demotes_to.unwrap_or(k);
+        let mut used = std::collections::BTreeMap::new();
+        for (_, piece) in self.start.pieces() {
+            *used.entry(base(piece.kind)).or_insert(0u32) += 1;
+        }
+        for hand in &self.start.hands {
+            for (&kind, &n) in hand {
+                *used.entry(base(kind)).or_insert(0u32) += n;
+            }
+        }
+        self.set
+            .iter()
+            .map(|&(kind, n)| (kind, n, used.get(&kind).copied().unwrap_or(0)))
+            .filter(|&(_, n, used)| n > used)
+            .collect()
+    }
+
     /// How many pieces of `kind` (unpromoted) a full set has, both sides together.
     pub fn set_count(&self, kind: KindId) -> u32 {
         self.set
