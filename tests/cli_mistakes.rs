@@ -194,3 +194,30 @@ fn empty_standard_input_is_named_stdin_by_every_command() {
         assert_eq!(r.stderr.trim_end(), want, "{args:?}");
     }
 }
+
+#[test]
+fn a_kit_option_out_of_range_names_its_flag() {
+    let dir = TempDir::new("mistakes");
+    let cases: [(&[&str], &str); 5] = [
+        (&["kit", "--margin", "50"], "error: --margin: 50 mm: expected 0 to 40"),
+        (&["kit", "--scale", "9"], "error: --scale: 9: expected 0.25 to 4"),
+        (
+            &["kit", "--square", "5x40"],
+            "error: --square: 5 x 40 mm: each side must be 10 to 100 mm",
+        ),
+        (
+            &["kit", "--paper", "100x100mm", "--margin", "25"],
+            "error: --margin: 25 mm on 100 x 100 mm leaves less than 60 mm to print on",
+        ),
+        (
+            &["kit", "--variant", "chu", "--komadai"],
+            "error: --komadai: Chu shogi has no drops (captured pieces leave the game), so its kit has no piece stands",
+        ),
+    ];
+    for (args, says) in cases {
+        let r = run_in(&dir, args);
+        assert_eq!(r.code, 2, "{args:?}: {}", r.stderr);
+        assert_eq!(r.stderr.trim_end(), says, "{args:?}");
+        assert!(names(&dir).is_empty(), "{args:?}: {:?}", names(&dir));
+    }
+}

@@ -142,7 +142,11 @@ pub fn run(args: &Args, variant: &Arc<Variant>, out: &mut impl Write) -> Result<
         Some(path) => Fonts::from_file(path).map_err(|e| Failure::bad("--font", e))?,
         None => Fonts::bundled(),
     };
-    let built = kit::build(variant, &options, &fonts).map_err(|e| Failure::bad("kit", e))?;
+    let built = kit::build(variant, &options, &fonts).map_err(|e| match e {
+        // The option is named by its flag, as clap names its own.
+        kit::KitError::Option { option, message } => Failure::bad(format!("--{option}"), message),
+        other => Failure::bad("kit", other),
+    })?;
     let title = format!("shogiprint kit: {}", variant.english);
     let ink = InkOptions {
         no_fill: args.no_fill,
