@@ -196,6 +196,79 @@ fn empty_standard_input_is_named_stdin_by_every_command() {
 }
 
 #[test]
+fn a_negative_number_gets_the_flags_range_not_an_unexpected_argument() {
+    let dir = TempDir::new("mistakes");
+    let record = record();
+    let cases: [(&[&str], &[&str]); 15] = [
+        (&["kit", "--scale", "-1"], &["--scale", "0.25 to 4"]),
+        (&["kit", "--margin", "-3"], &["--margin", "0 to 40"]),
+        (&["rules-card", "--margin", "-3"], &["--margin", "0 to 40"]),
+        (
+            &["tsume", "--time", "-5", "startpos"],
+            &["--time", "positive"],
+        ),
+        (
+            &["tsume", "--max-nodes", "-1", "startpos"],
+            &["--max-nodes", "at least 1"],
+        ),
+        (
+            &["tsume", "--hash", "-1", "startpos"],
+            &["--hash", "at least 1"],
+        ),
+        (
+            &["tsume", "--jobs", "-2", "startpos"],
+            &["--jobs", "at least 1"],
+        ),
+        (
+            &["diagram", "startpos", "--format", "png", "--px", "-10"],
+            &["--px", "16 to 16384"],
+        ),
+        (
+            &["diagram", "startpos", "--format", "png", "--dpi", "-10"],
+            &["--dpi", "resolution"],
+        ),
+        (
+            &["diagram", "startpos", "--size", "-7"],
+            &["--size", "2 to 60 mm"],
+        ),
+        (
+            &["diagram", &record, "--ply", "-1"],
+            &["--ply", "0 or more"],
+        ),
+        (
+            &["diagram", &record, "--move", "-1"],
+            &["--ply", "0 or more"],
+        ),
+        (
+            &["booklet", &record, "--every", "-1"],
+            &["--every", "at least 1"],
+        ),
+        (
+            &["perft", "--depth", "-1", "startpos"],
+            &["--depth", "0 or more"],
+        ),
+        (
+            &["handicap", "rook", "--format", "png", "--px", "-1"],
+            &["--px", "16 to 16384"],
+        ),
+    ];
+    for (args, says) in cases {
+        let r = run_in(&dir, args);
+        assert!(
+            !r.stderr.contains("unexpected argument"),
+            "{args:?}: {}",
+            r.stderr
+        );
+        assert_eq!(r.code, 2, "{args:?}: {}", r.stderr);
+        let first = r.stderr.lines().next().unwrap_or_default();
+        for word in says {
+            assert!(first.contains(word), "{args:?}: {word:?} not in {first}");
+        }
+        assert!(names(&dir).is_empty(), "{args:?}: {:?}", names(&dir));
+    }
+}
+
+#[test]
 fn a_kit_option_out_of_range_names_its_flag() {
     let dir = TempDir::new("mistakes");
     let cases: [(&[&str], &str); 5] = [

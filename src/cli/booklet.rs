@@ -62,7 +62,12 @@ pub struct Args {
 
     /// For a game record (KIF, KI2, CSA…): a diagram every N moves (the default is 10 when
     /// neither --bookmarks nor --comments is given). The final position is always drawn.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(
+        long,
+        value_name = "N",
+        allow_negative_numbers = true,
+        value_parser = super::numbers::at_least_one::<u32>
+    )]
     every: Option<u32>,
 
     /// For a game record: a diagram at every bookmarked move (KIF '&name').

@@ -41,11 +41,21 @@ pub struct Args {
     extras: Vec<String>,
 
     /// Multiplies every size (pieces, board, stands), e.g. 0.8 for a travel set.
-    #[arg(long, value_name = "F", default_value_t = 1.0)]
+    #[arg(
+        long,
+        value_name = "F",
+        default_value_t = 1.0,
+        allow_negative_numbers = true
+    )]
     scale: f64,
 
     /// Printer-safe margin in millimetres: nothing is printed nearer the edge.
-    #[arg(long, value_name = "MM", default_value_t = 6.0)]
+    #[arg(
+        long,
+        value_name = "MM",
+        default_value_t = 6.0,
+        allow_negative_numbers = true
+    )]
     margin: f64,
 
     /// Leave the board out.

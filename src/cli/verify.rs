@@ -15,16 +15,26 @@ pub struct VerifyArgs {
     strict: bool,
 
     /// Stop a problem's search after this many nodes (it is then `unknown`) [default: 50000000].
-    #[arg(long, value_name = "N")]
+    #[arg(
+        long,
+        value_name = "N",
+        allow_negative_numbers = true,
+        value_parser = super::numbers::at_least_one::<u64>
+    )]
     max_nodes: Option<u64>,
 
     /// Stop a problem's search after this many seconds (it is then `unknown`) [default: none for
     /// tsume, 60 for diagrams and booklets].
-    #[arg(long, value_name = "SECONDS")]
+    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true)]
     time: Option<f64>,
 
     /// Memory budget of the prover's tables, in MiB [default: 256].
-    #[arg(long, value_name = "MB")]
+    #[arg(
+        long,
+        value_name = "MB",
+        allow_negative_numbers = true,
+        value_parser = super::numbers::at_least_one::<usize>
+    )]
     hash: Option<usize>,
 
     /// Accept a main line that ends with pieces left in the attacker's hand (駒余り), a flaw by
@@ -34,7 +44,12 @@ pub struct VerifyArgs {
 
     /// Problems proved at once [default: the processor's cores, at most one per problem and
     /// one per 32 MiB of --hash]. They share the memory budget (--hash): each takes its part.
-    #[arg(long, value_name = "N")]
+    #[arg(
+        long,
+        value_name = "N",
+        allow_negative_numbers = true,
+        value_parser = super::numbers::at_least_one::<usize>
+    )]
     jobs: Option<usize>,
 }
 
@@ -50,9 +65,6 @@ impl VerifyArgs {
         given.time = self.time;
         given.hash_mb = self.hash;
         if let Some(n) = self.max_nodes {
-            if n == 0 {
-                return Err(Failure::bad("--max-nodes", "must be at least 1"));
-            }
             settings.max_nodes = n;
         }
         if let Some(s) = self.time {
@@ -65,13 +77,9 @@ impl VerifyArgs {
             settings.time = Some(s);
         }
         if let Some(h) = self.hash {
-            if h == 0 {
-                return Err(Failure::bad("--hash", "must be at least 1 MiB"));
-            }
             settings.hash_mb = h;
         }
         settings.jobs = match self.jobs {
-            Some(0) => return Err(Failure::bad("--jobs", "must be at least 1")),
             Some(n) => n,
             // Every core, but not so many that a problem's share of the budget is too small
             // for a hard one: 256 MiB (the default) goes to 8 at most.
