@@ -47,7 +47,7 @@ pub struct Args {
     no_verify: bool,
 
     #[command(flatten)]
-    verify: super::verify::VerifyArgs,
+    verify: super::verify::ProverArgs,
 
     /// In a tsume, leave the defender's hand out instead of writing 残り全部.
     #[arg(long)]

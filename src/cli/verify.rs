@@ -1,6 +1,7 @@
 //! The prover's options shared by `tsume`, `diagram` and `booklet`: strictness, 駒余り and
 //! limits. Given on the command line, they override a booklet's or a diagram file's `strict`,
-//! `allow_leftover` and `prover` fields.
+//! `allow_leftover` and `prover` fields. `diagram` proves one problem, so `--jobs` (problems
+//! proved at once) belongs to `tsume` and `booklet` alone.
 
 use super::Failure;
 use shogiprint::diagram::verify::Settings;
@@ -8,8 +9,9 @@ use shogiprint::diagram::verify::Settings;
 /// The least memory budget, in MiB, a problem proved beside others gets by default.
 const MIN_SHARE_MB: usize = 32;
 
+/// The options for proving one problem: `diagram`'s.
 #[derive(Debug, clap::Args)]
-pub struct VerifyArgs {
+pub struct ProverArgs {
     /// Treat every alternative solution (余詰) as a defect, final-move and promotion choices too.
     #[arg(long)]
     strict: bool,
@@ -41,6 +43,14 @@ pub struct VerifyArgs {
     /// default.
     #[arg(long)]
     allow_leftover: bool,
+}
+
+/// The options for proving several problems: those of one, and how many at once (`tsume`,
+/// `booklet`).
+#[derive(Debug, clap::Args)]
+pub struct VerifyArgs {
+    #[command(flatten)]
+    prover: ProverArgs,
 
     /// Problems proved at once [default: the processor's cores, at most one per problem and
     /// one per 32 MiB of --hash]. They share the memory budget (--hash): each takes its part.
@@ -53,8 +63,8 @@ pub struct VerifyArgs {
     jobs: Option<usize>,
 }
 
-impl VerifyArgs {
-    /// `settings` with the options given on the command line.
+impl ProverArgs {
+    /// `settings` with the options given on the command line (`jobs` left as it is).
     pub fn apply(&self, settings: &mut Settings) -> Result<(), Failure> {
         settings.strict |= self.strict;
         settings.allow_leftover |= self.allow_leftover;
@@ -79,6 +89,14 @@ impl VerifyArgs {
         if let Some(h) = self.hash {
             settings.hash_mb = h;
         }
+        Ok(())
+    }
+}
+
+impl VerifyArgs {
+    /// `settings` with the options given on the command line, `jobs` too.
+    pub fn apply(&self, settings: &mut Settings) -> Result<(), Failure> {
+        self.prover.apply(settings)?;
         settings.jobs = match self.jobs {
             Some(n) => n,
             // Every core, but not so many that a problem's share of the budget is too small
