@@ -195,6 +195,102 @@ fn empty_standard_input_is_named_stdin_by_every_command() {
     }
 }
 
+/// Runs `args` and checks the refusal: exit 2, one line naming every word of `says`, no file.
+fn assert_refused_in_one_line(dir: &TempDir, args: &[&str], says: &[&str]) {
+    let r = run_in(dir, args);
+    assert_eq!(r.code, 2, "{args:?}: {}", r.stderr);
+    let message = r.stderr.trim_end();
+    assert!(
+        message.starts_with("error: ") && !message.contains('\n'),
+        "{args:?}: {message}"
+    );
+    for word in says {
+        assert!(
+            message.contains(word),
+            "{args:?}: {word:?} not in {message}"
+        );
+    }
+    assert!(names(dir).is_empty(), "{args:?}: {:?}", names(dir));
+}
+
+fn positions_file() -> String {
+    format!(
+        "{}/examples/positions/mate-in-one.sfen",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+#[test]
+fn a_booklet_refuses_a_flag_its_input_would_ignore() {
+    let dir = TempDir::new("mistakes");
+    let (record, booklet, positions) = (record(), booklet(), positions_file());
+    let cases: [(&[&str], &[&str]); 14] = [
+        // --tsume makes a problem of a record's start; --every … a study of its game.
+        (
+            &["booklet", &record, "--every", "10", "--tsume"],
+            &["--tsume", "--every"],
+        ),
+        (
+            &["booklet", &record, "--bookmarks", "--tsume"],
+            &["--tsume", "--bookmarks"],
+        ),
+        (
+            &["booklet", &record, "--comments", "--tsume"],
+            &["--tsume", "--comments"],
+        ),
+        // A booklet file says itself which entries are problems.
+        (
+            &["booklet", &booklet, "--tsume"],
+            &["--tsume", "tsume: true"],
+        ),
+        // Without --tsume, records and positions make figures: there is no problem to prove.
+        (
+            &["booklet", &record, "--no-verify"],
+            &["--no-verify", "no problem"],
+        ),
+        (
+            &["booklet", &record, "--every", "5", "--strict"],
+            &["--strict", "no problem"],
+        ),
+        (
+            &["booklet", &record, "--time", "5"],
+            &["--time", "no problem"],
+        ),
+        (
+            &["booklet", &record, "--jobs", "2"],
+            &["--jobs", "no problem"],
+        ),
+        (
+            &["booklet", &positions, "--max-nodes", "9"],
+            &["--max-nodes", "no problem"],
+        ),
+        (
+            &["booklet", &positions, &record, "--allow-leftover"],
+            &["--allow-leftover", "no problem"],
+        ),
+        // The game-booklet flags need a game record.
+        (
+            &["booklet", &booklet, "--every", "10"],
+            &["--every", "game record"],
+        ),
+        (
+            &["booklet", &booklet, "--comments"],
+            &["--comments", "game record"],
+        ),
+        (
+            &["booklet", &positions, "--bookmarks"],
+            &["--bookmarks", "game record"],
+        ),
+        (
+            &["booklet", &positions, &record, "--every", "3"],
+            &["--every", "one game record"],
+        ),
+    ];
+    for (args, says) in cases {
+        assert_refused_in_one_line(&dir, args, says);
+    }
+}
+
 #[test]
 fn a_negative_number_gets_the_flags_range_not_an_unexpected_argument() {
     let dir = TempDir::new("mistakes");

@@ -118,6 +118,17 @@ fn listed_book(args: &Args) -> Result<Book, Failure> {
     })
 }
 
+/// The first of the flags that make a study booklet of a game record, if any is given.
+fn record_flag(args: &Args) -> Option<&'static str> {
+    [
+        (args.every.is_some(), "--every"),
+        (args.bookmarks, "--bookmarks"),
+        (args.comments, "--comments"),
+    ]
+    .into_iter()
+    .find_map(|(given, flag)| given.then_some(flag))
+}
+
 fn is_yaml_name(name: &str) -> bool {
     let lower = name.to_ascii_lowercase();
     lower.ends_with(".yaml") || lower.ends_with(".yml")
@@ -158,6 +169,31 @@ pub fn run(
             first,
             "--every, --bookmarks and --comments need a game record (.kif, .ki2, .csa …)",
         ));
+    }
+    if let (true, Some(flag)) = (args.tsume, record_flag(args)) {
+        return Err(Failure::bad(
+            "--tsume",
+            format!(
+                "reads a game record as a tsume problem (its start), {flag} as a game to study: give one or the other"
+            ),
+        ));
+    }
+    if args.tsume && !several && is_yaml_name(first) {
+        return Err(Failure::bad(
+            "--tsume",
+            "a booklet file says itself which entries are problems (tsume: true on an entry, or beside positions_file)",
+        ));
+    }
+    // Without --tsume, records and positions files make figures (a game record, a study of its
+    // game): nothing in the booklet is proved. A booklet file's entries say it themselves.
+    if !args.tsume && !args.inputs.iter().any(|i| is_yaml_name(i)) {
+        let prover_flag = args.no_verify.then_some("--no-verify");
+        if let Some(flag) = prover_flag.or(args.verify.given()) {
+            return Err(Failure::bad(
+                flag,
+                "without --tsume, a booklet of game records or positions has no problem to prove",
+            ));
+        }
     }
     // The booklet file's text, to locate its `variant:` should that not load.
     let mut yaml_text = None;

@@ -91,6 +91,19 @@ impl ProverArgs {
         }
         Ok(())
     }
+
+    /// The first of these flags given, if any.
+    fn given(&self) -> Option<&'static str> {
+        [
+            (self.strict, "--strict"),
+            (self.max_nodes.is_some(), "--max-nodes"),
+            (self.time.is_some(), "--time"),
+            (self.hash.is_some(), "--hash"),
+            (self.allow_leftover, "--allow-leftover"),
+        ]
+        .into_iter()
+        .find_map(|(given, flag)| given.then_some(flag))
+    }
 }
 
 impl VerifyArgs {
@@ -107,5 +120,12 @@ impl VerifyArgs {
                 .max(1),
         };
         Ok(())
+    }
+
+    /// The first of these flags given, if any: for a command that has nothing to prove.
+    pub fn given(&self) -> Option<&'static str> {
+        self.prover
+            .given()
+            .or(self.jobs.is_some().then_some("--jobs"))
     }
 }
