@@ -56,7 +56,8 @@ pub struct Args {
     #[arg(long)]
     no_answers: bool,
 
-    /// For a positions file: the title in the running header.
+    /// The title: the PDF's and the running header's (for a booklet file or a game record,
+    /// instead of theirs).
     #[arg(long)]
     title: Option<String>,
 
@@ -239,6 +240,10 @@ pub fn run(
         limits::check_booklet_entries(book.entries.len()).map_err(|e| Failure::bad(first, e))?;
         book
     };
+    if let Some(title) = &args.title {
+        book.options.title = Some(title.clone());
+        book.options.header = Some(title.clone());
+    }
     if let Some(n) = &args.per_page {
         book.options.per_page = n.parse().unwrap_or(6);
     }
