@@ -168,7 +168,10 @@ fn chu_has_no_drops_so_its_kit_refuses_piece_stands() {
         ..KitOptions::default()
     };
     match kit::build(&chu(), &options, &fonts) {
-        Err(KitError::Option(m)) => assert!(m.contains("no drops"), "{m}"),
+        Err(KitError::Option { option, message }) => {
+            assert_eq!(option, "komadai");
+            assert!(message.contains("no drops"), "{message}");
+        }
         other => panic!("expected a refusal, got {:?}", other.map(|k| k.pages.len())),
     }
 }

@@ -479,6 +479,27 @@ fn every_flag_in_help_is_in_the_readme() {
     }
 }
 
+#[test]
+fn diagram_takes_no_jobs_flag_as_it_proves_one_problem() {
+    let has = |command: &str, flag: &str| flags(command).iter().any(|(f, _)| f == flag);
+    assert!(!has("diagram", "--jobs"));
+    for flag in [
+        "--strict",
+        "--max-nodes",
+        "--time",
+        "--hash",
+        "--allow-leftover",
+    ] {
+        assert!(has("diagram", flag), "diagram {flag}");
+    }
+    for command in ["tsume", "booklet"] {
+        assert!(has(command, "--jobs"), "{command} --jobs");
+    }
+    let out = run(&["diagram", "startpos", "--jobs", "2"]);
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert!(out.stderr.contains("'--jobs'"), "{}", out.stderr);
+}
+
 // pieces
 
 /// Display width, counting CJK characters as two columns as a terminal does.

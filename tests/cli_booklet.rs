@@ -252,3 +252,50 @@ fn an_interrupted_booklet_leaves_no_part_file_and_exits_130() {
         assert_eq!(std::fs::read_dir(&dir.0).unwrap().count(), 1, "{signal}");
     }
 }
+
+/// The document's title, from its Info dictionary.
+fn title(path: &str) -> String {
+    let doc = lopdf::Document::load(path).expect("a PDF");
+    let info = doc
+        .trailer
+        .get(b"Info")
+        .and_then(|o| o.as_reference())
+        .unwrap();
+    let title = doc.get_dictionary(info).unwrap().get(b"Title").unwrap();
+    match title.as_str().unwrap() {
+        [0xfe, 0xff, utf16 @ ..] => String::from_utf16(
+            &utf16
+                .chunks(2)
+                .map(|c| u16::from_be_bytes([c[0], c[1]]))
+                .collect::<Vec<_>>(),
+        )
+        .unwrap(),
+        ascii => String::from_utf8(ascii.to_vec()).unwrap(),
+    }
+}
+
+#[test]
+fn title_names_a_game_study_booklet_as_it_does_a_booklet_of_positions() {
+    let dir = TempDir::new("booklet");
+    let record = format!(
+        "{}/tests/data/records/habu-fujii-2006.kif",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let out = dir.path("study.pdf");
+    let r = run(&[
+        "booklet",
+        &record,
+        "--every",
+        "60",
+        "--title",
+        "Game study",
+        "-o",
+        &out,
+    ]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(title(&out), "Game study");
+    let out = dir.path("book.pdf");
+    let r = run(&["booklet", &example(), "--title", "Beginners", "-o", &out]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(title(&out), "Beginners");
+}

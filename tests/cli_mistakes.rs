@@ -194,3 +194,199 @@ fn empty_standard_input_is_named_stdin_by_every_command() {
         assert_eq!(r.stderr.trim_end(), want, "{args:?}");
     }
 }
+
+/// Runs `args` and checks the refusal: exit 2, one line naming every word of `says`, no file.
+fn assert_refused_in_one_line(dir: &TempDir, args: &[&str], says: &[&str]) {
+    let r = run_in(dir, args);
+    assert_eq!(r.code, 2, "{args:?}: {}", r.stderr);
+    let message = r.stderr.trim_end();
+    assert!(
+        message.starts_with("error: ") && !message.contains('\n'),
+        "{args:?}: {message}"
+    );
+    for word in says {
+        assert!(
+            message.contains(word),
+            "{args:?}: {word:?} not in {message}"
+        );
+    }
+    assert!(names(dir).is_empty(), "{args:?}: {:?}", names(dir));
+}
+
+fn positions_file() -> String {
+    format!(
+        "{}/examples/positions/mate-in-one.sfen",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+#[test]
+fn a_booklet_refuses_a_flag_its_input_would_ignore() {
+    let dir = TempDir::new("mistakes");
+    let (record, booklet, positions) = (record(), booklet(), positions_file());
+    let cases: [(&[&str], &[&str]); 14] = [
+        // --tsume makes a problem of a record's start; --every … a study of its game.
+        (
+            &["booklet", &record, "--every", "10", "--tsume"],
+            &["--tsume", "--every"],
+        ),
+        (
+            &["booklet", &record, "--bookmarks", "--tsume"],
+            &["--tsume", "--bookmarks"],
+        ),
+        (
+            &["booklet", &record, "--comments", "--tsume"],
+            &["--tsume", "--comments"],
+        ),
+        // A booklet file says itself which entries are problems.
+        (
+            &["booklet", &booklet, "--tsume"],
+            &["--tsume", "tsume: true"],
+        ),
+        // Without --tsume, records and positions make figures: there is no problem to prove.
+        (
+            &["booklet", &record, "--no-verify"],
+            &["--no-verify", "no problem"],
+        ),
+        (
+            &["booklet", &record, "--every", "5", "--strict"],
+            &["--strict", "no problem"],
+        ),
+        (
+            &["booklet", &record, "--time", "5"],
+            &["--time", "no problem"],
+        ),
+        (
+            &["booklet", &record, "--jobs", "2"],
+            &["--jobs", "no problem"],
+        ),
+        (
+            &["booklet", &positions, "--max-nodes", "9"],
+            &["--max-nodes", "no problem"],
+        ),
+        (
+            &["booklet", &positions, &record, "--allow-leftover"],
+            &["--allow-leftover", "no problem"],
+        ),
+        // The game-booklet flags need a game record.
+        (
+            &["booklet", &booklet, "--every", "10"],
+            &["--every", "game record"],
+        ),
+        (
+            &["booklet", &booklet, "--comments"],
+            &["--comments", "game record"],
+        ),
+        (
+            &["booklet", &positions, "--bookmarks"],
+            &["--bookmarks", "game record"],
+        ),
+        (
+            &["booklet", &positions, &record, "--every", "3"],
+            &["--every", "one game record"],
+        ),
+    ];
+    for (args, says) in cases {
+        assert_refused_in_one_line(&dir, args, says);
+    }
+}
+
+#[test]
+fn a_negative_number_gets_the_flags_range_not_an_unexpected_argument() {
+    let dir = TempDir::new("mistakes");
+    let record = record();
+    let cases: [(&[&str], &[&str]); 15] = [
+        (&["kit", "--scale", "-1"], &["--scale", "0.25 to 4"]),
+        (&["kit", "--margin", "-3"], &["--margin", "0 to 40"]),
+        (&["rules-card", "--margin", "-3"], &["--margin", "0 to 40"]),
+        (
+            &["tsume", "--time", "-5", "startpos"],
+            &["--time", "positive"],
+        ),
+        (
+            &["tsume", "--max-nodes", "-1", "startpos"],
+            &["--max-nodes", "at least 1"],
+        ),
+        (
+            &["tsume", "--hash", "-1", "startpos"],
+            &["--hash", "at least 1"],
+        ),
+        (
+            &["tsume", "--jobs", "-2", "startpos"],
+            &["--jobs", "at least 1"],
+        ),
+        (
+            &["diagram", "startpos", "--format", "png", "--px", "-10"],
+            &["--px", "16 to 16384"],
+        ),
+        (
+            &["diagram", "startpos", "--format", "png", "--dpi", "-10"],
+            &["--dpi", "resolution"],
+        ),
+        (
+            &["diagram", "startpos", "--size", "-7"],
+            &["--size", "2 to 60 mm"],
+        ),
+        (
+            &["diagram", &record, "--ply", "-1"],
+            &["--ply", "0 or more"],
+        ),
+        (
+            &["diagram", &record, "--move", "-1"],
+            &["--ply", "0 or more"],
+        ),
+        (
+            &["booklet", &record, "--every", "-1"],
+            &["--every", "at least 1"],
+        ),
+        (
+            &["perft", "--depth", "-1", "startpos"],
+            &["--depth", "0 or more"],
+        ),
+        (
+            &["handicap", "rook", "--format", "png", "--px", "-1"],
+            &["--px", "16 to 16384"],
+        ),
+    ];
+    for (args, says) in cases {
+        let r = run_in(&dir, args);
+        assert!(
+            !r.stderr.contains("unexpected argument"),
+            "{args:?}: {}",
+            r.stderr
+        );
+        assert_eq!(r.code, 2, "{args:?}: {}", r.stderr);
+        let first = r.stderr.lines().next().unwrap_or_default();
+        for word in says {
+            assert!(first.contains(word), "{args:?}: {word:?} not in {first}");
+        }
+        assert!(names(&dir).is_empty(), "{args:?}: {:?}", names(&dir));
+    }
+}
+
+#[test]
+fn a_kit_option_out_of_range_names_its_flag() {
+    let dir = TempDir::new("mistakes");
+    let cases: [(&[&str], &str); 5] = [
+        (&["kit", "--margin", "50"], "error: --margin: 50 mm: expected 0 to 40"),
+        (&["kit", "--scale", "9"], "error: --scale: 9: expected 0.25 to 4"),
+        (
+            &["kit", "--square", "5x40"],
+            "error: --square: 5 x 40 mm: each side must be 10 to 100 mm",
+        ),
+        (
+            &["kit", "--paper", "100x100mm", "--margin", "25"],
+            "error: --margin: 25 mm on 100 x 100 mm leaves less than 60 mm to print on",
+        ),
+        (
+            &["kit", "--variant", "chu", "--komadai"],
+            "error: --komadai: Chu shogi has no drops (captured pieces leave the game), so its kit has no piece stands",
+        ),
+    ];
+    for (args, says) in cases {
+        let r = run_in(&dir, args);
+        assert_eq!(r.code, 2, "{args:?}: {}", r.stderr);
+        assert_eq!(r.stderr.trim_end(), says, "{args:?}");
+        assert!(names(&dir).is_empty(), "{args:?}: {:?}", names(&dir));
+    }
+}

@@ -56,13 +56,19 @@ pub struct Args {
     #[arg(long)]
     no_answers: bool,
 
-    /// For a positions file: the title in the running header.
+    /// The title: the PDF's and the running header's (for a booklet file or a game record,
+    /// instead of theirs).
     #[arg(long)]
     title: Option<String>,
 
     /// For a game record (KIF, KI2, CSA…): a diagram every N moves (the default is 10 when
     /// neither --bookmarks nor --comments is given). The final position is always drawn.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(
+        long,
+        value_name = "N",
+        allow_negative_numbers = true,
+        value_parser = super::numbers::at_least_one::<u32>
+    )]
     every: Option<u32>,
 
     /// For a game record: a diagram at every bookmarked move (KIF '&name').
@@ -113,6 +119,17 @@ fn listed_book(args: &Args) -> Result<Book, Failure> {
     })
 }
 
+/// The first of the flags that make a study booklet of a game record, if any is given.
+fn record_flag(args: &Args) -> Option<&'static str> {
+    [
+        (args.every.is_some(), "--every"),
+        (args.bookmarks, "--bookmarks"),
+        (args.comments, "--comments"),
+    ]
+    .into_iter()
+    .find_map(|(given, flag)| given.then_some(flag))
+}
+
 fn is_yaml_name(name: &str) -> bool {
     let lower = name.to_ascii_lowercase();
     lower.ends_with(".yaml") || lower.ends_with(".yml")
@@ -153,6 +170,31 @@ pub fn run(
             first,
             "--every, --bookmarks and --comments need a game record (.kif, .ki2, .csa …)",
         ));
+    }
+    if let (true, Some(flag)) = (args.tsume, record_flag(args)) {
+        return Err(Failure::bad(
+            "--tsume",
+            format!(
+                "reads a game record as a tsume problem (its start), {flag} as a game to study: give one or the other"
+            ),
+        ));
+    }
+    if args.tsume && !several && is_yaml_name(first) {
+        return Err(Failure::bad(
+            "--tsume",
+            "a booklet file says itself which entries are problems (tsume: true on an entry, or beside positions_file)",
+        ));
+    }
+    // Without --tsume, records and positions files make figures (a game record, a study of its
+    // game): nothing in the booklet is proved. A booklet file's entries say it themselves.
+    if !args.tsume && !args.inputs.iter().any(|i| is_yaml_name(i)) {
+        let prover_flag = args.no_verify.then_some("--no-verify");
+        if let Some(flag) = prover_flag.or(args.verify.given()) {
+            return Err(Failure::bad(
+                flag,
+                "without --tsume, a booklet of game records or positions has no problem to prove",
+            ));
+        }
     }
     // The booklet file's text, to locate its `variant:` should that not load.
     let mut yaml_text = None;
@@ -198,6 +240,10 @@ pub fn run(
         limits::check_booklet_entries(book.entries.len()).map_err(|e| Failure::bad(first, e))?;
         book
     };
+    if let Some(title) = &args.title {
+        book.options.title = Some(title.clone());
+        book.options.header = Some(title.clone());
+    }
     if let Some(n) = &args.per_page {
         book.options.per_page = n.parse().unwrap_or(6);
     }

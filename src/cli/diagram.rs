@@ -47,7 +47,7 @@ pub struct Args {
     no_verify: bool,
 
     #[command(flatten)]
-    verify: super::verify::VerifyArgs,
+    verify: super::verify::ProverArgs,
 
     /// In a tsume, leave the defender's hand out instead of writing 残り全部.
     #[arg(long)]
@@ -66,7 +66,7 @@ pub struct Args {
     caption: Option<String>,
 
     /// Square width in millimetres (default 7).
-    #[arg(long, value_name = "MM")]
+    #[arg(long, value_name = "MM", allow_negative_numbers = true)]
     size: Option<f64>,
 
     /// Square proportions: 11:12 (a real board, default) or 1:1.
@@ -114,7 +114,13 @@ pub struct Args {
 
     /// For a game record (KIF, KI2, CSA…): the position after this many moves (default: the
     /// last position; with --tsume the start, the problem).
-    #[arg(long, visible_alias = "move", value_name = "N")]
+    #[arg(
+        long,
+        visible_alias = "move",
+        value_name = "N",
+        allow_negative_numbers = true,
+        value_parser = super::numbers::zero_or_more::<usize>
+    )]
     ply: Option<usize>,
 
     #[command(flatten)]

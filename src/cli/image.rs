@@ -10,12 +10,18 @@ pub struct ImageArgs {
     /// PNG width in pixels (default 800 for a diagram, 1240 for a page: a handicap sheet, a
     /// rules card).
     /// 16 to 16384; at most 100 megapixels in all.
-    #[arg(long, value_name = "PX", conflicts_with = "dpi", value_parser = super::output::parse_px)]
+    #[arg(
+        long,
+        value_name = "PX",
+        conflicts_with = "dpi",
+        allow_negative_numbers = true,
+        value_parser = super::output::parse_px
+    )]
     px: Option<u32>,
 
     /// PNG resolution in dots per inch, instead of --px (e.g. 300 for print): the image then
     /// has the drawing's size in millimetres at that resolution.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
     dpi: Option<f64>,
 
     /// What an SVG or PNG is drawn on: white (default), none (transparent), or a colour

@@ -41,11 +41,21 @@ pub struct Args {
     extras: Vec<String>,
 
     /// Multiplies every size (pieces, board, stands), e.g. 0.8 for a travel set.
-    #[arg(long, value_name = "F", default_value_t = 1.0)]
+    #[arg(
+        long,
+        value_name = "F",
+        default_value_t = 1.0,
+        allow_negative_numbers = true
+    )]
     scale: f64,
 
     /// Printer-safe margin in millimetres: nothing is printed nearer the edge.
-    #[arg(long, value_name = "MM", default_value_t = 6.0)]
+    #[arg(
+        long,
+        value_name = "MM",
+        default_value_t = 6.0,
+        allow_negative_numbers = true
+    )]
     margin: f64,
 
     /// Leave the board out.
@@ -142,7 +152,11 @@ pub fn run(args: &Args, variant: &Arc<Variant>, out: &mut impl Write) -> Result<
         Some(path) => Fonts::from_file(path).map_err(|e| Failure::bad("--font", e))?,
         None => Fonts::bundled(),
     };
-    let built = kit::build(variant, &options, &fonts).map_err(|e| Failure::bad("kit", e))?;
+    let built = kit::build(variant, &options, &fonts).map_err(|e| match e {
+        // The option is named by its flag, as clap names its own.
+        kit::KitError::Option { option, message } => Failure::bad(format!("--{option}"), message),
+        other => Failure::bad("kit", other),
+    })?;
     let title = format!("shogiprint kit: {}", variant.english);
     let ink = InkOptions {
         no_fill: args.no_fill,

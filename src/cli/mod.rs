@@ -13,6 +13,7 @@ mod input;
 mod interrupt;
 mod kit;
 mod moves;
+mod numbers;
 mod output;
 mod perft;
 mod pieces;

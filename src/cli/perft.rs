@@ -10,7 +10,13 @@ use std::sync::Arc;
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// How many plies deep to count.
-    #[arg(long, short, value_name = "N")]
+    #[arg(
+        long,
+        short,
+        value_name = "N",
+        allow_negative_numbers = true,
+        value_parser = super::numbers::zero_or_more::<u32>
+    )]
     depth: u32,
 
     /// First print one line per legal move, `USI: count`, sorted by the move.

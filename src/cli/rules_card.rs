@@ -28,7 +28,12 @@ pub struct Args {
     paper: String,
 
     /// Printer-safe margin in millimetres.
-    #[arg(long, value_name = "MM", default_value_t = 10.0)]
+    #[arg(
+        long,
+        value_name = "MM",
+        default_value_t = 10.0,
+        allow_negative_numbers = true
+    )]
     margin: f64,
 
     /// A TrueType font to use instead of the bundled Noto Serif JP.

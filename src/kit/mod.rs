@@ -119,8 +119,13 @@ pub enum KitError {
     /// [`RulesCardError::DoesNotFit`]); the kit can do without it.
     #[error("{0}; the kit can leave it out: --no-rules-card")]
     RulesCardDoesNotFit(RulesCardError),
-    #[error("{0}")]
-    Option(String),
+    /// An option the kit cannot have: `option` names the [`KitOptions`] field (`scale`,
+    /// `margin`, `square`, `komadai`), `message` says what is wrong with its value.
+    #[error("{option}: {message}")]
+    Option {
+        option: &'static str,
+        message: String,
+    },
     /// Something of the kit (`what`: a board square with its glue flap, or a piece) does not
     /// fit on `paper` within `margin` millimetres.
     #[error("{what} does not fit on {paper} within {margin} mm margins")]
@@ -144,10 +149,13 @@ const REGISTRATION: f64 = 9.0;
 pub fn build(variant: &Arc<Variant>, options: &KitOptions, fonts: &Fonts) -> Result<Kit, KitError> {
     check(options)?;
     if options.komadai && !variant.drops {
-        return Err(KitError::Option(format!(
-            "--komadai: {} has no drops (captured pieces leave the game), so its kit has no piece stands",
-            variant.english
-        )));
+        return Err(KitError::Option {
+            option: "komadai",
+            message: format!(
+                "{} has no drops (captured pieces leave the game), so its kit has no piece stands",
+                variant.english
+            ),
+        });
     }
     let safe = safe_area(options);
     let parts = parts::parts(variant, &options.extras, options.scale)?;
@@ -509,12 +517,12 @@ fn tile_pages(
 }
 
 fn check(o: &KitOptions) -> Result<(), KitError> {
-    let bad = |s: String| Err(KitError::Option(s));
+    let bad = |option, message| Err(KitError::Option { option, message });
     if !(o.scale.is_finite() && (0.25..=4.0).contains(&o.scale)) {
-        return bad(format!("scale {}: expected 0.25 to 4", o.scale));
+        return bad("scale", format!("{}: expected 0.25 to 4", o.scale));
     }
     if !(o.margin.is_finite() && (0.0..=40.0).contains(&o.margin)) {
-        return bad(format!("margin {} mm: expected 0 to 40", o.margin));
+        return bad("margin", format!("{} mm: expected 0 to 40", o.margin));
     }
     let (w, h) = o.square.unwrap_or(board::JSA_SQUARE);
     if !(w.is_finite()
@@ -522,15 +530,19 @@ fn check(o: &KitOptions) -> Result<(), KitError> {
         && (10.0..=100.0).contains(&w)
         && (10.0..=100.0).contains(&h))
     {
-        return bad(format!(
-            "square {w} x {h} mm: each side must be 10 to 100 mm"
-        ));
+        return bad(
+            "square",
+            format!("{w} x {h} mm: each side must be 10 to 100 mm"),
+        );
     }
     if o.paper.width - 2.0 * o.margin < 60.0 || o.paper.height - 2.0 * o.margin < 60.0 {
-        return bad(format!(
-            "{} with {} mm margins leaves less than 60 mm to print on",
-            o.paper, o.margin
-        ));
+        return bad(
+            "margin",
+            format!(
+                "{} mm on {} leaves less than 60 mm to print on",
+                o.margin, o.paper
+            ),
+        );
     }
     Ok(())
 }
