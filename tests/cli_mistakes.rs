@@ -390,3 +390,44 @@ fn a_kit_option_out_of_range_names_its_flag() {
         assert!(names(&dir).is_empty(), "{args:?}: {:?}", names(&dir));
     }
 }
+
+/// A variant file whose set has more pieces than its start position uses (`pawn: 3` for 2) is
+/// read, with one located warning (the kit would print the spare piece); the example variant,
+/// whose set is its start, gives none.
+#[test]
+fn a_variant_set_beyond_its_start_is_warned_of_once() {
+    let dir = TempDir::new("spare-set");
+    let example = format!("{}/examples/custom", env!("CARGO_MANIFEST_DIR"));
+    let pieces = format!("{example}/pieces.yaml");
+    let text = std::fs::read_to_string(format!("{example}/variant.yaml")).unwrap();
+    let typo = dir.file("variant.yaml", &text.replace("  pawn: 2", "  pawn: 3"));
+    let args = ["--pieces", &pieces, "--variant", &typo, "moves", "startpos"];
+    let r = run_in(&dir, &args);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let warnings: Vec<&str> = r
+        .stderr
+        .lines()
+        .filter(|l| l.starts_with("warning:"))
+        .collect();
+    assert_eq!(warnings.len(), 1, "{}", r.stderr);
+    assert!(
+        warnings[0].contains("variant.yaml:")
+            && warnings[0].contains("set.pawn: the set has 3, the start position uses 2"),
+        "{}",
+        r.stderr
+    );
+    let plain = format!("{example}/variant.yaml");
+    let r = run_in(
+        &dir,
+        &[
+            "--pieces",
+            &pieces,
+            "--variant",
+            &plain,
+            "moves",
+            "startpos",
+        ],
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stderr.is_empty(), "{}", r.stderr);
+}

@@ -99,8 +99,21 @@ fn find_variant(
         )));
     }
     let text = read_file(path).map_err(|e| VariantError::InFile(e.into()))?;
-    Variant::from_yaml(&text, &path.display().to_string(), catalog)
-        .map_err(|e| VariantError::InFile(data_failure(e)))
+    let source = path.display().to_string();
+    let variant = Variant::from_yaml(&text, &source, catalog)
+        .map_err(|e| VariantError::InFile(data_failure(e)))?;
+    // A set larger than the start position uses is allowed (spares a position may hold) but
+    // most often a typo, which the kit would print: said, not refused; once for each file,
+    // however many booklet entries name it.
+    static WARNED: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
+    let mut warned = WARNED.lock().unwrap_or_else(|p| p.into_inner());
+    if !warned.contains(&source) {
+        for w in shogiprint::formats::variant::warnings(&text, &source, &variant) {
+            eprintln!("warning: {w}");
+        }
+        warned.push(source);
+    }
+    Ok(variant)
 }
 
 /// A YAML error already names its file, line, column and field: print it as it is.
