@@ -531,17 +531,20 @@ fn pieces_lists_the_variant_in_aligned_columns() {
     assert_eq!(lines.len(), 15);
 }
 
+/// The row of `pieces` output for the kind written `sfen`.
+fn piece_row(out: &Output, sfen: &str) -> String {
+    out.lines()
+        .into_iter()
+        .find(|l| l.starts_with(&format!("{sfen} ")))
+        .unwrap_or_else(|| panic!("a {sfen} row in {}", out.stdout))
+        .to_string()
+}
+
 #[test]
 fn pieces_lists_lion_power_clockwise_from_forward_as_the_other_motions() {
     let out = run(&["pieces", "--variant", "chu"]);
     assert_eq!(out.code, 0, "{}", out.stderr);
-    let row = |sfen: &str| {
-        out.lines()
-            .into_iter()
-            .find(|l| l.starts_with(&format!("{sfen} ")))
-            .unwrap_or_else(|| panic!("a {sfen} row in {}", out.stdout))
-            .to_string()
-    };
+    let row = |sfen: &str| piece_row(&out, sfen);
     let lion = row("N");
     assert!(lion.contains("lion power F FR R BR B BL L FL"), "{lion}");
     // The eagle's steps read "FR FL"; its lion power in the same order.
@@ -558,13 +561,7 @@ fn pieces_names_the_distance_of_a_jump_along_a_line() {
     // to it, and the lion's "steps F …; jumps F …" as twice the same square.
     let out = run(&["pieces", "--variant", "chu"]);
     assert_eq!(out.code, 0, "{}", out.stderr);
-    let row = |sfen: &str| {
-        out.lines()
-            .into_iter()
-            .find(|l| l.starts_with(&format!("{sfen} ")))
-            .unwrap_or_else(|| panic!("a {sfen} row in {}", out.stdout))
-            .to_string()
-    };
+    let row = |sfen: &str| piece_row(&out, sfen);
     assert!(row("O").contains("jumps F2 R2 B2 L2"), "{}", row("O"));
     assert!(row("X").contains("jumps FR2 BR2 BL2 FL2"), "{}", row("X"));
     assert!(row("N").contains("jumps F2 FFR FR2 RRF R2"), "{}", row("N"));
