@@ -332,6 +332,17 @@ fn a_pieces_name_outside_the_fonts_names_the_piece_and_its_field() {
     std::fs::write(&pieces, FALCONER).unwrap();
     std::fs::write(&variant, FALCONER_VARIANT).unwrap();
     let pieces_name = pieces.display().to_string();
+    let shogiprint = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_shogiprint"))
+            .current_dir(&dir)
+            .args(args)
+            .arg("--pieces")
+            .arg(&pieces)
+            .arg("--variant")
+            .arg(&variant)
+            .output()
+            .unwrap()
+    };
     for (args, field) in [
         (vec!["kit", "-o", "k.pdf"], "kanji '𠮷鷹'"),
         (
@@ -352,15 +363,7 @@ fn a_pieces_name_outside_the_fonts_names_the_piece_and_its_field() {
             "abbr '𠮷'",
         ),
     ] {
-        let run = std::process::Command::new(env!("CARGO_BIN_EXE_shogiprint"))
-            .current_dir(&dir)
-            .args(&args)
-            .arg("--pieces")
-            .arg(&pieces)
-            .arg("--variant")
-            .arg(&variant)
-            .output()
-            .unwrap();
+        let run = shogiprint(&args);
         let stderr = String::from_utf8_lossy(&run.stderr);
         assert_eq!(run.status.code(), Some(2), "{args:?}: {stderr}");
         assert_eq!(stderr.trim_end().lines().count(), 1, "{args:?}: {stderr}");
@@ -377,15 +380,7 @@ fn a_pieces_name_outside_the_fonts_names_the_piece_and_its_field() {
         }
     }
     // A western diagram writes letters: the kanji the fonts lack are not asked for.
-    let run = std::process::Command::new(env!("CARGO_BIN_EXE_shogiprint"))
-        .current_dir(&dir)
-        .args(["diagram", "startpos", "--style", "western", "-o", "w.svg"])
-        .arg("--pieces")
-        .arg(&pieces)
-        .arg("--variant")
-        .arg(&variant)
-        .output()
-        .unwrap();
+    let run = shogiprint(&["diagram", "startpos", "--style", "western", "-o", "w.svg"]);
     assert!(
         run.status.success(),
         "{}",
