@@ -55,7 +55,7 @@
 use super::dfpn::Searcher;
 use super::free_take;
 use super::hand::Hand;
-use super::lazy::{add, combine, Lazy};
+use super::lazy::{add, child_thresholds, combine, most_promising, Lazy};
 use super::node::{Node, Step};
 use super::table::{KeyMap, INF};
 use crate::rules::{Bitboard, Move};
@@ -517,33 +517,11 @@ impl Bounded {
                     .insert(depth_key(spot_key(n.full, me.interposed), depth), (pn, dn));
                 break;
             }
-            let decisive = |v: &Value| if or { v.pn } else { v.dn };
-            let mut best = visible.iter().position(|v| *v).unwrap_or(0);
-            let mut second = INF;
-            for (i, v) in values.iter().enumerate() {
-                if !visible[i] {
-                    continue;
-                }
-                let d = decisive(v);
-                if d < decisive(&values[best]) {
-                    second = decisive(&values[best]);
-                    best = i;
-                } else if i != best && d < second {
-                    second = d;
-                }
-            }
+            let numbers = values.iter().map(|v| (v.pn, v.dn));
+            let (best, second) = most_promising(or, numbers, visible, false);
             let b = values[best];
-            let (c_pn, c_dn) = if or {
-                (
-                    th_pn.min(beyond(second)),
-                    add(th_dn.saturating_sub(dn), b.dn),
-                )
-            } else {
-                (
-                    add(th_pn.saturating_sub(pn), b.pn),
-                    th_dn.min(beyond(second)),
-                )
-            };
+            let (c_pn, c_dn) =
+                child_thresholds(or, (th_pn, th_dn), (pn, dn), (b.pn, b.dn), beyond(second));
             let c = &children[best];
             let child = n.play(c.step.as_ref().expect("a child has a move"));
             self.mid(s, &child, c, c_pn, c_dn, path);

@@ -23,7 +23,7 @@
 
 use super::double_count::{self, DoubleCount};
 use super::hand::Hand;
-use super::lazy::{add, combine_drops_once, Lazy};
+use super::lazy::{add, child_thresholds, combine_drops_once, most_promising, Lazy};
 use super::node::{Node, Step};
 use super::path::Path;
 use super::table::{Entry, Notes, Table, INF};
@@ -420,34 +420,11 @@ impl Searcher {
             // 第7番 51 k -> 25 k, 第1番 4.46 M -> 3.55 M, the batch's proofs 2.5 % fewer; 第2番,
             // 第5番 and 第12番 worse; the 151 classic problems 7 % fewer nodes in all, 142
             // proven within 1.5 M each instead of 144. At the defender's node as well: worse.)
-            let decisive = |v: &ChildValue| if or { v.pn } else { v.dn };
-            let mut best = visible.iter().position(|v| *v).unwrap_or(0);
-            let mut second = INF;
-            for (i, v) in values.iter().enumerate() {
-                if !visible[i] {
-                    continue;
-                }
-                let d = decisive(v);
-                let b = &values[best];
-                if d < decisive(b) || (or && i != best && d == b.pn && v.dn < b.dn) {
-                    second = decisive(b);
-                    best = i;
-                } else if i != best && d < second {
-                    second = d;
-                }
-            }
+            let numbers = values.iter().map(|v| (v.pn, v.dn));
+            let (best, second) = most_promising(or, numbers, visible, true);
             let b = values[best];
-            let (c_pn, c_dn) = if or {
-                (
-                    th_pn.min(beyond(second)),
-                    add(th_dn.saturating_sub(dn), b.dn),
-                )
-            } else {
-                (
-                    add(th_pn.saturating_sub(pn), b.pn),
-                    th_dn.min(beyond(second)),
-                )
-            };
+            let (c_pn, c_dn) =
+                child_thresholds(or, (th_pn, th_dn), (pn, dn), (b.pn, b.dn), beyond(second));
             // A child first searched from elsewhere: is it counted twice above?
             let from = values[best].parent;
             if from != 0

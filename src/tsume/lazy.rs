@@ -170,6 +170,57 @@ pub fn combine_drops_once(
     (add(add(others, met), drops), dn)
 }
 
+/// The child to search next and the runner-up's number: of the `visible` children's
+/// `(pn, dn)`, the one whose deciding number (the proof number at the attacker's node, the
+/// disproof number at the defender's) is least. Ties go to the first, unless `dn_breaks_ties`:
+/// then, at the attacker's node, to the smaller disproof number. The runner-up's number is
+/// `INF` for none; the first child is chosen if none is visible.
+pub fn most_promising(
+    or: bool,
+    numbers: impl Iterator<Item = (u32, u32)>,
+    visible: &[bool],
+    dn_breaks_ties: bool,
+) -> (usize, u32) {
+    let decisive = |(p, d): (u32, u32)| if or { p } else { d };
+    let mut best: Option<(usize, (u32, u32))> = None;
+    let mut second = INF;
+    for (i, (v, seen)) in numbers.zip(visible).enumerate() {
+        if !*seen {
+            continue;
+        }
+        let Some((_, b)) = best else {
+            best = Some((i, v));
+            continue;
+        };
+        let d = decisive(v);
+        if d < decisive(b) || (dn_breaks_ties && or && d == b.0 && v.1 < b.1) {
+            second = decisive(b);
+            best = Some((i, v));
+        } else if d < second {
+            second = d;
+        }
+    }
+    (best.map_or(0, |(i, _)| i), second)
+}
+
+/// The thresholds the chosen child is searched with, from the node's `thresholds` and
+/// `numbers` and the child's `child` (pn, dn): its deciding number may grow up to `limit` (just
+/// beyond the runner-up), the other by what the node can still spare.
+pub fn child_thresholds(
+    or: bool,
+    thresholds: (u32, u32),
+    numbers: (u32, u32),
+    child: (u32, u32),
+    limit: u32,
+) -> (u32, u32) {
+    let ((th_pn, th_dn), (pn, dn)) = (thresholds, numbers);
+    if or {
+        (th_pn.min(limit), add(th_dn.saturating_sub(dn), child.1))
+    } else {
+        (add(th_pn.saturating_sub(pn), child.0), th_dn.min(limit))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -271,6 +322,40 @@ mod tests {
         assert_eq!(
             combine_drops_once(false, proven.iter().copied(), &visible, &dropped, all),
             (0, INF)
+        );
+    }
+
+    #[test]
+    fn the_most_promising_child_and_the_runner_up() {
+        let numbers = [(4, 2), (2, 9), (2, 3), (7, 1)];
+        let visible = [true; 4];
+        // The attacker's node goes by proof numbers: the first 2, or with ties broken by the
+        // disproof number the second 2; the runner-up is worth 2 either way.
+        let pick = |v: &[bool], ties| most_promising(true, numbers.iter().copied(), v, ties);
+        assert_eq!(pick(&visible, false), (1, 2));
+        assert_eq!(pick(&visible, true), (2, 2));
+        // The defender's node goes by disproof numbers, ties or not.
+        let defend = most_promising(false, numbers.iter().copied(), &visible, true);
+        assert_eq!(defend, (3, 2));
+        // Hidden children are passed over; alone, a child has no runner-up.
+        assert_eq!(pick(&[true, false, false, true], true), (0, 7));
+        assert_eq!(pick(&[false, false, false, true], true), (3, INF));
+        assert_eq!(pick(&[false; 4], true), (0, INF));
+    }
+
+    #[test]
+    fn the_chosen_child_may_grow_to_the_runner_up() {
+        // At the attacker's node the proof number up to the limit, the disproof number by
+        // what the node's threshold spares beyond its own (10 - 4) plus the child's 3.
+        assert_eq!(child_thresholds(true, (20, 10), (2, 4), (2, 3), 5), (5, 9));
+        assert_eq!(
+            child_thresholds(false, (20, 10), (2, 4), (2, 3), 5),
+            (20, 5)
+        );
+        // Sums stop at infinity.
+        assert_eq!(
+            child_thresholds(true, (INF, INF), (2, 4), (2, 9), INF),
+            (INF, INF)
         );
     }
 }
