@@ -322,6 +322,33 @@ fn a_png_carries_its_resolution_so_it_places_at_the_drawings_size() {
     assert_eq!(png_size(&png).2.map(|d| d.xppu), Some(5906));
 }
 
+/// A resolution too low for any pixel is refused as a too-low `--dpi 1` is: the option named
+/// once, the smallest width said, and no file written.
+#[test]
+fn a_dpi_that_rounds_to_no_pixel_is_named_once_and_writes_nothing() {
+    let scratch = Scratch::new("png-tiny-dpi");
+    for dpi in ["1", "0.0001"] {
+        let out = scratch.file("tiny.png");
+        let run = Command::new(env!("CARGO_BIN_EXE_shogiprint"))
+            .args(["diagram", "startpos", "--dpi", dpi, "-o"])
+            .arg(&out)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&run.stderr);
+        assert_eq!(run.status.code(), Some(2), "--dpi {dpi}: {stderr}");
+        assert_eq!(
+            stderr.matches("--dpi").count(),
+            1,
+            "--dpi {dpi}: the option named once: {stderr}"
+        );
+        assert!(
+            stderr.contains("too narrow: at least 16 px"),
+            "--dpi {dpi}: {stderr}"
+        );
+        assert!(!out.exists());
+    }
+}
+
 /// Pixels darker than mid-grey in a PNG (any colour type the encoders here write).
 fn ink(png: &[u8]) -> (u32, usize) {
     let mut decoder = png::Decoder::new(std::io::Cursor::new(png));

@@ -56,14 +56,15 @@ pub fn to_png_with(
     let (width_px, per_metre) = match options.resolution {
         Resolution::Width(px) => (px, None),
         Resolution::Dpi(dpi) => {
+            // The caller names the option (`--dpi N: …`): the messages here say only what
+            // is wrong with it.
             if !(dpi.is_finite() && dpi > 0.0) {
-                return Err(format!("--dpi {dpi}: must be a positive number"));
+                return Err(format!("{dpi} dots per inch is not a resolution"));
             }
-            let px = (drawing.width / 25.4 * dpi).round();
-            if !(1.0..=u32::MAX as f64).contains(&px) {
-                return Err(format!("--dpi {dpi}: gives an image {px} pixels wide"));
-            }
-            (px as u32, Some((dpi / 0.0254).round() as u32))
+            // A width past u32 saturates, and one under a pixel is 0: either way the size
+            // check in `rasterise` refuses it with the bounds.
+            let px = (drawing.width / 25.4 * dpi).round() as u32;
+            (px, Some((dpi / 0.0254).round() as u32))
         }
     };
     rasterise(&svg, width_px, per_metre, options.background.is_some())
@@ -87,7 +88,6 @@ fn rasterise(
     let tree = resvg::usvg::Tree::from_str(svg, &resvg::usvg::Options::default())
         .map_err(|e| format!("SVG: {e}"))?;
     let size = tree.size();
-    let width_px = width_px.max(1);
     let scale = width_px as f32 / size.width();
     let height_px = (size.height() * scale).round().max(1.0) as u32;
     crate::formats::limits::check_png_size(width_px, height_px).map_err(|e| e.to_string())?;
