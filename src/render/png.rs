@@ -109,29 +109,55 @@ fn rasterise(
 
 /// The pixmap as an 8-bit PNG with its resolution: RGB when opaque (the alpha channel would carry
 /// nothing; dropping it and using the fast deflate setting makes encoding several times quicker
-/// than tiny-skia's own encoder), else RGBA with the colours un-premultiplied.
+/// than tiny-skia's own encoder), else RGBA with the colours un-premultiplied. A picture with no
+/// colour in it (every traditional diagram, a handicap sheet) is written grey, with its alpha if
+/// it has one: a third of the data, which the fast setting packs to well under half the file
+/// (a start position at 800 px: 47 KB instead of 117 KB) in half the time.
 fn encode(
     pixmap: &resvg::tiny_skia::Pixmap,
     per_metre: u32,
     opaque: bool,
 ) -> Result<Vec<u8>, String> {
-    let (color, data): (_, Vec<u8>) = if opaque {
-        let rgb = pixmap
-            .data()
-            .chunks_exact(4)
-            .flat_map(|p| [p[0], p[1], p[2]])
-            .collect();
-        (::png::ColorType::Rgb, rgb)
-    } else {
-        let rgba = pixmap
-            .pixels()
-            .iter()
-            .flat_map(|p| {
-                let c = p.demultiply();
-                [c.red(), c.green(), c.blue(), c.alpha()]
-            })
-            .collect();
-        (::png::ColorType::Rgba, rgba)
+    // Premultiplied grey stays grey: r = g = b before un-premultiplying is the same test.
+    let grey = pixmap
+        .data()
+        .chunks_exact(4)
+        .all(|p| p[0] == p[1] && p[1] == p[2]);
+    let (color, data): (_, Vec<u8>) = match (opaque, grey) {
+        (true, true) => (
+            ::png::ColorType::Grayscale,
+            pixmap.data().chunks_exact(4).map(|p| p[0]).collect(),
+        ),
+        (true, false) => (
+            ::png::ColorType::Rgb,
+            pixmap
+                .data()
+                .chunks_exact(4)
+                .flat_map(|p| [p[0], p[1], p[2]])
+                .collect(),
+        ),
+        (false, true) => (
+            ::png::ColorType::GrayscaleAlpha,
+            pixmap
+                .pixels()
+                .iter()
+                .flat_map(|p| {
+                    let c = p.demultiply();
+                    [c.red(), c.alpha()]
+                })
+                .collect(),
+        ),
+        (false, false) => (
+            ::png::ColorType::Rgba,
+            pixmap
+                .pixels()
+                .iter()
+                .flat_map(|p| {
+                    let c = p.demultiply();
+                    [c.red(), c.green(), c.blue(), c.alpha()]
+                })
+                .collect(),
+        ),
     };
     let mut out = Vec::with_capacity(data.len() / 8);
     let mut encoder = ::png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
