@@ -393,6 +393,73 @@ fn pdftotext_finds_the_vertical_labels_as_words() {
     }
 }
 
+/// A user's font with CFF outlines (Noto Serif CJK or Source Han Serif, the fonts `--font` is
+/// most often given) is embedded as a CID-keyed CFF subset with a ToUnicode map, as a TrueType
+/// face is: its text can be searched and copied, not only seen as filled outlines.
+#[test]
+fn a_cff_font_given_with_font_is_embedded_so_its_text_can_be_found() {
+    let font = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/fonts/NotoSerifCJKjp-Regular.diagram.otf"
+    );
+    let bytes = write(&["diagram", "startpos", "--font", font], "cff.pdf", None);
+    let doc = load(&bytes);
+    let mut found = Vec::new();
+    for object in doc.objects.values() {
+        let Ok(font) = object.as_dict() else { continue };
+        if font.get(b"Subtype").and_then(Object::as_name).ok() != Some(b"Type0") {
+            continue;
+        }
+        let descendant = match font.get(b"DescendantFonts").unwrap() {
+            Object::Array(a) => dict(&doc, &a[0]),
+            other => dict(&doc, other),
+        };
+        assert_eq!(
+            descendant.get(b"Subtype").unwrap().as_name().unwrap(),
+            b"CIDFontType0"
+        );
+        let descriptor = dict(&doc, descendant.get(b"FontDescriptor").unwrap());
+        let program = descriptor.get(b"FontFile3").expect("a CFF font program");
+        let program = doc
+            .get_object(program.as_reference().unwrap())
+            .unwrap()
+            .as_stream()
+            .unwrap();
+        assert_eq!(
+            program.dict.get(b"Subtype").unwrap().as_name().unwrap(),
+            b"CIDFontType0C"
+        );
+        let name = font.get(b"BaseFont").unwrap().as_name().unwrap().to_vec();
+        let name = String::from_utf8(name).unwrap();
+        assert!(name.ends_with("+NotoSerifCJKjp-Regular"), "{name}");
+        let cmap = String::from_utf8(stream_bytes(&doc, font.get(b"ToUnicode").unwrap())).unwrap();
+        found.push(cmap);
+    }
+    assert_eq!(found.len(), 1, "one embedded face");
+    for ch in ['歩', '先', '駒', '９'] {
+        let unit = format!("<{:04X}>", ch as u32);
+        assert!(found[0].contains(&unit), "{ch} in the ToUnicode map");
+    }
+    // Shown as text, not filled as paths.
+    let shown = page_operators(&doc)
+        .iter()
+        .filter(|op| op.operator == "TJ" || op.operator == "Tj")
+        .count();
+    assert!(shown >= 40, "{shown} glyphs shown as text");
+    // A PDF 1.3 reader takes a bare CID-keyed CFF (FontFile3 /CIDFontType0C).
+    assert!(bytes.starts_with(b"%PDF-1."));
+
+    let Some(mut pdftotext) = tool("pdftotext") else {
+        return;
+    };
+    let path = scratch("cff.pdf");
+    let out = pdftotext.arg(&path).arg("-").output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    for word in ["先手", "後手", "持駒", "香桂銀金王金銀桂香"] {
+        assert!(text.contains(word), "{word} in {text:?}");
+    }
+}
+
 #[test]
 fn qpdf_finds_no_errors_in_any_product() {
     let book = booklet_file();

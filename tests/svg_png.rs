@@ -245,7 +245,8 @@ fn the_background_is_white_by_default_and_can_be_none_or_a_colour() {
     );
     assert_eq!(first_fill(&tan).as_deref(), Some("#f0d9a0"));
 
-    // The PNG: opaque white RGB by default, transparent RGBA with none.
+    // The PNG: opaque white by default, transparent with none (grey, as the start position
+    // has no colour in it).
     let corner = |png: &[u8]| {
         let decoder = png::Decoder::new(std::io::Cursor::new(png));
         let mut reader = decoder.read_info().unwrap();
@@ -254,14 +255,14 @@ fn the_background_is_white_by_default_and_can_be_none_or_a_colour() {
         (info.color_type, buf[..info.color_type.samples()].to_vec())
     };
     let png = shogiprint(&["diagram", "startpos"], &scratch.file("w.png"));
-    assert_eq!(corner(&png), (png::ColorType::Rgb, vec![255, 255, 255]));
+    assert_eq!(corner(&png), (png::ColorType::Grayscale, vec![255]));
     let png = shogiprint(
         &["diagram", "startpos", "--background", "none"],
         &scratch.file("n.png"),
     );
     let (color, pixel) = corner(&png);
-    assert_eq!(color, png::ColorType::Rgba);
-    assert_eq!(pixel[3], 0);
+    assert_eq!(color, png::ColorType::GrayscaleAlpha);
+    assert_eq!(pixel[1], 0);
 }
 
 /// Width and height in pixels, and pixels per metre from `pHYs` (with its unit byte).
@@ -320,6 +321,84 @@ fn a_png_carries_its_resolution_so_it_places_at_the_drawings_size() {
         &scratch.file("h.png"),
     );
     assert_eq!(png_size(&png).2.map(|d| d.xppu), Some(5906));
+}
+
+/// The colour type and the pixels (as RGBA) of a PNG.
+fn png_pixels(png: &[u8]) -> (png::ColorType, Vec<[u8; 4]>) {
+    let mut decoder = png::Decoder::new(std::io::Cursor::new(png));
+    decoder.set_transformations(png::Transformations::normalize_to_color8());
+    let mut reader = decoder.read_info().unwrap();
+    let color = reader.info().color_type;
+    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+    let frame = reader.next_frame(&mut buf).unwrap();
+    let pixels = buf[..frame.buffer_size()]
+        .chunks_exact(frame.color_type.samples())
+        .map(|p| match *p {
+            [g] => [g, g, g, 255],
+            [g, a] => [g, g, g, a],
+            [r, g, b] => [r, g, b, 255],
+            [r, g, b, a] => [r, g, b, a],
+            _ => unreachable!(),
+        })
+        .collect();
+    (color, pixels)
+}
+
+/// A picture with no colour in it (a traditional diagram, a handicap sheet) is written as an
+/// 8-bit grey PNG, a third of the data of RGB and well under half the file; one with colour
+/// (a highlight, the red of a promoted piece) stays RGB. A grey image on no background keeps
+/// its alpha.
+#[test]
+fn a_picture_without_colour_is_a_grey_png_and_one_with_colour_stays_rgb() {
+    let scratch = Scratch::new("png-grey");
+    let grey = shogiprint(&["diagram", "startpos"], &scratch.file("grey.png"));
+    let (color, pixels) = png_pixels(&grey);
+    assert_eq!(color, png::ColorType::Grayscale);
+    assert!(pixels.iter().any(|p| p[0] < 64), "black ink");
+    assert!(grey.len() < 60_000, "{} bytes", grey.len());
+
+    let clear = shogiprint(
+        &["diagram", "startpos", "--background", "none"],
+        &scratch.file("clear.png"),
+    );
+    let (color, pixels) = png_pixels(&clear);
+    assert_eq!(color, png::ColorType::GrayscaleAlpha);
+    assert!(pixels.iter().any(|p| p[3] == 0), "transparent paper");
+
+    let coloured = shogiprint(
+        &["diagram", "startpos", "--highlight", "5e"],
+        &scratch.file("colour.png"),
+    );
+    let (color, pixels) = png_pixels(&coloured);
+    assert_eq!(color, png::ColorType::Rgb);
+    assert!(pixels.iter().any(|p| p[0] != p[2]), "the highlight's tint");
+}
+
+/// A resolution too low for any pixel is refused as a too-low `--dpi 1` is: the option named
+/// once, the smallest width said, and no file written.
+#[test]
+fn a_dpi_that_rounds_to_no_pixel_is_named_once_and_writes_nothing() {
+    let scratch = Scratch::new("png-tiny-dpi");
+    for dpi in ["1", "0.0001"] {
+        let out = scratch.file("tiny.png");
+        let run = Command::new(env!("CARGO_BIN_EXE_shogiprint"))
+            .args(["diagram", "startpos", "--dpi", dpi, "-o"])
+            .arg(&out)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&run.stderr);
+        assert_eq!(run.status.code(), Some(2), "--dpi {dpi}: {stderr}");
+        assert_eq!(
+            stderr.matches("--dpi").count(),
+            1,
+            "--dpi {dpi}: the option named once: {stderr}"
+        );
+        assert!(
+            stderr.contains("too narrow: at least 16 px"),
+            "--dpi {dpi}: {stderr}"
+        );
+        assert!(!out.exists());
+    }
 }
 
 /// Pixels darker than mid-grey in a PNG (any colour type the encoders here write).

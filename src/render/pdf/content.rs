@@ -25,7 +25,8 @@ pub(super) enum FontUse {
     Unused,
     /// Embedded as a subset; the glyphs shown (bundled ids), with their characters.
     Embedded(BTreeMap<u16, char>),
-    /// Not a TrueType face: its glyphs are drawn as filled outlines instead.
+    /// Neither TrueType nor CFF outlines (a CFF2 variable face): its glyphs are drawn as filled
+    /// outlines instead, which are seen but cannot be searched or copied.
     Outlines,
 }
 
@@ -362,9 +363,12 @@ impl Page<'_, '_> {
             .unwrap_or(role);
         let slot = &mut self.shared.uses[owner.index()];
         if let FontUse::Unused = slot {
-            let truetype = ttf_parser::Face::parse(fonts.face(owner).data(), 0)
-                .is_ok_and(|f| f.tables().glyf.is_some());
-            *slot = if truetype {
+            // TrueType outlines, or CFF ones (Noto Serif CJK, Source Han: what `--font` is
+            // most often given), which the subsetter turns into a CID-keyed CFF that printpdf
+            // embeds bare (FontFile3 /CIDFontType0C). CFF2 (variable) faces stay outlines.
+            let embeddable = ttf_parser::Face::parse(fonts.face(owner).data(), 0)
+                .is_ok_and(|f| f.tables().glyf.is_some() || f.tables().cff.is_some());
+            *slot = if embeddable {
                 FontUse::Embedded(BTreeMap::new())
             } else {
                 FontUse::Outlines

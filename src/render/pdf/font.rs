@@ -1,5 +1,6 @@
 //! A face embedded as a true per-document subset: only the glyphs the document shows, renumbered
-//! by `subsetter` (printpdf subsets only with its `text_layout` feature, which this crate leaves
+//! by `subsetter` (TrueType stays TrueType; CFF becomes a CID-keyed CFF whose CIDs are the new
+//! glyph ids, so the same renumbering serves both) (printpdf subsets only with its `text_layout` feature, which this crate leaves
 //! off), named with the six-letter tag the PDF specification asks of subset fonts.
 
 use printpdf::ParsedFont;
