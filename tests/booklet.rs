@@ -854,3 +854,32 @@ fn answers_stand_next_to_their_labels_and_a_long_label_never_touches_its_answer(
         }
     }
 }
+
+#[test]
+fn an_english_booklet_heads_its_answers_in_english() {
+    // `numbering: problem` labels Problem 1 … and Figure 1 …: the answers section then says
+    // Answers, not 解答 (a file's answers_title still wins).
+    let yaml = |extra: &str| {
+        format!(
+            "numbering: problem\n{extra}diagrams:\n  - position: 4k4/9/4P4/9/9/9/9/9/9 b G 1\n    tsume: true\n    style: western\n    answer: G*5b\n"
+        )
+    };
+    let book = Book::from_yaml(&yaml(""), "e.yaml", &|_| Err("none".into())).unwrap();
+    assert_eq!(book.options.answers_title, "Answers");
+    let texts = page_texts(&render(&book).1);
+    assert!(
+        texts[1].starts_with("Answers") && texts[1].contains("Problem1"),
+        "{}",
+        texts[1]
+    );
+    let book = Book::from_yaml(&yaml("answers_title: Solutions\n"), "e.yaml", &|_| {
+        Err("none".into())
+    })
+    .unwrap();
+    assert_eq!(book.options.answers_title, "Solutions");
+    let book = Book::from_yaml("diagrams:\n  - position: startpos\n", "j.yaml", &|_| {
+        Err("none".into())
+    })
+    .unwrap();
+    assert_eq!(book.options.answers_title, "解答");
+}
