@@ -883,3 +883,45 @@ fn an_english_booklet_heads_its_answers_in_english() {
     .unwrap();
     assert_eq!(book.options.answers_title, "解答");
 }
+
+#[test]
+fn a_long_answer_runs_on_over_pages_inside_the_body() {
+    // An answer (or an end comment) longer than a page was moved whole to a new page, which
+    // left the heading page empty under 解答, and then ran past the foot of the next: over
+    // the page number and off the paper. It runs on from under the heading, page after page.
+    let long = "この局面について詳しく解説する。".repeat(200);
+    let yaml = format!(
+        "title: 長い解説\ncomments: end\ndiagrams:\n  - position: startpos\n    comment: {long}\n  - position: startpos\n    comment: 短い解説。\n"
+    );
+    let book = Book::from_yaml(&yaml, "l.yaml", &|_| Err("none".into())).unwrap();
+    let layout = PageLayout::new(&book.options);
+    let fonts = Fonts::bundled();
+    let (pages, pdf) = render(&book);
+    let texts = page_texts(&pdf);
+    // The diagrams' page, then the answers: the heading page already holds the long answer.
+    assert!(
+        texts[1].contains("解答") && texts[1].contains("第1図この局面"),
+        "{}",
+        texts[1]
+    );
+    assert!(texts.last().unwrap().contains("短い解説"));
+    let frame = [layout.header_baseline, layout.footer_baseline];
+    for (n, page) in pages.iter().enumerate().skip(1) {
+        for g in page.text_glyphs() {
+            if frame
+                .iter()
+                .flatten()
+                .any(|b| (g.transform.0[5] - b).abs() < 1e-6)
+            {
+                continue; // the running header, the page number
+            }
+            let Some(r) = fonts.ink_rect(g) else { continue };
+            assert!(
+                layout.body.contains(&r, 1e-6),
+                "page {}: a glyph at {r:?} outside the body {:?}",
+                n + 1,
+                layout.body
+            );
+        }
+    }
+}
