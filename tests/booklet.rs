@@ -925,3 +925,68 @@ fn a_long_answer_runs_on_over_pages_inside_the_body() {
         }
     }
 }
+
+#[test]
+fn a_game_booklets_notes_keep_to_eight_lines_in_the_type_they_are_set_in() {
+    // The notes were measured in the smallest comment type (2.9 mm) whatever the cell; a
+    // cell of one or two diagrams a page sets them larger (up to 4 mm), so a long move list
+    // or commentary wrapped again and took more than the eight lines the README promises.
+    use shogiprint::booklet::game::{book, Selection};
+    let mut kif = String::from("手合割：平手\n手数----指手---------消費時間--\n");
+    let moves = [
+        "７六歩(77)",
+        "３四歩(33)",
+        "２六歩(27)",
+        "４四歩(43)",
+        "４八銀(39)",
+        "４二飛(82)",
+        "６八玉(59)",
+        "６二玉(51)",
+    ];
+    // The opening, then both kings stepping back and forth.
+    let (mut black, mut white) = (
+        ["５九玉(68)", "６八玉(59)"].iter().cycle(),
+        ["５一玉(62)", "６二玉(51)"].iter().cycle(),
+    );
+    for n in 1..=32 {
+        let m = match n {
+            1..=8 => moves[n - 1],
+            _ if n % 2 == 1 => black.next().unwrap(),
+            _ => white.next().unwrap(),
+        };
+        kif.push_str(&format!("{n:>4} {m}\n"));
+        if n == 31 {
+            kif.push_str(&format!(
+                "*{}\n",
+                "この局面は先手がやや指しやすい。".repeat(40)
+            ));
+        }
+    }
+    let record = shogiprint::formats::kif::read(&kif, &standard());
+    let Ok(record) = record else {
+        panic!("{:?}", record.err())
+    };
+    let fonts = Fonts::bundled();
+    for per_page in [1, 2, 4] {
+        let mut b = book(
+            record.clone(),
+            "g.kif",
+            &Selection {
+                every: Some(31),
+                ..Selection::default()
+            },
+        );
+        b.options.per_page = per_page;
+        let plan = booklet::prepare(&b, &standard(), &no_variant, &fonts).unwrap_or_else(|f| {
+            panic!(
+                "{:?}",
+                f.iter().map(|f| f.error.to_string()).collect::<Vec<_>>()
+            )
+        });
+        assert!(
+            plan.comment_lines <= 8,
+            "{per_page} a page: {} lines of notes",
+            plan.comment_lines
+        );
+    }
+}
