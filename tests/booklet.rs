@@ -990,3 +990,31 @@ fn a_game_booklets_notes_keep_to_eight_lines_in_the_type_they_are_set_in() {
         );
     }
 }
+
+#[test]
+fn each_paragraph_of_a_comment_is_evened_out() {
+    // A comment of two paragraphs was wrapped as it came, the second ending on a line of its
+    // own last two characters (…大事であ|る。); each paragraph is evened out as a one-paragraph
+    // comment is.
+    let second = "この局面は何度も指されているが、先手の次の一手が大事である。";
+    let yaml = format!(
+        "per_page: 6\ndiagrams:\n  - position: startpos\n    comment: \"短い前置き。\\n{second}\"\n"
+    );
+    let book = Book::from_yaml(&yaml, "c.yaml", &|_| Err("none".into())).unwrap();
+    let (pages, _) = render(&book);
+    // The comment's lines: the glyphs in its type (that of 短, which only it has), by
+    // baseline, the first paragraph's line left out.
+    let glyphs: Vec<_> = pages[0].text_glyphs().collect();
+    let size = |g: &shogiprint::draw::Glyph| g.transform.scale_factor();
+    let comment = size(glyphs.iter().find(|g| g.ch == '短').unwrap());
+    let mut lines: std::collections::BTreeMap<i64, String> = Default::default();
+    for g in glyphs.iter().filter(|g| (size(g) - comment).abs() < 1e-9) {
+        let y = (g.transform.0[5] * 1000.0).round() as i64;
+        lines.entry(y).or_default().push(g.ch);
+    }
+    let lines: Vec<String> = lines.into_values().filter(|l| !l.contains('短')).collect();
+    assert_eq!(lines.concat(), second, "{lines:?}");
+    let shortest = lines.iter().map(|l| l.chars().count()).min().unwrap();
+    let longest = lines.iter().map(|l| l.chars().count()).max().unwrap();
+    assert!(lines.len() == 2 && longest - shortest <= 4, "{lines:?}");
+}
