@@ -854,3 +854,167 @@ fn answers_stand_next_to_their_labels_and_a_long_label_never_touches_its_answer(
         }
     }
 }
+
+#[test]
+fn an_english_booklet_heads_its_answers_in_english() {
+    // `numbering: problem` labels Problem 1 … and Figure 1 …: the answers section then says
+    // Answers, not 解答 (a file's answers_title still wins).
+    let yaml = |extra: &str| {
+        format!(
+            "numbering: problem\n{extra}diagrams:\n  - position: 4k4/9/4P4/9/9/9/9/9/9 b G 1\n    tsume: true\n    style: western\n    answer: G*5b\n"
+        )
+    };
+    let book = Book::from_yaml(&yaml(""), "e.yaml", &|_| Err("none".into())).unwrap();
+    assert_eq!(book.options.answers_title, "Answers");
+    let texts = page_texts(&render(&book).1);
+    assert!(
+        texts[1].starts_with("Answers") && texts[1].contains("Problem1"),
+        "{}",
+        texts[1]
+    );
+    let book = Book::from_yaml(&yaml("answers_title: Solutions\n"), "e.yaml", &|_| {
+        Err("none".into())
+    })
+    .unwrap();
+    assert_eq!(book.options.answers_title, "Solutions");
+    let book = Book::from_yaml("diagrams:\n  - position: startpos\n", "j.yaml", &|_| {
+        Err("none".into())
+    })
+    .unwrap();
+    assert_eq!(book.options.answers_title, "解答");
+}
+
+#[test]
+fn a_long_answer_runs_on_over_pages_inside_the_body() {
+    // An answer (or an end comment) longer than a page was moved whole to a new page, which
+    // left the heading page empty under 解答, and then ran past the foot of the next: over
+    // the page number and off the paper. It runs on from under the heading, page after page.
+    let long = "この局面について詳しく解説する。".repeat(200);
+    let yaml = format!(
+        "title: 長い解説\ncomments: end\ndiagrams:\n  - position: startpos\n    comment: {long}\n  - position: startpos\n    comment: 短い解説。\n"
+    );
+    let book = Book::from_yaml(&yaml, "l.yaml", &|_| Err("none".into())).unwrap();
+    let layout = PageLayout::new(&book.options);
+    let fonts = Fonts::bundled();
+    let (pages, pdf) = render(&book);
+    let texts = page_texts(&pdf);
+    // The diagrams' page, then the answers: the heading page already holds the long answer.
+    assert!(
+        texts[1].contains("解答") && texts[1].contains("第1図この局面"),
+        "{}",
+        texts[1]
+    );
+    assert!(texts.last().unwrap().contains("短い解説"));
+    let frame = [layout.header_baseline, layout.footer_baseline];
+    for (n, page) in pages.iter().enumerate().skip(1) {
+        for g in page.text_glyphs() {
+            if frame
+                .iter()
+                .flatten()
+                .any(|b| (g.transform.0[5] - b).abs() < 1e-6)
+            {
+                continue; // the running header, the page number
+            }
+            let Some(r) = fonts.ink_rect(g) else { continue };
+            assert!(
+                layout.body.contains(&r, 1e-6),
+                "page {}: a glyph at {r:?} outside the body {:?}",
+                n + 1,
+                layout.body
+            );
+        }
+    }
+}
+
+#[test]
+fn a_game_booklets_notes_keep_to_eight_lines_in_the_type_they_are_set_in() {
+    // The notes were measured in the smallest comment type (2.9 mm) whatever the cell; a
+    // cell of one or two diagrams a page sets them larger (up to 4 mm), so a long move list
+    // or commentary wrapped again and took more than the eight lines the README promises.
+    use shogiprint::booklet::game::{book, Selection};
+    let mut kif = String::from("手合割：平手\n手数----指手---------消費時間--\n");
+    let moves = [
+        "７六歩(77)",
+        "３四歩(33)",
+        "２六歩(27)",
+        "４四歩(43)",
+        "４八銀(39)",
+        "４二飛(82)",
+        "６八玉(59)",
+        "６二玉(51)",
+    ];
+    // The opening, then both kings stepping back and forth.
+    let (mut black, mut white) = (
+        ["５九玉(68)", "６八玉(59)"].iter().cycle(),
+        ["５一玉(62)", "６二玉(51)"].iter().cycle(),
+    );
+    for n in 1..=32 {
+        let m = match n {
+            1..=8 => moves[n - 1],
+            _ if n % 2 == 1 => black.next().unwrap(),
+            _ => white.next().unwrap(),
+        };
+        kif.push_str(&format!("{n:>4} {m}\n"));
+        if n == 31 {
+            kif.push_str(&format!(
+                "*{}\n",
+                "この局面は先手がやや指しやすい。".repeat(40)
+            ));
+        }
+    }
+    let record = shogiprint::formats::kif::read(&kif, &standard());
+    let Ok(record) = record else {
+        panic!("{:?}", record.err())
+    };
+    let fonts = Fonts::bundled();
+    for per_page in [1, 2, 4] {
+        let mut b = book(
+            record.clone(),
+            "g.kif",
+            &Selection {
+                every: Some(31),
+                ..Selection::default()
+            },
+        );
+        b.options.per_page = per_page;
+        let plan = booklet::prepare(&b, &standard(), &no_variant, &fonts).unwrap_or_else(|f| {
+            panic!(
+                "{:?}",
+                f.iter().map(|f| f.error.to_string()).collect::<Vec<_>>()
+            )
+        });
+        assert!(
+            plan.comment_lines <= 8,
+            "{per_page} a page: {} lines of notes",
+            plan.comment_lines
+        );
+    }
+}
+
+#[test]
+fn each_paragraph_of_a_comment_is_evened_out() {
+    // A comment of two paragraphs was wrapped as it came, the second ending on a line of its
+    // own last two characters (…大事であ|る。); each paragraph is evened out as a one-paragraph
+    // comment is.
+    let second = "この局面は何度も指されているが、先手の次の一手が大事である。";
+    let yaml = format!(
+        "per_page: 6\ndiagrams:\n  - position: startpos\n    comment: \"短い前置き。\\n{second}\"\n"
+    );
+    let book = Book::from_yaml(&yaml, "c.yaml", &|_| Err("none".into())).unwrap();
+    let (pages, _) = render(&book);
+    // The comment's lines: the glyphs in its type (that of 短, which only it has), by
+    // baseline, the first paragraph's line left out.
+    let glyphs: Vec<_> = pages[0].text_glyphs().collect();
+    let size = |g: &shogiprint::draw::Glyph| g.transform.scale_factor();
+    let comment = size(glyphs.iter().find(|g| g.ch == '短').unwrap());
+    let mut lines: std::collections::BTreeMap<i64, String> = Default::default();
+    for g in glyphs.iter().filter(|g| (size(g) - comment).abs() < 1e-9) {
+        let y = (g.transform.0[5] * 1000.0).round() as i64;
+        lines.entry(y).or_default().push(g.ch);
+    }
+    let lines: Vec<String> = lines.into_values().filter(|l| !l.contains('短')).collect();
+    assert_eq!(lines.concat(), second, "{lines:?}");
+    let shortest = lines.iter().map(|l| l.chars().count()).min().unwrap();
+    let longest = lines.iter().map(|l| l.chars().count()).max().unwrap();
+    assert!(lines.len() == 2 && longest - shortest <= 4, "{lines:?}");
+}

@@ -299,3 +299,49 @@ fn title_names_a_game_study_booklet_as_it_does_a_booklet_of_positions() {
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert_eq!(title(&out), "Beginners");
 }
+
+#[test]
+fn no_answers_is_refused_where_there_are_no_answers_to_leave_out() {
+    // A study of a game, or records and positions drawn as figures (no --tsume), has no
+    // answers section: --no-answers would change nothing, so it is refused as the other
+    // unused flags are (exit 2, one line naming it, no file).
+    let dir = TempDir::new("booklet");
+    let record = format!(
+        "{}/tests/data/records/habu-fujii-2006.kif",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let positions = dir.file("p.sfen", "startpos\n");
+    let out = dir.path("out.pdf");
+    for args in [
+        vec!["booklet", &record, "--no-answers", "-o", &out],
+        vec![
+            "booklet",
+            &record,
+            "--every",
+            "50",
+            "--no-answers",
+            "-o",
+            &out,
+        ],
+        vec!["booklet", &positions, "--no-answers", "-o", &out],
+        vec!["booklet", &positions, &record, "--no-answers", "-o", &out],
+    ] {
+        let r = run(&args);
+        assert_eq!(r.code, 2, "{args:?}: {}", r.stderr);
+        let message = r.stderr.trim_end();
+        assert!(
+            message.starts_with("error: --no-answers") && !message.contains('\n'),
+            "{args:?}: {message}"
+        );
+        assert!(message.contains("no answers"), "{args:?}: {message}");
+        assert!(!std::path::Path::new(&out).exists(), "{args:?}");
+    }
+    // Where there are answers (problems), it leaves them out.
+    let sfens = dir.file("t.sfen", "4k4/9/4P4/9/9/9/9/9/9 b G 1\n");
+    let r = run(&["booklet", &sfens, "--tsume", "--no-answers", "-o", &out]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(pages(&out), 1);
+    let r = run(&["booklet", &example(), "--no-answers", "-o", &out]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(pages(&out), 2);
+}

@@ -47,42 +47,57 @@ pub(super) fn pages(
         "answers_title",
     )?;
     y += 10.0;
+    // The last baseline a page holds, and how many lines fit from a baseline at `y` down.
+    let bottom = l.body.bottom() - 1.0;
+    let top = l.body.y + ANSWER_SIZE;
+    let room = |y: f64| {
+        if y > bottom + 1e-9 {
+            0
+        } else {
+            ((bottom - y) / ANSWER_LINE + 1e-9).floor() as usize + 1
+        }
+    };
+    let page_lines = room(top);
+    // Whether anything stands under the heading (or at the top of a page) yet.
+    let mut first_on_page = true;
     for (label, text) in answers {
         let lines = fonts.wrap(style, text, text_w).map_err(field())?;
         let label_lines = fonts
             .wrap(label_style, label, (label_w - gap).max(ANSWER_SIZE))
             .map_err(field())?;
-        let needed = lines.len().max(label_lines.len()) as f64 * ANSWER_LINE;
-        if y + needed - ANSWER_LINE > l.body.bottom() - 1.0 && y > l.body.y + ANSWER_LINE {
+        let n = lines.len().max(label_lines.len());
+        // An answer is kept whole, on the next page if it does not fit on this one; one
+        // longer than a page, or the first under the heading, runs on from here (two lines
+        // at least), page after page: moved whole, it left the heading alone on its page and
+        // ran past the foot of the next.
+        let here = room(y);
+        if n > here && (here < n.min(2) || (!first_on_page && n <= page_lines)) {
             pages += 1;
             frame(&mut d, fonts, o, l, pages)?;
             page(&d)?;
             d = Drawing::new(l.width, l.height);
-            y = l.body.y + ANSWER_SIZE;
+            y = top;
         }
-        for (i, line) in label_lines.iter().enumerate() {
-            draw_line(
-                &mut d,
-                fonts,
-                label_style,
-                line,
-                Point::new(l.body.x, y + i as f64 * ANSWER_LINE),
-                Align::Start,
-                "answer",
-            )?;
+        for i in 0..n {
+            if room(y) == 0 {
+                pages += 1;
+                frame(&mut d, fonts, o, l, pages)?;
+                page(&d)?;
+                d = Drawing::new(l.width, l.height);
+                y = top;
+            }
+            if let Some(line) = label_lines.get(i) {
+                let at = Point::new(l.body.x, y);
+                draw_line(&mut d, fonts, label_style, line, at, Align::Start, "answer")?;
+            }
+            if let Some(line) = lines.get(i) {
+                let at = Point::new(text_x, y);
+                draw_line(&mut d, fonts, style, line, at, Align::Start, "answer")?;
+            }
+            y += ANSWER_LINE;
         }
-        for (i, line) in lines.iter().enumerate() {
-            draw_line(
-                &mut d,
-                fonts,
-                style,
-                line,
-                Point::new(text_x, y + i as f64 * ANSWER_LINE),
-                Align::Start,
-                "answer",
-            )?;
-        }
-        y += needed + 1.6;
+        y += 1.6;
+        first_on_page = false;
     }
     pages += 1;
     frame(&mut d, fonts, o, l, pages)?;

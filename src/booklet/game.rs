@@ -8,7 +8,7 @@
 //! [`book`] only chooses and words things; it produces a [`Book`] that the booklet renderer draws
 //! like any other.
 
-use super::layout::{PageLayout, COMMENT_SIZE};
+use super::layout::PageLayout;
 use super::model::{Book, BookOptions, Entry, EntrySource};
 use crate::diagram::spec::Notes;
 use crate::formats::notation::japanese;
@@ -151,21 +151,22 @@ impl GameEntry {
             0 => "開始局面".to_string(),
             n => format!("{n}手目"),
         });
-        let width = PageLayout::new(options).cell(0).w - 2.0;
+        // The notes are set in the cell's comment type, which grows with the cell.
+        let layout = PageLayout::new(options);
+        let per_line = per_line(layout.cell(0).w - 2.0, layout.typography.comment);
         Ok(Entry {
             diagram,
             notes: Notes {
-                comment: Some(self.notes(figure, width)).filter(|n| !n.is_empty()),
+                comment: Some(self.notes(figure, per_line)).filter(|n| !n.is_empty()),
                 answer: None,
             },
         })
     }
 
     /// The moves since the previous diagram, the comments on this move, and the result under
-    /// the final diagram, as lines no wider than `width` mm.
-    fn notes(&self, figure: usize, width: f64) -> String {
+    /// the final diagram, as lines of at most `per_line` characters.
+    fn notes(&self, figure: usize, per_line: usize) -> String {
         let r = &*self.record;
-        let per_line = (width / COMMENT_SIZE).floor().max(8.0) as usize;
         let mut lines: Vec<String> = Vec::new();
         if self.ply > self.previous {
             lines.push(if self.previous == 0 {
@@ -225,6 +226,12 @@ impl GameEntry {
         }
         text
     }
+}
+
+/// How many characters, each a full em of `size` mm, a line `width` mm wide holds (8 at
+/// least).
+fn per_line(width: f64, size: f64) -> usize {
+    (width / size).floor().max(8.0) as usize
 }
 
 /// The moves packed into at most `room` lines: all of them if they fit, else (a diagram after

@@ -602,9 +602,17 @@ pub fn render(
         }
         let comment = entry.notes.comment;
         if let (Some(c), CommentPlace::Below) = (&comment, o.comments) {
-            let lines = fonts
-                .wrap_balanced(comment_style, c, cell.w - 2.0)
-                .map_err(TextError::in_field(format!("diagrams[{i}].comment")))?;
+            // Each paragraph evened out on its own (a game's notes are a move list and the
+            // record's comments), none left ending on a stray word (…大事であ|る。); never more
+            // lines than plain wrapping, as `prepare` counted them.
+            let mut lines = Vec::new();
+            for paragraph in c.lines() {
+                lines.extend(
+                    fonts
+                        .wrap_balanced(comment_style, paragraph, cell.w - 2.0)
+                        .map_err(TextError::in_field(format!("diagrams[{i}].comment")))?,
+                );
+            }
             // The block of lines is centred under the diagram, its lines set flush left.
             let mut block = 0.0_f64;
             for line in &lines {

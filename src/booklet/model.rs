@@ -178,6 +178,14 @@ fn figure_pattern(problems: &str) -> String {
     }
 }
 
+/// The answers heading that goes with a problem pattern: Problem → Answers, else 解答.
+fn answers_title_for(problems: &str) -> String {
+    match problems {
+        "Problem {n}" => "Answers".to_string(),
+        _ => BookOptions::default().answers_title,
+    }
+}
+
 /// The named numbering styles; any other pattern must contain `{n}`.
 fn numbering_pattern(text: &str) -> Option<String> {
     Some(
@@ -346,9 +354,9 @@ impl Book {
         }
         o.page_numbers = raw.page_numbers.unwrap_or(true);
         o.answers = raw.answers;
-        if let Some(t) = raw.answers_title {
-            o.answers_title = t;
-        }
+        o.answers_title = raw
+            .answers_title
+            .unwrap_or_else(|| answers_title_for(&o.numbering));
         if let Some(c) = &raw.comments {
             o.comments = match c.as_str() {
                 "below" => CommentPlace::Below,

@@ -195,6 +195,13 @@ pub fn run(
                 "without --tsume, a booklet of game records or positions has no problem to prove",
             ));
         }
+        // Nor an answer: a game study's notes and a figure's comments stand under the diagrams.
+        if args.no_answers {
+            return Err(Failure::bad(
+                "--no-answers",
+                "without --tsume, a booklet of game records or positions has no answers to leave out",
+            ));
+        }
     }
     // The booklet file's text, to locate its `variant:` should that not load.
     let mut yaml_text = None;
