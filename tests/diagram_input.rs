@@ -460,4 +460,38 @@ fn options_that_do_not_apply_are_refused() {
         &dir.path("d.png"),
     ]);
     assert_eq!(out.code, 0, "{}", out.stderr);
+    // A PDF is printed on the paper: a background (even a wrong one) is refused there, as
+    // the other commands that write a picture do.
+    for (command, input) in [
+        ("diagram", "startpos"),
+        ("handicap", "rook"),
+        ("rules-card", "--variant"),
+    ] {
+        for colour in ["grey", "not-a-colour"] {
+            let target = dir.path("b.pdf");
+            let mut args = vec![command, input];
+            if input == "--variant" {
+                args.push("minishogi");
+            }
+            args.extend(["--background", colour, "-o", &target]);
+            let out = run(&args);
+            assert_eq!(out.code, 2, "{command} {colour}: {}", out.stderr);
+            assert!(
+                out.stderr
+                    .contains(&format!("--background {colour}: an SVG or PNG only")),
+                "{}",
+                out.stderr
+            );
+            assert!(!std::path::Path::new(&target).exists());
+        }
+    }
+    let out = run(&[
+        "diagram",
+        "startpos",
+        "--background",
+        "grey",
+        "-o",
+        &dir.path("d.svg"),
+    ]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
 }

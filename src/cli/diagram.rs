@@ -152,7 +152,7 @@ pub fn run(
         }
         _ => Format::Svg,
     };
-    args.image.png_size_only(format == Format::Png)?;
+    args.image.check_used_by(format)?;
 
     let (mut diagram, mut notes) = read(args, variant, pieces)?;
     // Where the position was given, for its problems: a diagram file's `position:` field,

@@ -114,7 +114,7 @@ pub fn run(args: &Args, variant: &Arc<Variant>, out: &mut impl Write) -> Result<
             )
         })?,
     };
-    args.image.png_size_only(format == Format::Png)?;
+    args.image.check_used_by(format)?;
     let sheet_err = |e: TextError| Failure::bad("handicap", e);
     if several && format != Format::Pdf {
         return Err(Failure::bad(

@@ -1,6 +1,7 @@
 //! The options the image formats share: PNG size (`--px` or `--dpi`) and the background of an
 //! SVG or PNG (`--background`), for every command that writes a single picture.
 
+use super::output::Format;
 use super::Failure;
 use shogiprint::draw::Color;
 use shogiprint::render::{PngOptions, Resolution, SvgOptions};
@@ -26,8 +27,8 @@ pub struct ImageArgs {
 
     /// What an SVG or PNG is drawn on: white (default), none (transparent), or a colour
     /// (#rrggbb, #rgb, or a name such as grey).
-    #[arg(long, value_name = "COLOUR", default_value = "white")]
-    background: String,
+    #[arg(long, value_name = "COLOUR")]
+    background: Option<String>,
 }
 
 impl ImageArgs {
@@ -49,19 +50,30 @@ impl ImageArgs {
         })
     }
 
-    /// `--px` and `--dpi` size a PNG; an SVG or a PDF keeps the drawing's size in millimetres,
-    /// so either option there is refused rather than silently ignored.
-    pub fn png_size_only(&self, png: bool) -> Result<(), Failure> {
-        let option = match (self.px, self.dpi) {
-            _ if png => return Ok(()),
-            (Some(px), _) => format!("--px {px}"),
-            (None, Some(dpi)) => format!("--dpi {dpi}"),
-            (None, None) => return Ok(()),
-        };
-        Err(Failure::bad(
-            option,
-            "sizes a PNG only: an SVG or PDF keeps the drawing's size in millimetres (write -o FILE.png for a PNG)",
-        ))
+    /// Refuses the options `format` would leave unused rather than silently ignore them:
+    /// `--px` and `--dpi` size a PNG (an SVG or a PDF keeps the drawing's size in millimetres),
+    /// and `--background` is what an SVG or PNG is drawn on (a PDF is printed on the paper).
+    pub fn check_used_by(&self, format: Format) -> Result<(), Failure> {
+        if format != Format::Png {
+            let size = match (self.px, self.dpi) {
+                (Some(px), _) => Some(format!("--px {px}")),
+                (None, Some(dpi)) => Some(format!("--dpi {dpi}")),
+                (None, None) => None,
+            };
+            if let Some(option) = size {
+                return Err(Failure::bad(
+                    option,
+                    "sizes a PNG only: an SVG or PDF keeps the drawing's size in millimetres (write -o FILE.png for a PNG)",
+                ));
+            }
+        }
+        match &self.background {
+            Some(colour) if format == Format::Pdf => Err(Failure::bad(
+                format!("--background {colour}"),
+                "an SVG or PNG only: a PDF is printed on the paper (write -o FILE.svg or FILE.png)",
+            )),
+            _ => Ok(()),
+        }
     }
 
     /// A PNG that could not be made (its size passes a bound), reported against the option
@@ -75,15 +87,17 @@ impl ImageArgs {
     }
 
     fn background(&self) -> Result<Option<Color>, Failure> {
-        if self.background.eq_ignore_ascii_case("none") {
+        let Some(colour) = &self.background else {
+            return Ok(Some(Color::WHITE));
+        };
+        if colour.eq_ignore_ascii_case("none") {
             return Ok(None);
         }
-        Color::parse(&self.background).map(Some).ok_or_else(|| {
+        Color::parse(colour).map(Some).ok_or_else(|| {
             Failure::bad(
                 "--background",
                 format!(
-                    "'{}' is not a colour: use white, none, #rrggbb, #rgb or a colour name",
-                    self.background
+                    "'{colour}' is not a colour: use white, none, #rrggbb, #rgb or a colour name"
                 ),
             )
         })

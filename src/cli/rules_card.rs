@@ -70,7 +70,7 @@ pub fn run(args: &Args, variant: &Arc<Variant>, out: &mut impl Write) -> Result<
             )
         })?,
     };
-    args.image.png_size_only(format == Format::Png)?;
+    args.image.check_used_by(format)?;
     let fonts = match &args.font {
         Some(path) => Fonts::from_file(path).map_err(|e| Failure::bad("--font", e))?,
         None => Fonts::bundled(),
