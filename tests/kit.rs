@@ -698,6 +698,49 @@ fn small_boards_fit_one_page_and_variants_bring_their_pieces() {
 }
 
 #[test]
+fn two_character_coordinates_stand_side_by_side_not_on_top_of_each_other() {
+    // Chu shogi's board with --coordinates: the files 10-12 (１０…) and the ranks 11 and 12
+    // (十一, 十二) had both their characters centred on the same point, one printed over the
+    // other (十一 read as 丰).
+    let fonts = Fonts::bundled();
+    let v = variant("chu");
+    let options = KitOptions {
+        coordinates: true,
+        ..KitOptions::default()
+    };
+    let (kit, _) = build(&v, &options);
+    let spec = kit.board.unwrap();
+    let art = kit::board::board_art(&spec, &fonts).unwrap();
+    let inks: Vec<(char, Rect)> = art
+        .glyphs
+        .iter()
+        .filter_map(|(_, g)| fonts.ink_rect(g).map(|r| (g.ch, r)))
+        .collect();
+    // Two numerals a file and two a rank for 10-12; one for the others.
+    assert_eq!(inks.len(), 9 + 3 * 2 + 10 + 2 * 2);
+    for (i, (a, ra)) in inks.iter().enumerate() {
+        // Inside the border, off the grid.
+        let grid = Rect::new(
+            spec.line_x(0),
+            spec.line_y(0),
+            spec.line_x(spec.files) - spec.line_x(0),
+            spec.line_y(spec.ranks) - spec.line_y(0),
+        );
+        let board = Rect::new(0.0, 0.0, spec.width(), spec.height());
+        assert!(board.contains(ra, 1e-6), "'{a}' {ra:?} off the board");
+        let off_grid = ra.bottom() <= grid.y || ra.x >= grid.right();
+        assert!(off_grid, "'{a}' {ra:?} on the grid");
+        for (b, rb) in &inks[i + 1..] {
+            let apart = ra.right() <= rb.x
+                || rb.right() <= ra.x
+                || ra.bottom() <= rb.y
+                || rb.bottom() <= ra.y;
+            assert!(apart, "'{a}' {ra:?} over '{b}' {rb:?}");
+        }
+    }
+}
+
+#[test]
 fn a_board_on_one_page_is_not_called_tile_1_of_1() {
     // Its caption once read "Board tile 1 of 1 (row 1, column 1)" beside a one-square map.
     let fonts = Fonts::bundled();
