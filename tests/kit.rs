@@ -160,6 +160,64 @@ fn the_set_is_present_once_with_one_king_of_each_name() {
     }
 }
 
+/// The box round a placed piece's outlines (front and, folded, back) on its page.
+fn piece_box(p: &kit::Placement, layout: Layout) -> (f64, f64, f64, f64) {
+    let points: Vec<_> = match layout {
+        Layout::Fold => p.front.iter().chain(p.back.iter()).copied().collect(),
+        Layout::Duplex => p.front.to_vec(),
+    };
+    let xs = points.iter().map(|q| q.x);
+    let ys = points.iter().map(|q| q.y);
+    (
+        xs.clone().fold(f64::MAX, f64::min),
+        ys.clone().fold(f64::MAX, f64::min),
+        xs.fold(f64::MIN, f64::max),
+        ys.fold(f64::MIN, f64::max),
+    )
+}
+
+#[test]
+fn no_two_pieces_are_printed_over_each_other_at_any_scale() {
+    // The standard set at 1.2 on A5: the pieces left for a last sheet went turned into the
+    // strips under earlier sheets' rows, and in a second round onto the same places: eight
+    // pawns were printed over eight others (chu at 1.5 on B5: 190 pairs).
+    for (name, paper, scale) in [
+        ("standard", Paper::A5, 1.2),
+        ("sho", Paper::A5, 1.2),
+        ("standard", Paper::B5, 1.5),
+        ("chu", Paper::B5, 1.5),
+        ("standard", Paper::A4, 1.0),
+    ] {
+        let v = variant(name);
+        let options = KitOptions {
+            paper,
+            scale,
+            board: false,
+            rules_card: false,
+            ..KitOptions::default()
+        };
+        let fonts = Fonts::bundled();
+        let kit = kit::build(&v, &options, &fonts).expect("the kit builds");
+        assert_eq!(kit.placements.len(), kit.parts.len());
+        for (i, a) in kit.placements.iter().enumerate() {
+            for b in kit.placements[i + 1..].iter().filter(|b| b.page == a.page) {
+                let (p, q) = (piece_box(a, options.layout), piece_box(b, options.layout));
+                let apart = p.2 <= q.0 + 1e-6
+                    || q.2 <= p.0 + 1e-6
+                    || p.3 <= q.1 + 1e-6
+                    || q.3 <= p.1 + 1e-6;
+                assert!(
+                    apart,
+                    "{name} {paper} at {scale}: parts {} and {} over each other on page {}",
+                    a.part,
+                    b.part,
+                    a.page + 1
+                );
+            }
+        }
+    }
+}
+
 #[test]
 fn folded_backs_are_the_fronts_turned_half_way_round_the_fold() {
     let v = variant("standard");
@@ -637,6 +695,49 @@ fn small_boards_fit_one_page_and_variants_bring_their_pieces() {
     let prince = std.catalog.by_id("prince").unwrap();
     assert_eq!(kit.parts.len(), 42);
     assert_eq!(kit.parts.iter().filter(|p| p.kind == prince).count(), 2);
+}
+
+#[test]
+fn two_character_coordinates_stand_side_by_side_not_on_top_of_each_other() {
+    // Chu shogi's board with --coordinates: the files 10-12 (１０…) and the ranks 11 and 12
+    // (十一, 十二) had both their characters centred on the same point, one printed over the
+    // other (十一 read as 丰).
+    let fonts = Fonts::bundled();
+    let v = variant("chu");
+    let options = KitOptions {
+        coordinates: true,
+        ..KitOptions::default()
+    };
+    let (kit, _) = build(&v, &options);
+    let spec = kit.board.unwrap();
+    let art = kit::board::board_art(&spec, &fonts).unwrap();
+    let inks: Vec<(char, Rect)> = art
+        .glyphs
+        .iter()
+        .filter_map(|(_, g)| fonts.ink_rect(g).map(|r| (g.ch, r)))
+        .collect();
+    // Two numerals a file and two a rank for 10-12; one for the others.
+    assert_eq!(inks.len(), 9 + 3 * 2 + 10 + 2 * 2);
+    for (i, (a, ra)) in inks.iter().enumerate() {
+        // Inside the border, off the grid.
+        let grid = Rect::new(
+            spec.line_x(0),
+            spec.line_y(0),
+            spec.line_x(spec.files) - spec.line_x(0),
+            spec.line_y(spec.ranks) - spec.line_y(0),
+        );
+        let board = Rect::new(0.0, 0.0, spec.width(), spec.height());
+        assert!(board.contains(ra, 1e-6), "'{a}' {ra:?} off the board");
+        let off_grid = ra.bottom() <= grid.y || ra.x >= grid.right();
+        assert!(off_grid, "'{a}' {ra:?} on the grid");
+        for (b, rb) in &inks[i + 1..] {
+            let apart = ra.right() <= rb.x
+                || rb.right() <= ra.x
+                || ra.bottom() <= rb.y
+                || rb.bottom() <= ra.y;
+            assert!(apart, "'{a}' {ra:?} over '{b}' {rb:?}");
+        }
+    }
 }
 
 #[test]
@@ -1150,7 +1251,8 @@ fn an_a5_kit_keeps_its_rules_card_within_the_kit_margin() {
         };
         let (kit, bytes) = build(&variant(name), &options);
         let at = kit.rules_card_page.expect("the kit has its rules card");
-        assert_eq!(at, 1);
+        // After the cover, which goes on over a second page on A5.
+        assert_eq!(at, kit.cover.pages);
         // The card's page(s) come before the first sheet of pieces after the cover.
         let first_sheet = kit.placements.iter().map(|p| p.page).filter(|&p| p > at);
         let end = first_sheet.min().unwrap_or(kit.pages.len());

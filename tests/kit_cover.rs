@@ -135,6 +135,89 @@ fn no_text_on_the_cover_prints_over_other_text() {
     }
 }
 
+/// The text of a page, spaces left out.
+fn page_text(page: &shogiprint::draw::Drawing) -> String {
+    page.items
+        .iter()
+        .filter_map(|i| match i {
+            Item::Text { glyphs, .. } => Some(glyphs.iter().map(|g| g.ch).collect::<String>()),
+            Item::Shape(_) => None,
+        })
+        .collect()
+}
+
+#[test]
+fn the_whole_cover_is_printed_within_the_margins_on_every_paper() {
+    // On A5 the cover's last paragraph (how to assemble the board) ran off the foot of the
+    // page, and on smaller paper whole sections did: the cover goes on over a second page
+    // where one is not enough. Every glyph of the kit lies within the safe margin, clear of the
+    // duplex registration marks, and the cover's last words are printed.
+    let fonts = Fonts::bundled();
+    let papers = [
+        Paper::A4,
+        Paper::LETTER,
+        Paper::B5,
+        Paper::A5,
+        "150x250mm".parse().unwrap(),
+        "110x160mm".parse().unwrap(),
+    ];
+    for variant in ["standard", "minishogi"] {
+        let v = Variant::builtin(variant).unwrap();
+        for paper in papers {
+            for layout in [Layout::Fold, Layout::Duplex] {
+                let options = KitOptions {
+                    paper,
+                    layout,
+                    komadai: true,
+                    rules_card: false,
+                    ..KitOptions::default()
+                };
+                let what = format!("{variant} {paper} {}", layout.name());
+                let kit = kit::build(&v, &options, &fonts).unwrap();
+                let m = options.margin;
+                let (pw, ph) = (paper.width, paper.height);
+                let safe = Rect::new(m, m, pw - 2.0 * m, ph - 2.0 * m);
+                // The registration marks' crosses, 3.5 mm each way from their middles, on the
+                // sheets of the cover and the pieces (before the board and the stands).
+                let sheets = kit.tile_pages.first().copied().unwrap_or(kit.pages.len());
+                let marks = [safe.x + 4.0, safe.right() - 4.0]
+                    .map(|x| Rect::new(x - 3.5, safe.bottom() - 7.5, 7.0, 7.0));
+                for (n, page) in kit.pages.iter().enumerate() {
+                    for item in &page.items {
+                        let Item::Text { glyphs, .. } = item else {
+                            continue;
+                        };
+                        for g in glyphs {
+                            let Some(r) = fonts.ink_rect(g) else { continue };
+                            assert!(
+                                safe.contains(&r, 1e-6),
+                                "{what}: page {} '{}' at {r:?} past the margin",
+                                n + 1,
+                                g.ch
+                            );
+                            if layout == Layout::Duplex && n < sheets {
+                                for mark in &marks {
+                                    assert!(
+                                        !overlap(&r, mark),
+                                        "{what}: page {} '{}' at {r:?} on a registration mark",
+                                        n + 1,
+                                        g.ch
+                                    );
+                                }
+                            }
+                        }
+                    }
+                }
+                let text: String = kit.pages.iter().map(page_text).collect();
+                assert!(
+                    text.contains("(komadai):oneforeachplayer'scapturedpieces."),
+                    "{what}: the cover's last words are not printed"
+                );
+            }
+        }
+    }
+}
+
 /// The cover's text, spaces left out.
 fn cover_text(kit: &Kit) -> String {
     kit.pages[0]

@@ -149,22 +149,31 @@ pub fn board_art(spec: &BoardSpec, fonts: &Fonts) -> Result<Art, MissingGlyph> {
         art.disc(c, HOSHI_RADIUS, LINE_INK);
     }
     if spec.coordinates && spec.border >= 4.0 {
-        // ９…１ in the top border and 一…九 in the right one, as seen by Black.
+        // ９…１ in the top border and 一…九 in the right one, as seen by Black; a number of
+        // two characters (a chu board's １０…, 十一, 十二) side by side across its square's
+        // top, one above the other down its rank's end.
         let style = TextStyle::new(FontRole::Regular, 0.55 * spec.border);
         let mid = spec.border / 2.0;
+        // Full-width digits are inked over about half their em; kanji over nearly all of it.
+        let offset =
+            |k: usize, n: usize, step: f64| (k as f64 - (n as f64 - 1.0) / 2.0) * step * style.size;
         for i in 0..spec.files {
             let file = (spec.files - i) as u32;
             let c = Point::new(spec.line_x(i) + spec.square.0 / 2.0, mid);
-            for ch in numerals::full_width(file).chars() {
+            let chars: Vec<char> = numerals::full_width(file).chars().collect();
+            for (k, &ch) in chars.iter().enumerate() {
+                let at = Point::new(c.x + offset(k, chars.len(), 0.6), c.y);
                 art.glyphs
-                    .push((LINE_INK, fonts.centered(style, ch, c, (1.0, 1.0), 0.0)?));
+                    .push((LINE_INK, fonts.centered(style, ch, at, (1.0, 1.0), 0.0)?));
             }
         }
         for j in 0..spec.ranks {
             let c = Point::new(spec.width() - mid, spec.line_y(j) + spec.square.1 / 2.0);
-            for ch in numerals::kanji(j as u32 + 1).chars() {
+            let chars: Vec<char> = numerals::kanji(j as u32 + 1).chars().collect();
+            for (k, &ch) in chars.iter().enumerate() {
+                let at = Point::new(c.x, c.y + offset(k, chars.len(), 0.95));
                 art.glyphs
-                    .push((LINE_INK, fonts.centered(style, ch, c, (1.0, 1.0), 0.0)?));
+                    .push((LINE_INK, fonts.centered(style, ch, at, (1.0, 1.0), 0.0)?));
             }
         }
     }

@@ -8,7 +8,7 @@ use super::KitOptions;
 use crate::diagram::face::INK;
 use crate::diagram::{self, Diagram};
 use crate::draw::{
-    Align, Color, Drawing, FontRole, Fonts, Glyph, MissingGlyph, Path, Point, Rect, Stroke,
+    Affine, Align, Color, Drawing, FontRole, Fonts, Glyph, MissingGlyph, Path, Point, Rect, Stroke,
     TextStyle,
 };
 use crate::rules::Variant;
@@ -16,24 +16,50 @@ use std::sync::Arc;
 
 const GREY: Color = Color(0x55, 0x55, 0x55);
 
-/// A cursor writing lines down the page.
+/// A cursor writing lines down the cover's pages: where a line would pass `bottom`, the cover
+/// goes on at `top` of a new page.
 struct Writer<'a> {
-    d: &'a mut Drawing,
+    pages: &'a mut Vec<Drawing>,
     fonts: &'a Fonts,
     left: f64,
     width: f64,
+    /// The width of the text where nothing stands beside it.
+    full_width: f64,
     y: f64,
+    /// Where a continuation page starts, and how far down the text may go.
+    top: f64,
+    bottom: f64,
     /// The ink of what it has drawn since it was last asked (see [`Writer::take_ink`]).
     ink: Option<Rect>,
 }
 
+/// Below a line's baseline, the deepest its ink goes, as a share of its size (descenders).
+const DESCENT: f64 = 0.3;
+
 impl Writer<'_> {
-    /// Draws glyphs, keeping count of their ink.
-    fn draw(&mut self, color: Color, glyphs: Vec<Glyph>) {
+    /// The page being written.
+    fn page(&mut self) -> &mut Drawing {
+        self.pages.last_mut().expect("the cover has a page")
+    }
+
+    /// Draws glyphs, keeping count of their ink. A line whose first glyph's ink overhangs its
+    /// start to the left (a w, at a hair) moves right by as much: nothing goes past the left
+    /// margin.
+    fn draw(&mut self, color: Color, mut glyphs: Vec<Glyph>) {
+        let overhang = glyphs
+            .iter()
+            .filter_map(|g| self.fonts.ink_rect(g))
+            .map(|r| self.left - r.x)
+            .fold(0.0, f64::max);
+        if overhang > 0.0 {
+            for g in &mut glyphs {
+                g.transform = Affine::translate(overhang, 0.0) * g.transform;
+            }
+        }
         for r in glyphs.iter().filter_map(|g| self.fonts.ink_rect(g)) {
             self.ink = Some(self.ink.map_or(r, |i| i.union(&r)));
         }
-        self.d.glyphs(color, glyphs);
+        self.page().glyphs(color, glyphs);
     }
 
     /// The ink drawn since the last call.
@@ -41,9 +67,23 @@ impl Writer<'_> {
         self.ink.take()
     }
 
-    fn heading(&mut self, text: &str) -> Result<(), MissingGlyph> {
-        self.y += 2.5;
+    /// Makes sure `need` millimetres below the cursor are on the page: if not, the cover goes
+    /// on at the top of a new page, as wide as the first.
+    fn room(&mut self, need: f64) {
+        if self.y + need > self.bottom && self.y > self.top {
+            let (w, h) = (self.pages[0].width, self.pages[0].height);
+            self.pages.push(Drawing::new(w, h));
+            self.y = self.top;
+            self.width = self.full_width;
+        }
+    }
+
+    /// A heading; `with` (mm) is what must stay on its page with it, such as the paragraph
+    /// under it.
+    fn heading(&mut self, text: &str, with: f64) -> Result<(), MissingGlyph> {
         let style = TextStyle::new(FontRole::Bold, 4.2);
+        self.room(2.5 + style.size + 1.6 + with);
+        self.y += 2.5;
         self.y += style.size;
         let g = self
             .fonts
@@ -53,13 +93,28 @@ impl Writer<'_> {
         Ok(())
     }
 
-    /// A paragraph, wrapped; `bullet` (such as "1.") hangs in the margin.
-    fn para(&mut self, bullet: &str, text: &str) -> Result<(), MissingGlyph> {
-        let style = TextStyle::new(FontRole::Regular, 3.2);
+    /// A paragraph's lines at the writer's width.
+    fn lines(&self, bullet: &str, text: &str) -> Result<Vec<String>, MissingGlyph> {
+        let style = TextStyle::new(FontRole::Regular, BODY);
         let indent = if bullet.is_empty() { 0.0 } else { 5.0 };
-        let lines = self.fonts.wrap(style, text, self.width - indent)?;
+        self.fonts.wrap(style, text, self.width - indent)
+    }
+
+    /// How deep a paragraph of `lines` lines is, its last line's descenders included.
+    fn depth(lines: usize) -> f64 {
+        lines as f64 * LINE + DESCENT * BODY
+    }
+
+    /// A paragraph, wrapped; `bullet` (such as "1.") hangs in the margin. It stays on one
+    /// page where it fits one.
+    fn para(&mut self, bullet: &str, text: &str) -> Result<(), MissingGlyph> {
+        let style = TextStyle::new(FontRole::Regular, BODY);
+        let indent = if bullet.is_empty() { 0.0 } else { 5.0 };
+        let lines = self.lines(bullet, text)?;
+        self.room(Writer::depth(lines.len()));
         for (i, line) in lines.iter().enumerate() {
-            self.y += 4.3;
+            self.room(Writer::depth(1));
+            self.y += LINE;
             if i == 0 && !bullet.is_empty() {
                 let g =
                     self.fonts
@@ -79,7 +134,7 @@ impl Writer<'_> {
 
     /// The parts table, its columns as wide as their widest cells.
     fn table(&mut self, table: &Table) -> Result<(), MissingGlyph> {
-        self.heading("Parts")?;
+        self.heading("Parts", 0.0)?;
         for (i, row) in table.rows.iter().enumerate() {
             self.y += 4.4 * table.size / TABLE_SIZE;
             for (text, &x) in row.iter().zip(&table.columns) {
@@ -92,6 +147,10 @@ impl Writer<'_> {
         Ok(())
     }
 }
+
+/// The body text's size, and the distance between its lines.
+const BODY: f64 = 3.2;
+const LINE: f64 = 4.3;
 
 /// What the cover says about the board: its size and how many tiles.
 pub struct BoardNote {
@@ -110,6 +169,9 @@ pub struct Cover<'a> {
     pub board: Option<BoardNote>,
     /// The rules card's pages (0 without one; chu shogi's card takes 2).
     pub card_pages: usize,
+    /// How many pages the cover takes (the card comes after them): what the note about the
+    /// card counts from.
+    pub cover_pages: usize,
 }
 
 /// A piece of the cover's text, as data; [`Writer::write`] draws a list of them down the page.
@@ -121,9 +183,18 @@ enum Block {
 
 impl Writer<'_> {
     fn write(&mut self, blocks: &[Block]) -> Result<(), MissingGlyph> {
-        for block in blocks {
+        for (i, block) in blocks.iter().enumerate() {
             match block {
-                Block::Heading(text) => self.heading(text)?,
+                // A heading stays with the paragraph under it.
+                Block::Heading(text) => {
+                    let with = match blocks.get(i + 1) {
+                        Some(Block::Para(bullet, text)) => {
+                            Writer::depth(self.lines(bullet, text)?.len())
+                        }
+                        _ => 0.0,
+                    };
+                    self.heading(text, with)?
+                }
                 Block::Para(bullet, text) => self.para(bullet, text)?,
             }
         }
@@ -134,7 +205,10 @@ impl Writer<'_> {
 /// Where the cover put its parts: what the tests measure.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct CoverLayout {
-    /// Where the cover's text ends (the pieces go under it).
+    /// How many pages the cover takes: 1 where the paper has room for it all, more on small
+    /// paper (the text goes on at the top of the next page).
+    pub pages: usize,
+    /// Where the cover's text ends on its last page (the pieces go under it).
     pub end: f64,
     /// The ink of the parts table, its heading included.
     pub table: Rect,
@@ -154,24 +228,28 @@ const NOTES: f64 = 60.0;
 /// Between the text and the start position.
 const GUTTER: f64 = 6.0;
 
-/// Draws the cover at the top of `page` within `left..left + width`, from `top`; returns where
-/// it ends and where its parts went. The start position stands at the right, beside the parts
+/// Draws the cover at the top of `pages` (which holds its first page) within `left..left +
+/// width`, from `top` down to `bottom`, adding a page where the text goes on past `bottom`;
+/// returns where it ends and where its parts went. The start position stands at the right, beside the parts
 /// table where the paper is wide enough for both (A4, Letter: the table's columns are as wide
 /// as their cells), else beside the printing notes under the table (B5, A5), else, on paper
 /// narrower still, on its own under the table; the ruler goes beside it only if it fits there
 /// with its note. Under them, how to make the pieces and the board.
 pub fn draw_cover(
-    page: &mut Drawing,
+    pages: &mut Vec<Drawing>,
     fonts: &Fonts,
     cover: &Cover<'_>,
-    (left, top, width): (f64, f64, f64),
+    (left, top, width, bottom): (f64, f64, f64, f64),
 ) -> Result<CoverLayout, MissingGlyph> {
     let mut w = Writer {
-        d: page,
+        pages,
         fonts,
         left,
         width,
+        full_width: width,
         y: top,
+        top,
+        bottom,
         ink: None,
     };
     title(&mut w, cover)?;
@@ -205,7 +283,7 @@ pub fn draw_cover(
     } else {
         left + width - setup.width
     };
-    w.d.place(&setup, setup_left, setup_top);
+    w.page().place(&setup, setup_left, setup_top);
     let diagram = Rect::new(setup_left, setup_top, setup.width, setup.height);
     if alone {
         w.y = diagram.bottom();
@@ -220,8 +298,8 @@ pub fn draw_cover(
     w.write(&printing(cover.options.layout))?;
     if cover.card_pages > 0 {
         let first = match cover.options.layout {
-            Layout::Fold => 2,
-            Layout::Duplex => 3,
+            Layout::Fold => cover.cover_pages + 1,
+            Layout::Duplex => 2 * cover.cover_pages + 1,
         };
         let note = match cover.card_pages {
             1 => format!(
@@ -234,22 +312,32 @@ pub fn draw_cover(
         };
         w.para("", &note)?;
     }
-    if !alone {
-        beside = w.take_ink();
+    // What stands beside the start position, and below it, are on the first page; text that
+    // went on over the next page has the whole width there.
+    let on_first = |w: &Writer<'_>| w.pages.len() == 1;
+    let notes_ink = w.take_ink();
+    if !alone && on_first(&w) {
+        beside = notes_ink;
     }
     // The ruler with its note beside it, if they fit beside the start position; under it on
     // paper too narrow for both.
     if ruler_width(fonts)? > w.width {
-        w.y = w.y.max(diagram.bottom());
+        if on_first(&w) {
+            w.y = w.y.max(diagram.bottom());
+        }
         w.width = width;
     }
     let note_below = ruler_width(fonts)? > w.width;
-    let ruler_ink = ruler(w.d, fonts, Point::new(left + 2.0, w.y + 4.0), note_below)?;
-    if !alone && ruler_ink.y < diagram.bottom() {
+    w.room(4.0 + if note_below { RULER_BELOW } else { RULER });
+    let at = Point::new(left + 2.0, w.y + 4.0);
+    let ruler_ink = ruler(w.page(), fonts, at, note_below)?;
+    if !alone && on_first(&w) && ruler_ink.y < diagram.bottom() {
         beside = Some(beside.map_or(ruler_ink, |b| b.union(&ruler_ink)));
     }
     w.y = ruler_ink.bottom() + 4.0;
-    w.y = w.y.max(diagram.bottom());
+    if on_first(&w) {
+        w.y = w.y.max(diagram.bottom());
+    }
 
     w.width = width;
     w.write(&making_pieces(cover.options.layout))?;
@@ -258,6 +346,7 @@ pub fn draw_cover(
         w.write(&making_board(b))?;
     }
     Ok(CoverLayout {
+        pages: w.pages.len(),
         end: w.y,
         table: table_ink,
         beside,
@@ -549,6 +638,10 @@ fn setup_diagram(
 
 /// The ruler's note, beside it.
 const RULER_NOTE: &str = "50 mm: check with a ruler after printing";
+
+/// How deep the ruler is with its note beside it, and with its note under it.
+const RULER: f64 = 9.0;
+const RULER_BELOW: f64 = 16.0;
 
 /// How wide the ruler is with its note.
 fn ruler_width(fonts: &Fonts) -> Result<f64, MissingGlyph> {

@@ -172,12 +172,10 @@ pub fn build(variant: &Arc<Variant>, options: &KitOptions, fonts: &Fonts) -> Res
         None
     };
     let card_pages = card.as_ref().map_or(0, |c| c.pages.len());
-    let mut cover = blank_page(options);
-    let cover_layout = draw_cover(
-        &mut cover, fonts, variant, &parts, options, &spec, &tiling, card_pages,
-    )?;
-    let packed = pack_parts(variant, &parts, options, safe, cover_layout.end)?;
-    let mut pages = sheet_pages(cover, &packed, options, safe);
+    let (covers, cover_layout) =
+        draw_cover(fonts, variant, &parts, options, &spec, &tiling, card_pages)?;
+    let packed = pack_parts(variant, &parts, options, safe, &cover_layout)?;
+    let mut pages = sheet_pages(covers, &packed, options, safe);
     let placements = draw_parts(&mut pages, fonts, variant, &parts, &packed, options)?;
     let tile_pages = match &tiling {
         Some(tiling) => tile_pages(&mut pages, fonts, &spec, tiling, options, safe)?,
@@ -236,9 +234,10 @@ fn insert_rules_card(
 ) -> Result<(), MissingGlyph> {
     // In the duplex layout the card's pages pair up as the sides of its sheets; an odd last
     // page gets a blank back.
+    let covers = kit.cover.pages;
     let at = match options.layout {
-        Layout::Fold => 1,
-        Layout::Duplex => 2,
+        Layout::Fold => covers,
+        Layout::Duplex => 2 * covers,
     };
     let mut card_pages = card.pages;
     if options.layout == Layout::Duplex && card_pages.len() % 2 == 1 {
@@ -341,10 +340,12 @@ fn tile_plan(spec: &BoardSpec, options: &KitOptions, safe: Rect) -> Result<Tilin
     })
 }
 
-/// Page 1's text and start position; returns where they went.
+/// The cover's pages (one, or more on paper too small for its text) with its text and start
+/// position; returns them and where everything went. The cover names the rules card's first
+/// page, which follows the cover, so it is laid out again if it came to another length than
+/// the note assumed.
 #[allow(clippy::too_many_arguments)]
 fn draw_cover(
-    page: &mut Drawing,
     fonts: &Fonts,
     variant: &Arc<Variant>,
     parts: &[Part],
@@ -352,22 +353,42 @@ fn draw_cover(
     spec: &BoardSpec,
     tiling: &Option<Tiling>,
     card_pages: usize,
-) -> Result<cover::CoverLayout, MissingGlyph> {
-    let board = tiling.as_ref().map(|t| cover::BoardNote {
-        width: spec.width(),
-        height: spec.height(),
-        tiles: t.tiles.len(),
-        komadai: options.komadai,
-    });
-    let cover = cover::Cover {
-        variant,
-        parts,
-        options,
-        board,
-        card_pages,
-    };
+) -> Result<(Vec<Drawing>, cover::CoverLayout), MissingGlyph> {
     let safe = safe_area(options);
-    cover::draw_cover(page, fonts, &cover, (safe.x, safe.y, safe.w))
+    // In the duplex layout the registration marks stand at the foot of every page.
+    let bottom = safe.bottom() - foot(options);
+    let mut cover_pages = 1;
+    loop {
+        let board = tiling.as_ref().map(|t| cover::BoardNote {
+            width: spec.width(),
+            height: spec.height(),
+            tiles: t.tiles.len(),
+            komadai: options.komadai,
+        });
+        let cover = cover::Cover {
+            variant,
+            parts,
+            options,
+            board,
+            card_pages,
+            cover_pages,
+        };
+        let mut pages = vec![blank_page(options)];
+        let layout =
+            cover::draw_cover(&mut pages, fonts, &cover, (safe.x, safe.y, safe.w, bottom))?;
+        if layout.pages == cover_pages || card_pages == 0 || layout.pages < cover_pages {
+            return Ok((pages, layout));
+        }
+        cover_pages = layout.pages;
+    }
+}
+
+/// Room kept at the foot of every page for the registration marks (duplex layout), or none.
+fn foot(options: &KitOptions) -> f64 {
+    match options.layout {
+        Layout::Duplex => REGISTRATION,
+        Layout::Fold => 0.0,
+    }
 }
 
 /// Where each piece goes: `order` lists the parts tallest first, `spots[i]` is the place of
@@ -377,20 +398,16 @@ struct Packed {
     spots: Vec<pack::Spot>,
 }
 
-/// Packs the pieces under the cover text and onto as many sheets as they need (tallest first;
-/// within a height, the widest; then catalog order).
+/// Packs the pieces under the cover text on its last page and onto as many sheets as they
+/// need (tallest first; within a height, the widest; then catalog order).
 fn pack_parts(
     variant: &Variant,
     parts: &[Part],
     options: &KitOptions,
     safe: Rect,
-    cover_end: f64,
+    cover: &cover::CoverLayout,
 ) -> Result<Packed, KitError> {
-    let foot = if options.layout == Layout::Duplex {
-        REGISTRATION
-    } else {
-        0.0
-    };
+    let foot = foot(options);
     // Ink runs past a piece's outline: its cut line (half the pen, and further at the mitred
     // apex, but less than the whole pen), and on a duplex back the bleed (the back stands at
     // the front's mirror position, as far from the other edge). The pieces are packed that
@@ -401,7 +418,7 @@ fn pack_parts(
     };
     let safe = safe.inset(reach);
     let rest = Rect::new(safe.x, safe.y, safe.w, safe.h - foot);
-    let first_top = cover_end + 6.0;
+    let first_top = cover.end + 6.0;
     let first = Rect::new(
         safe.x,
         first_top,
@@ -419,7 +436,7 @@ fn pack_parts(
         .iter()
         .map(|&i| options.layout.footprint(parts[i].size))
         .collect();
-    let spots = pack::pack(&boxes, first, rest, GAP).map_err(|i| {
+    let mut spots = pack::pack(&boxes, first, rest, GAP).map_err(|i| {
         let p = &parts[order[i]];
         let (w, h) = boxes[i];
         KitError::DoesNotFit {
@@ -433,20 +450,35 @@ fn pack_parts(
             margin: options.margin,
         }
     })?;
+    // The packer's first page is the cover's last.
+    for s in &mut spots {
+        s.page += cover.pages - 1;
+    }
     Ok(Packed { order, spots })
 }
 
-/// The cover and the blank sheets the pieces need (two pages a sheet in the duplex layout,
-/// each with the registration marks).
-fn sheet_pages(cover: Drawing, packed: &Packed, options: &KitOptions, safe: Rect) -> Vec<Drawing> {
-    let sheets = packed.spots.iter().map(|s| s.page + 1).max().unwrap_or(1);
-    let per_sheet = match options.layout {
-        Layout::Fold => 1,
-        Layout::Duplex => 2,
-    };
-    let mut pages = vec![cover];
-    while pages.len() < sheets * per_sheet {
-        pages.push(blank_page(options));
+/// The cover's pages and the blank sheets the pieces need (two pages a sheet in the duplex
+/// layout, the cover's on the front sides, each with the registration marks).
+fn sheet_pages(
+    covers: Vec<Drawing>,
+    packed: &Packed,
+    options: &KitOptions,
+    safe: Rect,
+) -> Vec<Drawing> {
+    let sheets = packed
+        .spots
+        .iter()
+        .map(|s| s.page + 1)
+        .max()
+        .unwrap_or(1)
+        .max(covers.len());
+    let mut covers = covers.into_iter();
+    let mut pages = Vec::new();
+    for _ in 0..sheets {
+        pages.push(covers.next().unwrap_or_else(|| blank_page(options)));
+        if options.layout == Layout::Duplex {
+            pages.push(blank_page(options));
+        }
     }
     if options.layout == Layout::Duplex {
         for page in pages.iter_mut() {
@@ -499,7 +531,7 @@ fn tile_pages(
     let mut out = Vec::new();
     for t in &tiling.tiles {
         let mut page = blank_page(options);
-        tiles::draw_tile(&mut page, fonts, &art, tiling, t)?;
+        tiles::draw_tile(&mut page, fonts, &art, tiling, t, safe)?;
         out.push(pages.len());
         pages.push(page);
         if options.layout == Layout::Duplex {

@@ -96,10 +96,15 @@ pub fn pack(boxes: &[(f64, f64)], first: Rect, rest: Rect, gap: f64) -> Result<V
         let mut fitted = 0;
         for page in 0..last {
             let a = area(page);
+            // Under the shelves, and under the boxes an earlier round turned into this strip.
+            let turned_in = (0..boxes.len())
+                .filter(|&i| spots[i].page == page && spots[i].turned)
+                .map(|i| spots[i].y + boxes[i].0 + gap);
             let floor = shelves
                 .iter()
                 .filter(|s| s.page == page)
                 .map(|s| s.top + s.height + gap)
+                .chain(turned_in)
                 .fold(a.y, f64::max);
             // Rows of turned boxes in the strip from `floor` to the page's foot.
             let (mut x, mut y, mut row_h) = (a.x, floor, 0.0f64);
@@ -181,6 +186,70 @@ mod tests {
         for s in spots.iter().filter(|s| s.turned) {
             assert!(s.y + 22.0 <= 140.0 && s.x + 54.0 <= 190.0, "{s:?}");
         }
+    }
+
+    /// Each box's rectangle (x, y, w, h) on its page, turned boxes lying on their side.
+    fn placed(spots: &[Spot], boxes: &[(f64, f64)]) -> Vec<(usize, (f64, f64, f64, f64))> {
+        spots
+            .iter()
+            .zip(boxes)
+            .map(|(s, &(w, h))| {
+                let (w, h) = if s.turned { (h, w) } else { (w, h) };
+                (s.page, (s.x, s.y, w, h))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn boxes_turned_into_the_strips_in_later_rounds_never_land_on_earlier_ones() {
+        // The standard set folded at 1.2 on A5 (under a cover, then whole pages), and on B5 at
+        // 1.5: the last sheet's pieces went turned into the strips below the shelves, then the
+        // sheet before it's, onto the strips' same places, so two pawns were printed over
+        // each other (A5: eight pairs).
+        let set: Vec<(f64, f64)> = [
+            (2, 28.0, 31.0),
+            (4, 27.0, 30.0),
+            (8, 26.0, 29.0),
+            (4, 25.0, 28.0),
+            (4, 23.0, 28.0),
+            (18, 22.0, 27.0),
+        ]
+        .iter()
+        .flat_map(|&(n, w, h)| std::iter::repeat_n((w, h), n))
+        .collect();
+        let mut rounds_seen = 0;
+        for (page_w, page_h, cover) in [(148.0, 210.0, 150.0), (182.0, 257.0, 170.0)] {
+            for scale in [1.0, 1.1, 1.2, 1.3, 1.4, 1.5] {
+                let boxes: Vec<(f64, f64)> = set
+                    .iter()
+                    .map(|&(w, h)| (w * scale, 2.0 * h * scale))
+                    .collect();
+                let rest = Rect::new(6.25, 6.25, page_w - 12.5, page_h - 12.5);
+                let first = Rect::new(rest.x, cover, rest.w, rest.bottom() - cover);
+                let Ok(spots) = pack(&boxes, first, rest, 2.0) else {
+                    continue;
+                };
+                let rects = placed(&spots, &boxes);
+                rounds_seen += spots.iter().filter(|s| s.turned).count();
+                for (i, (p, r)) in rects.iter().enumerate() {
+                    let a = if *p == 0 { first } else { rest };
+                    assert!(
+                        r.0 >= a.x - 1e-9
+                            && r.0 + r.2 <= a.right() + 1e-9
+                            && r.1 >= a.y - 1e-9
+                            && r.1 + r.3 <= a.bottom() + 1e-9,
+                        "{page_w}x{page_h} at {scale}: box {i} {r:?} outside {a:?}"
+                    );
+                    for (j, (q, o)) in rects.iter().enumerate().skip(i + 1) {
+                        assert!(
+                            p != q || !overlaps(*r, *o),
+                            "{page_w}x{page_h} at {scale}: box {i} {r:?} overlaps box {j} {o:?}"
+                        );
+                    }
+                }
+            }
+        }
+        assert!(rounds_seen > 0, "some boxes were turned into the strips");
     }
 
     #[test]

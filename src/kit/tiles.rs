@@ -206,13 +206,15 @@ pub fn plan(spec: &BoardSpec, area: Rect, label: f64) -> Option<Tiling> {
     })
 }
 
-/// Draws tile `t` of `tiling` on a page of `page` size.
+/// Draws tile `t` of `tiling` on a page of `page` size, its caption within `area` (the
+/// printable part of the page).
 pub fn draw_tile(
     page: &mut Drawing,
     fonts: &Fonts,
     art: &Art,
     tiling: &Tiling,
     t: &Tile,
+    area: Rect,
 ) -> Result<(), MissingGlyph> {
     let to_page = |p: Point| p + t.origin;
     for (polygon, color) in &art.polygons {
@@ -309,7 +311,7 @@ pub fn draw_tile(
         )),
         Stroke::solid(super::sheets::CUT, super::sheets::CUT_WIDTH),
     );
-    caption(page, fonts, tiling, t)
+    caption(page, fonts, tiling, t, area)
 }
 
 /// Light diagonal hatching over `flap` (board millimetres), clipped to it.
@@ -333,12 +335,14 @@ fn hatch(page: &mut Drawing, flap: Rect, origin: Point) {
 
 /// Below the tile: its number, a map of all the tiles with this one filled, and what to do; a
 /// board on one page says only what to do ("tile 1 of 1 (row 1, column 1)" by a one-square map
-/// told nothing).
+/// told nothing). The note wraps to the tile's width (at least 60 mm), the heading to
+/// `area`'s, and neither runs past `area`.
 fn caption(
     page: &mut Drawing,
     fonts: &Fonts,
     tiling: &Tiling,
     t: &Tile,
+    area: Rect,
 ) -> Result<(), MissingGlyph> {
     let number = t.row * tiling.cols + t.col + 1;
     let left = t.region.x + t.origin.x;
@@ -374,29 +378,37 @@ fn caption(
             t.col + 1
         )
     };
-    page.glyphs(
-        NOTE,
-        fonts.line(
-            TextStyle::new(FontRole::Bold, 3.6),
-            &head,
-            Point::new(x, top + 3.2),
-            Align::Start,
-        )?,
-    );
+    let room = (t.region.right() + t.origin.x)
+        .max(x + 60.0)
+        .min(area.right())
+        - x;
+    let head_style = TextStyle::new(FontRole::Bold, 3.6);
+    let heads = fonts.wrap(head_style, &head, area.right() - x)?;
+    for (i, line) in heads.iter().enumerate() {
+        page.glyphs(
+            NOTE,
+            fonts.line(
+                head_style,
+                line,
+                Point::new(x, top + 3.2 + i as f64 * 4.4),
+                Align::Start,
+            )?,
+        );
+    }
+    let below = top + 8.0 + (heads.len().max(1) - 1) as f64 * 4.4;
     let note = if single {
         "Cut along the solid line.".to_string()
     } else {
         "Cut along the solid line. Lay each neighbour over the hatched flap, its edge on the dashed line and the red triangles tip to tip; then glue.".to_string()
     };
     let style = TextStyle::new(FontRole::Regular, 2.8);
-    let room = t.region.right() + t.origin.x - x;
-    for (i, line) in fonts.wrap(style, &note, room.max(60.0))?.iter().enumerate() {
+    for (i, line) in fonts.wrap(style, &note, room)?.iter().enumerate() {
         page.glyphs(
             NOTE,
             fonts.line(
                 style,
                 line,
-                Point::new(x, top + 8.0 + i as f64 * 4.0),
+                Point::new(x, below + i as f64 * 4.0),
                 Align::Start,
             )?,
         );
