@@ -431,3 +431,52 @@ fn a_variant_set_beyond_its_start_is_warned_of_once() {
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert!(r.stderr.is_empty(), "{}", r.stderr);
 }
+
+/// Runs the binary in `dir` with `input` on standard input.
+fn run_with_stdin(dir: &TempDir, args: &[&str], input: &str) -> (Output, String) {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_shogiprint"))
+        .args(args)
+        .current_dir(&dir.0)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    // A command that refuses its arguments may exit before reading: a closed pipe is fine.
+    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
+    let out = child.wait_with_output().expect("the binary ends");
+    let output = Output {
+        code: out.status.code().expect("exited, not killed by a signal"),
+        stderr: String::from_utf8(out.stderr).expect("stderr is UTF-8"),
+    };
+    (output, String::from_utf8_lossy(&out.stdout).to_string())
+}
+
+#[test]
+fn a_position_file_that_is_a_pipe_or_a_device_is_read_as_a_file() {
+    // `<(…)` and `/dev/stdin` name pipes, not regular files: they are read, not taken for an
+    // SFEN ("unknown piece letter 'd'").
+    let dir = TempDir::new("mistakes");
+    let (r, out) = run_with_stdin(&dir, &["moves", "/dev/stdin"], "startpos moves 7g7f\n");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(out.lines().count(), 30, "{out}");
+    let (r, _) = run_with_stdin(
+        &dir,
+        &["validate", "/dev/stdin"],
+        "startpos\n9/9/9/9/9/9/9/9/9 x - 1\n",
+    );
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(r.stderr.contains("/dev/stdin:2: "), "{}", r.stderr);
+    let (r, _) = run_with_stdin(
+        &dir,
+        &["diagram", "/dev/stdin", "-o", "d.svg"],
+        "startpos\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(names(&dir), ["d.svg"]);
+    let (r, _) = run_with_stdin(&dir, &["moves", "/dev/null"], "");
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert_eq!(r.stderr.trim_end(), "error: /dev/null: holds no position");
+}

@@ -272,7 +272,15 @@ impl Inputs {
             return Ok(lines(&text, Place::Stdin));
         }
         let path = Path::new(arg);
-        if path.is_file() {
+        if path.is_dir() {
+            return Err(InputError::new(
+                arg,
+                "is a directory, not a position or a file of positions",
+            ));
+        }
+        // Whatever else exists is read, as `cat` would: a regular file, and also a pipe or a
+        // device the user named (`<(…)`, `/dev/stdin`), which is no SFEN.
+        if path.exists() {
             let bytes = read_bytes(path)?;
             // A record's own decoder also reads Shift_JIS, as Windows programs save KIF.
             let text = match record::decode(&bytes) {
@@ -282,12 +290,6 @@ impl Inputs {
                 _ => decode(bytes, &path.display())?,
             };
             return Ok(lines(&text, |n| Place::File(path.to_path_buf(), n)));
-        }
-        if path.is_dir() {
-            return Err(InputError::new(
-                arg,
-                "is a directory, not a position or a file of positions",
-            ));
         }
         Ok(vec![Entry {
             place: Place::Arg(arg.to_string()),
