@@ -412,3 +412,31 @@ fn a_summary_that_counts_other_moves_than_were_read_is_refused() {
     .unwrap_err();
     assert!(e.message.ends_with("but 2 were read"), "{}", e.message);
 }
+
+#[test]
+fn a_character_the_reader_cannot_see_is_named_by_its_code_point_and_a_long_line_is_cut() {
+    // A zero-width space pasted into a move looked like a good move in the message.
+    let kif = "手合割：平手\n手数----指手--\n   1 ７\u{200b}六歩(77)\n";
+    let e = read(kif.as_bytes(), Some(RecordFormat::Kif)).unwrap_err();
+    assert!(e.to_string().contains("７<U+200B>六歩(77)"), "{e}");
+    // Control bytes (a binary file named .kif) are not written raw to the terminal.
+    let e = read(b"\x00\x01\x1b[31m\n", Some(RecordFormat::Kif)).unwrap_err();
+    assert!(
+        e.to_string().contains("<U+0000><U+0001><U+001B>[31m"),
+        "{e}"
+    );
+    assert!(!e.to_string().contains(['\0', '\x1b']), "{e:?}");
+    // A 100 000-character line is quoted in part, not whole.
+    let csa = format!("P1{}\n", "x".repeat(100_000));
+    let e = read(csa.as_bytes(), Some(RecordFormat::Csa)).unwrap_err();
+    assert!(e.to_string().len() < 300, "{} bytes", e.to_string().len());
+    assert!(e.to_string().contains("P1xxxxxxxx"), "{e}");
+    // The same in an SFEN: the column, and what stands there.
+    let v = Variant::builtin("standard").unwrap();
+    let sfen = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL\u{200b} b - 1";
+    let e = shogiprint::formats::sfen::parse(sfen, &v.catalog).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "at character 58: unexpected <U+200B> in the board: expected a piece letter, '+', a digit or '/'"
+    );
+}

@@ -194,7 +194,8 @@ impl RecordError {
         if self.text.is_empty() {
             format!("{}: {}", self.line, self.message)
         } else {
-            format!("{}: {}: {}", self.line, self.text, self.message)
+            let text = super::parse_error::shown(&self.text);
+            format!("{}: {text}: {}", self.line, self.message)
         }
     }
 }
