@@ -480,3 +480,33 @@ fn a_position_file_that_is_a_pipe_or_a_device_is_read_as_a_file() {
     assert_eq!(r.code, 2, "{}", r.stderr);
     assert_eq!(r.stderr.trim_end(), "error: /dev/null: holds no position");
 }
+
+#[test]
+fn a_file_in_another_encoding_than_utf8_is_located_and_named() {
+    let dir = TempDir::new("mistakes");
+    // 第1図 in Shift_JIS on line 2: the message said only "invalid byte at offset 26".
+    let mut sjis = b"position: startpos\ntitle: ".to_vec();
+    sjis.extend_from_slice(b"\x91\xe61\x90}\n");
+    std::fs::write(dir.0.join("d.yaml"), &sjis).unwrap();
+    let r = run_in(&dir, &["diagram", "d.yaml", "-o", "d.svg"]);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert_eq!(
+        r.stderr.trim_end(),
+        "error: d.yaml:2:8: not UTF-8 text (byte 0x91); it reads as Shift_JIS: save the file as UTF-8"
+    );
+    // A record saved as UTF-16 (Notepad's "Unicode").
+    let mut utf16 = vec![0xFF, 0xFE];
+    for unit in "手合割：平手\n".encode_utf16() {
+        utf16.extend_from_slice(&unit.to_le_bytes());
+    }
+    std::fs::write(dir.0.join("g.kif"), &utf16).unwrap();
+    let r = run_in(&dir, &["game", "g.kif"]);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(
+        r.stderr
+            .contains("g.kif:1: UTF-16 text: save the file as UTF-8 or Shift_JIS"),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(names(&dir), ["d.yaml", "g.kif"]);
+}
