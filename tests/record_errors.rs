@@ -440,3 +440,18 @@ fn a_character_the_reader_cannot_see_is_named_by_its_code_point_and_a_long_line_
         "at character 58: unexpected <U+200B> in the board: expected a piece letter, '+', a digit or '/'"
     );
 }
+
+#[test]
+fn a_directory_named_as_a_record_says_so_in_plain_words() {
+    // It said "Is a directory (os error 21)".
+    let dir = TempDir::new("record-dir");
+    let path = dir.0.display().to_string();
+    for args in [vec!["game", &path], vec!["convert", &path, "-o", "-"]] {
+        let out = run(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(
+            stderr(&out).trim_end(),
+            format!("error: {path}: is a directory, not a game record")
+        );
+    }
+}
