@@ -455,3 +455,14 @@ fn a_directory_named_as_a_record_says_so_in_plain_words() {
         );
     }
 }
+
+#[test]
+fn a_ki2_move_cut_off_after_its_square_asks_for_the_piece() {
+    // It said "'' is not a piece of this variant".
+    let ki2 = "手合割：平手\n▲７六歩△３四歩▲９九";
+    let e = read(ki2.as_bytes(), Some(RecordFormat::Ki2)).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "line 2: ▲９九: the piece is missing: expected a piece name like 歩 after the square"
+    );
+}

@@ -98,6 +98,10 @@ impl fmt::Display for NotationError {
             NotationError::NotASquare { text, files, ranks } => {
                 write!(f, "'{text}' is not a square of the {files}×{ranks} board")
             }
+            // A move cut off after its square (the end of a truncated file).
+            NotationError::UnknownPiece { text } if text.is_empty() => {
+                f.write_str("the piece is missing: expected a piece name like 歩 after the square")
+            }
             NotationError::UnknownPiece { text } => {
                 write!(f, "'{text}' is not a piece of this variant")
             }
