@@ -466,3 +466,18 @@ fn a_ki2_move_cut_off_after_its_square_asks_for_the_piece() {
         "line 2: ▲９九: the piece is missing: expected a piece name like 歩 after the square"
     );
 }
+
+#[test]
+fn a_csa_file_of_several_games_warns_that_only_the_first_is_read() {
+    // The games after the first '/' were dropped without a word.
+    let dir = TempDir::new("csa-games");
+    let path = dir.0.join("two.csa");
+    std::fs::write(&path, "PI\n+\n+7776FU\n/\nPI\n+\n+2726FU\n").unwrap();
+    let path = path.display().to_string();
+    let out = run(&["game", &path]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        stderr(&out).trim_end(),
+        format!("warning: {path}:4: the file holds 2 games (each after a '/' line); only the first is read")
+    );
+}
