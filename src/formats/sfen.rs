@@ -66,8 +66,8 @@ pub fn parse(text: &str, catalog: &PieceCatalog) -> Result<Setup, ParseError> {
         return Err(ParseError::new(
             f[4].0,
             format!(
-                "unexpected {}: an SFEN has at most four fields (board, side, hands, move number)",
-                format!("'{}'", shown(f[4].1))
+                "unexpected '{}': an SFEN has at most four fields (board, side, hands, move number)",
+                shown(f[4].1)
             ),
         ));
     }
