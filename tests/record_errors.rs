@@ -431,6 +431,13 @@ fn a_character_the_reader_cannot_see_is_named_by_its_code_point_and_a_long_line_
     let e = read(csa.as_bytes(), Some(RecordFormat::Csa)).unwrap_err();
     assert!(e.to_string().len() < 300, "{} bytes", e.to_string().len());
     assert!(e.to_string().contains("P1xxxxxxxx"), "{e}");
+    // A USI move.
+    let out = run(&["moves", "startpos moves 7g7f\u{200b}"]);
+    assert!(
+        stderr(&out).contains("move 1: '7g7f<U+200B>': expected"),
+        "{}",
+        stderr(&out)
+    );
     // The same in an SFEN: the column, and what stands there.
     let v = Variant::builtin("standard").unwrap();
     let sfen = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL\u{200b} b - 1";
