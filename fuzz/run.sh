@@ -33,9 +33,13 @@ for target in $targets; do
     mkdir -p "$corpus" "$artifacts"
     log=$artifacts/last-run.log
     before=$(find "$artifacts" -type f ! -name last-run.log | wc -l)
-    echo "== $target: ${seconds}s, corpus $corpus"
+    # A target with committed seeds (fuzz/seeds/<target>: the record formats) starts from them
+    # too; libFuzzer writes what it finds only to the first directory, the corpus.
+    seeds=()
+    [ -d "fuzz/seeds/$target" ] && seeds=("fuzz/seeds/$target")
+    echo "== $target: ${seconds}s, corpus $corpus ${seeds[*]}"
     # A crash ends the run early with a non-zero status: that is a finding, not a script error.
-    cargo +nightly fuzz run "${flags[@]}" "$target" "$corpus" -- \
+    cargo +nightly fuzz run "${flags[@]}" "$target" "$corpus" "${seeds[@]}" -- \
         -max_total_time="$seconds" -timeout=10 -print_final_stats=1 \
         -artifact_prefix="$artifacts/" >"$log" 2>&1 || true
     runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | tail -1 | grep -o '[0-9]*$' || true)

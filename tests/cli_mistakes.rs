@@ -431,3 +431,82 @@ fn a_variant_set_beyond_its_start_is_warned_of_once() {
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert!(r.stderr.is_empty(), "{}", r.stderr);
 }
+
+/// Runs the binary in `dir` with `input` on standard input.
+fn run_with_stdin(dir: &TempDir, args: &[&str], input: &str) -> (Output, String) {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_shogiprint"))
+        .args(args)
+        .current_dir(&dir.0)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    // A command that refuses its arguments may exit before reading: a closed pipe is fine.
+    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
+    let out = child.wait_with_output().expect("the binary ends");
+    let output = Output {
+        code: out.status.code().expect("exited, not killed by a signal"),
+        stderr: String::from_utf8(out.stderr).expect("stderr is UTF-8"),
+    };
+    (output, String::from_utf8_lossy(&out.stdout).to_string())
+}
+
+#[test]
+fn a_position_file_that_is_a_pipe_or_a_device_is_read_as_a_file() {
+    // `<(…)` and `/dev/stdin` name pipes, not regular files: they are read, not taken for an
+    // SFEN ("unknown piece letter 'd'").
+    let dir = TempDir::new("mistakes");
+    let (r, out) = run_with_stdin(&dir, &["moves", "/dev/stdin"], "startpos moves 7g7f\n");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(out.lines().count(), 30, "{out}");
+    let (r, _) = run_with_stdin(
+        &dir,
+        &["validate", "/dev/stdin"],
+        "startpos\n9/9/9/9/9/9/9/9/9 x - 1\n",
+    );
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(r.stderr.contains("/dev/stdin:2: "), "{}", r.stderr);
+    let (r, _) = run_with_stdin(
+        &dir,
+        &["diagram", "/dev/stdin", "-o", "d.svg"],
+        "startpos\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(names(&dir), ["d.svg"]);
+    let (r, _) = run_with_stdin(&dir, &["moves", "/dev/null"], "");
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert_eq!(r.stderr.trim_end(), "error: /dev/null: holds no position");
+}
+
+#[test]
+fn a_file_in_another_encoding_than_utf8_is_located_and_named() {
+    let dir = TempDir::new("mistakes");
+    // 第1図 in Shift_JIS on line 2: the message said only "invalid byte at offset 26".
+    let mut sjis = b"position: startpos\ntitle: ".to_vec();
+    sjis.extend_from_slice(b"\x91\xe61\x90}\n");
+    std::fs::write(dir.0.join("d.yaml"), &sjis).unwrap();
+    let r = run_in(&dir, &["diagram", "d.yaml", "-o", "d.svg"]);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert_eq!(
+        r.stderr.trim_end(),
+        "error: d.yaml:2:8: not UTF-8 text (byte 0x91); it reads as Shift_JIS: save the file as UTF-8"
+    );
+    // A record saved as UTF-16 (Notepad's "Unicode").
+    let mut utf16 = vec![0xFF, 0xFE];
+    for unit in "手合割：平手\n".encode_utf16() {
+        utf16.extend_from_slice(&unit.to_le_bytes());
+    }
+    std::fs::write(dir.0.join("g.kif"), &utf16).unwrap();
+    let r = run_in(&dir, &["game", "g.kif"]);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(
+        r.stderr
+            .contains("g.kif:1: UTF-16 text: save the file as UTF-8 or Shift_JIS"),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(names(&dir), ["d.yaml", "g.kif"]);
+}

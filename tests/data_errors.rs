@@ -656,3 +656,77 @@ fn a_set_beyond_the_start_position_is_a_located_warning_not_an_error() {
     let v = Variant::from_yaml(&text, "variant.yaml", Arc::new(catalog)).unwrap();
     assert!(warnings(&text, "variant.yaml", &v).is_empty());
 }
+
+#[test]
+fn a_key_given_twice_in_a_set_or_catalogs_is_reported_where_it_repeats() {
+    // The set is a mapping of counts: the second `king:` used to replace the first unseen.
+    let text = variant_text().replace("  gold: 2\n", "  gold: 2\n  king: 3\n");
+    let e = variant_error(&text);
+    assert_eq!(e.to_string(), "tiny.yaml:11:3: set: `king` is given twice");
+    let entry: String = piece("hoo", "Q", "FD", "~")
+        .lines()
+        .map(|l| format!("  {l}\n"))
+        .collect();
+    let text = format!(
+        "{}catalogs:\n  mine:\n{entry}  mine:\n{entry}",
+        pieces_file(&[piece("hoo", "Q", "FD", "~")]),
+    );
+    let e = catalog_error(&text);
+    assert!(e.message.ends_with("`mine` is given twice"), "{e}");
+    assert_eq!(
+        e.line,
+        Some(line_of(&text, "catalogs:", "  mine:") + 11),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_variant_with_no_royal_piece_is_refused_at_royal() {
+    // The start position's check said "black has no  on the board", naming no piece.
+    let text = variant_text().replace("royal: [king]", "royal: []");
+    let e = variant_error(&text);
+    assert_eq!(e.field.as_deref(), Some("royal"), "{e}");
+    assert_eq!(e.line, Some(line_of(&text, "id:", "royal:")), "{e}");
+    assert!(e.message.contains("at least one"), "{e}");
+}
+
+#[test]
+fn a_number_of_the_wrong_kind_is_said_in_plain_words() {
+    // serde names the Rust type it reads into (u8, u32, f64); a user knows neither.
+    let cases = [
+        (
+            "promotion_zone: 1",
+            "promotion_zone: -1",
+            "a whole number from 0 to 255",
+        ),
+        (
+            "files: 5",
+            "files: 99999999999",
+            "a whole number from 0 to 255",
+        ),
+        (
+            "  king: 2\n",
+            "  king: 2.5\n",
+            "a whole number from 0 to 4294967295",
+        ),
+    ];
+    for (from, to, says) in cases {
+        let e = variant_error(&variant_text().replace(from, to));
+        assert!(
+            e.message.ends_with(&format!("expected {says}")),
+            "{to}: {e}"
+        );
+    }
+    let text = pieces_file(&[piece("hoo", "Q", "FD", "~").replace("value: 5", "value: .nan")]);
+    let e = catalog_error(&text);
+    assert!(
+        e.message
+            .ends_with("expected a whole number from 0 to 4294967295"),
+        "{e}"
+    );
+    let text =
+        pieces_file(&[piece("hoo", "Q", "FD", "~")
+            .replace("rules: []", "rules: []\n    size_mm: [\"20\", 30]")]);
+    let e = catalog_error(&text);
+    assert!(e.message.ends_with("expected a number"), "{e}");
+}

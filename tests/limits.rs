@@ -307,3 +307,13 @@ fn texts_up_to_10_000_characters() {
     let e = Book::from_yaml(&yaml, "b.yaml", &|_| Ok("startpos\n".into())).unwrap_err();
     assert!(e.to_string().contains("title: 10001 characters"), "{e}");
 }
+
+#[test]
+fn an_input_past_the_limit_is_not_given_a_size_it_does_not_have() {
+    // Reading stops one byte past the bound; the message said "input of 16777217 bytes"
+    // whatever the file's size.
+    let past = TempFile::new("far.sfen", &padded("", MAX_INPUT_BYTES + 4096));
+    let out = run(&["moves", past.arg()]);
+    assert_refused(&out, &[past.arg(), "larger than the 16 MiB limit"]);
+    assert!(!out.stderr.contains("16777217"), "{}", out.stderr);
+}

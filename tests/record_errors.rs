@@ -412,3 +412,79 @@ fn a_summary_that_counts_other_moves_than_were_read_is_refused() {
     .unwrap_err();
     assert!(e.message.ends_with("but 2 were read"), "{}", e.message);
 }
+
+#[test]
+fn a_character_the_reader_cannot_see_is_named_by_its_code_point_and_a_long_line_is_cut() {
+    // A zero-width space pasted into a move looked like a good move in the message.
+    let kif = "手合割：平手\n手数----指手--\n   1 ７\u{200b}六歩(77)\n";
+    let e = read(kif.as_bytes(), Some(RecordFormat::Kif)).unwrap_err();
+    assert!(e.to_string().contains("７<U+200B>六歩(77)"), "{e}");
+    // Control bytes (a binary file named .kif) are not written raw to the terminal.
+    let e = read(b"\x00\x01\x1b[31m\n", Some(RecordFormat::Kif)).unwrap_err();
+    assert!(
+        e.to_string().contains("<U+0000><U+0001><U+001B>[31m"),
+        "{e}"
+    );
+    assert!(!e.to_string().contains(['\0', '\x1b']), "{e:?}");
+    // A 100 000-character line is quoted in part, not whole.
+    let csa = format!("P1{}\n", "x".repeat(100_000));
+    let e = read(csa.as_bytes(), Some(RecordFormat::Csa)).unwrap_err();
+    assert!(e.to_string().len() < 300, "{} bytes", e.to_string().len());
+    assert!(e.to_string().contains("P1xxxxxxxx"), "{e}");
+    // A USI move.
+    let out = run(&["moves", "startpos moves 7g7f\u{200b}"]);
+    assert!(
+        stderr(&out).contains("move 1: '7g7f<U+200B>': expected"),
+        "{}",
+        stderr(&out)
+    );
+    // The same in an SFEN: the column, and what stands there.
+    let v = Variant::builtin("standard").unwrap();
+    let sfen = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL\u{200b} b - 1";
+    let e = shogiprint::formats::sfen::parse(sfen, &v.catalog).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "at character 58: unexpected <U+200B> in the board: expected a piece letter, '+', a digit or '/'"
+    );
+}
+
+#[test]
+fn a_directory_named_as_a_record_says_so_in_plain_words() {
+    // It said "Is a directory (os error 21)".
+    let dir = TempDir::new("record-dir");
+    let path = dir.0.display().to_string();
+    for args in [vec!["game", &path], vec!["convert", &path, "-o", "-"]] {
+        let out = run(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(
+            stderr(&out).trim_end(),
+            format!("error: {path}: is a directory, not a game record")
+        );
+    }
+}
+
+#[test]
+fn a_ki2_move_cut_off_after_its_square_asks_for_the_piece() {
+    // It said "'' is not a piece of this variant".
+    let ki2 = "手合割：平手\n▲７六歩△３四歩▲９九";
+    let e = read(ki2.as_bytes(), Some(RecordFormat::Ki2)).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "line 2: ▲９九: the piece is missing: expected a piece name like 歩 after the square"
+    );
+}
+
+#[test]
+fn a_csa_file_of_several_games_warns_that_only_the_first_is_read() {
+    // The games after the first '/' were dropped without a word.
+    let dir = TempDir::new("csa-games");
+    let path = dir.0.join("two.csa");
+    std::fs::write(&path, "PI\n+\n+7776FU\n/\nPI\n+\n+2726FU\n").unwrap();
+    let path = path.display().to_string();
+    let out = run(&["game", &path]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        stderr(&out).trim_end(),
+        format!("warning: {path}:4: the file holds 2 games (each after a '/' line); only the first is read")
+    );
+}

@@ -473,7 +473,7 @@ fn malformed_records_are_located_errors() {
     ));
     assert_eq!(
         error_of("wrong-encoding.csa"),
-        "wrong-encoding.csa:1: byte 0xFF: the file is neither UTF-8 nor Shift_JIS text"
+        "wrong-encoding.csa:1: UTF-16 text: save the file as UTF-8 or Shift_JIS"
     );
 }
 

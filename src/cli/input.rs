@@ -160,6 +160,35 @@ fn read_bytes(path: &Path) -> Result<Vec<u8>, InputError> {
         .map_err(|e| InputError::new(path.display(), e))
 }
 
+/// Why bytes that should be UTF-8 text are not, at the line and column of the first byte that
+/// is not, and what they read as instead where that is plain: Windows editors save Japanese text
+/// as Shift_JIS, or as UTF-16 ("Unicode").
+fn not_utf8(bytes: &[u8], place: &dyn fmt::Display) -> InputError {
+    if bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) {
+        return InputError::new(format!("{place}:1"), "UTF-16 text: save the file as UTF-8");
+    }
+    let at = std::str::from_utf8(bytes)
+        .err()
+        .map_or(bytes.len(), |e| e.valid_up_to());
+    let before = String::from_utf8_lossy(&bytes[..at]);
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    let sjis = encoding_rs::SHIFT_JIS
+        .decode_without_bom_handling_and_without_replacement(bytes)
+        .is_some();
+    let hint = match sjis {
+        true => "; it reads as Shift_JIS: save the file as UTF-8",
+        false => "",
+    };
+    InputError::new(
+        format!("{place}:{line}:{column}"),
+        format!(
+            "not UTF-8 text (byte 0x{:02X}){hint}",
+            bytes.get(at).copied().unwrap_or(0)
+        ),
+    )
+}
+
 fn record_entry(name: &str, text: String) -> Entry {
     Entry {
         place: Place::Record(name.to_string()),
@@ -168,15 +197,7 @@ fn record_entry(name: &str, text: String) -> Entry {
 }
 
 fn decode(bytes: Vec<u8>, place: &dyn fmt::Display) -> Result<String, InputError> {
-    let text = String::from_utf8(bytes).map_err(|e| {
-        InputError::new(
-            place,
-            format!(
-                "not UTF-8 text (invalid byte at offset {})",
-                e.utf8_error().valid_up_to()
-            ),
-        )
-    })?;
+    let text = String::from_utf8(bytes).map_err(|e| not_utf8(e.as_bytes(), place))?;
     // Editors on Windows like to start files with a byte order mark.
     Ok(match text.strip_prefix('\u{feff}') {
         Some(rest) => rest.to_string(),
@@ -272,7 +293,15 @@ impl Inputs {
             return Ok(lines(&text, Place::Stdin));
         }
         let path = Path::new(arg);
-        if path.is_file() {
+        if path.is_dir() {
+            return Err(InputError::new(
+                arg,
+                "is a directory, not a position or a file of positions",
+            ));
+        }
+        // Whatever else exists is read, as `cat` would: a regular file, and also a pipe or a
+        // device the user named (`<(…)`, `/dev/stdin`), which is no SFEN.
+        if path.exists() {
             let bytes = read_bytes(path)?;
             // A record's own decoder also reads Shift_JIS, as Windows programs save KIF.
             let text = match record::decode(&bytes) {
@@ -282,12 +311,6 @@ impl Inputs {
                 _ => decode(bytes, &path.display())?,
             };
             return Ok(lines(&text, |n| Place::File(path.to_path_buf(), n)));
-        }
-        if path.is_dir() {
-            return Err(InputError::new(
-                arg,
-                "is a directory, not a position or a file of positions",
-            ));
         }
         Ok(vec![Entry {
             place: Place::Arg(arg.to_string()),

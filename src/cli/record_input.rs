@@ -18,6 +18,9 @@ pub fn read(path: &str, variant: &Arc<Variant>) -> Result<Record, Failure> {
             .map_err(|e| Failure::bad("stdin", e))?
             .map_err(|e| Failure::bad("stdin", e))?
     } else {
+        if Path::new(path).is_dir() {
+            return Err(Failure::bad(path, "is a directory, not a game record"));
+        }
         let file = std::fs::File::open(path).map_err(|e| Failure::bad(path, e))?;
         limits::read_bounded(file)
             .map_err(|e| Failure::bad(path, e))?

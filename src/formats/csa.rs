@@ -109,7 +109,18 @@ pub fn read(text: &str, variant: &Arc<Variant>) -> Result<Vec<Record>, RecordErr
 /// Reads the first game of a CSA file.
 pub fn read_one(text: &str, variant: &Arc<Variant>) -> Result<Record, RecordError> {
     let mut games = read(text, variant)?;
-    Ok(games.remove(0))
+    let mut first = games.remove(0);
+    if !games.is_empty() {
+        let separator = text
+            .lines()
+            .position(|l| l.trim() == "/")
+            .map_or(0, |i| i + 1);
+        first.warnings.push(format!(
+            "{separator}: the file holds {} games (each after a '/' line); only the first is read",
+            games.len() + 1
+        ));
+    }
+    Ok(first)
 }
 
 struct Reader<'a> {

@@ -152,6 +152,38 @@ pub fn from_yaml<T: serde::de::DeserializeOwned>(
     })
 }
 
+/// Reads a mapping into a `BTreeMap`, refusing a key given twice (a plain `BTreeMap` keeps the
+/// last value and says nothing). For `#[serde(deserialize_with = "unique_keys")]`; the error
+/// reads as serde's own for a mapping, so that [`from_yaml`] locates it where the key repeats.
+pub fn unique_keys<'de, D, V>(d: D) -> Result<std::collections::BTreeMap<String, V>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    V: serde::Deserialize<'de>,
+{
+    use serde::de::{Error, MapAccess, Visitor};
+    struct Unique<V>(std::marker::PhantomData<V>);
+    impl<'de, V: serde::Deserialize<'de>> Visitor<'de> for Unique<V> {
+        type Value = std::collections::BTreeMap<String, V>;
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            f.write_str("a map")
+        }
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+            let mut out = std::collections::BTreeMap::new();
+            while let Some(key) = map.next_key::<String>()? {
+                if out.contains_key(&key) {
+                    return Err(A::Error::custom(format!(
+                        "duplicate entry with key `{key}`"
+                    )));
+                }
+                let value = map.next_value()?;
+                out.insert(key, value);
+            }
+            Ok(out)
+        }
+    }
+    d.deserialize_map(Unique(std::marker::PhantomData))
+}
+
 /// serde's messages for a key given twice: a struct's field, or a mapping's entry.
 fn duplicate_key(message: &str) -> bool {
     message.contains("duplicate field `") || message.contains("duplicate entry with key")
@@ -282,6 +314,24 @@ fn plain_words(message: &str) -> String {
                 .find(|c: char| !c.is_alphanumeric() && c != '_')
                 .unwrap_or(out.len() - at - rust.len());
             out.replace_range(at..at + rust.len() + name_len, plain);
+        }
+    }
+    // The number types a field is read into: said with their range, which is what a user
+    // needs to know (`promotion_zone: -1`, `value: 2.5`, `size_mm: ["20", 30]`).
+    for (rust, plain) in [
+        ("u8", "a whole number from 0 to 255"),
+        ("u16", "a whole number from 0 to 65535"),
+        ("u32", "a whole number from 0 to 4294967295"),
+        ("u64", "a whole number from 0"),
+        ("usize", "a whole number from 0"),
+        ("i32", "a whole number"),
+        ("i64", "a whole number"),
+        ("f32", "a number"),
+        ("f64", "a number"),
+    ] {
+        if let Some(head) = out.strip_suffix(&format!("expected {rust}")) {
+            out = format!("{head}expected {plain}");
+            break;
         }
     }
     out

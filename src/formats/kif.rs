@@ -402,7 +402,7 @@ pub fn parse_move(pos: &Position, last: Option<Move>, text: &str) -> Result<Move
         other => {
             return Err(format!(
                 "unexpected '{}' after the piece",
-                other.iter().collect::<String>()
+                super::parse_error::shown(&other.iter().collect::<String>())
             ))
         }
     };

@@ -94,7 +94,14 @@ pub fn read_bounded(reader: impl Read) -> std::io::Result<Result<Vec<u8>, LimitE
     reader
         .take(MAX_INPUT_BYTES as u64 + 1)
         .read_to_end(&mut bytes)?;
-    Ok(check_input_size(bytes.len()).map(|_| bytes))
+    // Reading stopped one byte past the bound: how much more there was is not known.
+    if bytes.len() > MAX_INPUT_BYTES {
+        return Ok(Err(LimitError::new(format!(
+            "input larger than the {} MiB limit",
+            MAX_INPUT_BYTES / (1024 * 1024)
+        ))));
+    }
+    Ok(Ok(bytes))
 }
 
 /// Checks YAML text before parsing: its size ([`check_input_size`]) and the nesting of its flow

@@ -2,7 +2,7 @@
 //! optionally extended or overridden by a user's file. Every check that points into the file
 //! (ids, SFEN symbols, names, sizes, Betza movement, promotions) happens here.
 
-use super::data_error::{from_yaml, DataError};
+use super::data_error::{from_yaml, unique_keys, DataError};
 use crate::rules::betza;
 use crate::rules::movement::LionPower;
 use crate::rules::piece::{KindId, KindRules, PieceKind, MAX_KINDS};
@@ -45,7 +45,7 @@ struct RawPiece {
 struct RawCatalog {
     pieces: Vec<RawPiece>,
     /// Piece lists of their own, by name, for variants that name one with `pieces:` (chu).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "unique_keys")]
     catalogs: BTreeMap<String, Vec<RawPiece>>,
 }
 

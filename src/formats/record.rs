@@ -194,7 +194,8 @@ impl RecordError {
         if self.text.is_empty() {
             format!("{}: {}", self.line, self.message)
         } else {
-            format!("{}: {}: {}", self.line, self.text, self.message)
+            let text = super::parse_error::shown(&self.text);
+            format!("{}: {text}: {}", self.line, self.message)
         }
     }
 }
@@ -213,6 +214,14 @@ impl std::error::Error for RecordError {}
 /// the first line the encoding that reads further cannot read, not line 1.
 pub fn decode(bytes: &[u8]) -> Result<String, RecordError> {
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    // Notepad's "Unicode": its byte order mark says so before any line could be read.
+    if bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) {
+        return Err(RecordError::new(
+            1,
+            "",
+            "UTF-16 text: save the file as UTF-8 or Shift_JIS",
+        ));
+    }
     let utf8_error = match std::str::from_utf8(bytes) {
         Ok(text) => return Ok(text.to_string()),
         Err(e) => e,

@@ -8,7 +8,7 @@
 //! digits (`12`), and the third field is not the hands (such variants have no drops) but the
 //! counter-strike square (`5e`, see [`Setup::lion_capture`]) or `-`.
 
-use super::parse_error::ParseError;
+use super::parse_error::{quoted, shown, ParseError};
 use crate::rules::square::{BoardSize, MAX_FILES, MAX_RANKS};
 use crate::rules::{validate, Color, Piece, PieceCatalog, Position, Setup, Square, Variant};
 use std::sync::Arc;
@@ -65,7 +65,10 @@ pub fn parse(text: &str, catalog: &PieceCatalog) -> Result<Setup, ParseError> {
     if f.len() > 4 {
         return Err(ParseError::new(
             f[4].0,
-            format!("unexpected '{}': an SFEN has at most four fields (board, side, hands, move number)", f[4].1),
+            format!(
+                "unexpected '{}': an SFEN has at most four fields (board, side, hands, move number)",
+                shown(f[4].1)
+            ),
         ));
     }
     let (size, board) = parse_board(f[0].1, f[0].0, catalog)?;
@@ -146,29 +149,50 @@ fn parse_board(
             }
             '+' => {
                 let Some(&l) = chars.get(i + 1).filter(|l| l.is_ascii_alphabetic()) else {
-                    return Err(ParseError::new(col, "'+' must be followed by a piece letter"));
+                    return Err(ParseError::new(
+                        col,
+                        "'+' must be followed by a piece letter",
+                    ));
                 };
                 let Some(kind) = catalog.by_letter(l, true) else {
                     return Err(ParseError::new(
                         col,
-                        format!("'+{l}' is not a promoted piece: '{}' does not promote", l.to_ascii_uppercase()),
+                        format!(
+                            "'+{l}' is not a promoted piece: '{}' does not promote",
+                            l.to_ascii_uppercase()
+                        ),
                     ));
                 };
-                let color = if l.is_ascii_uppercase() { Color::Black } else { Color::White };
-                rows.last_mut().expect("rows is never empty").push(Some(Piece { kind, color }));
+                let color = if l.is_ascii_uppercase() {
+                    Color::Black
+                } else {
+                    Color::White
+                };
+                rows.last_mut()
+                    .expect("rows is never empty")
+                    .push(Some(Piece { kind, color }));
                 i += 1;
             }
             c if c.is_ascii_alphabetic() => {
                 let Some(kind) = catalog.by_letter(c, false) else {
                     return Err(ParseError::new(col, format!("unknown piece letter '{c}'")));
                 };
-                let color = if c.is_ascii_uppercase() { Color::Black } else { Color::White };
-                rows.last_mut().expect("rows is never empty").push(Some(Piece { kind, color }));
+                let color = if c.is_ascii_uppercase() {
+                    Color::Black
+                } else {
+                    Color::White
+                };
+                rows.last_mut()
+                    .expect("rows is never empty")
+                    .push(Some(Piece { kind, color }));
             }
             other => {
                 return Err(ParseError::new(
                     col,
-                    format!("unexpected '{other}' in the board: expected a piece letter, '+', a digit or '/'"),
+                    format!(
+                        "unexpected {} in the board: expected a piece letter, '+', a digit or '/'",
+                        quoted(other)
+                    ),
                 ))
             }
         }
@@ -275,7 +299,10 @@ fn parse_hands(
         if !c.is_ascii_alphabetic() {
             return Err(ParseError::new(
                 start + i,
-                format!("unexpected '{c}' in the hands: expected a piece letter, a count or '-'"),
+                format!(
+                    "unexpected {} in the hands: expected a piece letter, a count or '-'",
+                    quoted(c)
+                ),
             ));
         }
         let Some(kind) = catalog.by_letter(c, promoted) else {

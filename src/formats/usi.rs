@@ -40,7 +40,7 @@ pub fn parse_position(
                 extra.column,
                 format!(
                     "unexpected '{}' after startpos: expected 'moves'",
-                    extra.text
+                    super::parse_error::shown(extra.text)
                 ),
             )
             .into())

@@ -2,7 +2,7 @@
 //! checked and located in the file, and the start position and each handicap are parsed and
 //! validated once, here, so that the [`Variant`] holds typed, valid setups.
 
-use super::data_error::{from_yaml, DataError};
+use super::data_error::{from_yaml, unique_keys, DataError};
 use super::sfen;
 use crate::rules::large::LargeTables;
 use crate::rules::square::{BoardSize, MAX_FILES, MAX_RANKS};
@@ -39,6 +39,7 @@ struct RawVariant {
     lion_trading: Option<String>,
     drops: bool,
     royal: Vec<String>,
+    #[serde(deserialize_with = "unique_keys")]
     set: BTreeMap<String, u32>,
     start: String,
     #[serde(default)]
@@ -178,6 +179,15 @@ impl Variant {
         }
         if set.is_empty() {
             return Err(err("set", "the set has no pieces".into()));
+        }
+        // The rules need a piece whose capture or mate ends the game; with none, the start
+        // position's check would say "black has no  on the board", naming nothing.
+        if raw.royal.is_empty() {
+            return Err(err(
+                "royal",
+                "no royal piece: name at least one, the piece whose mate ends the game (royal: [king])"
+                    .to_string(),
+            ));
         }
         let mut royal = Vec::new();
         for id in &raw.royal {

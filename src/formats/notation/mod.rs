@@ -36,6 +36,7 @@ pub mod numerals;
 pub mod usi;
 pub mod western;
 
+use super::parse_error::shown;
 use crate::rules::{BoardSize, Square};
 use std::fmt;
 
@@ -93,19 +94,29 @@ impl fmt::Display for NotationError {
         match self {
             NotationError::Empty => f.write_str("no move given"),
             NotationError::Malformed { text, expected } => {
-                write!(f, "'{text}': expected a move like {expected}")
+                write!(f, "'{}': expected a move like {expected}", shown(text))
             }
             NotationError::NotASquare { text, files, ranks } => {
-                write!(f, "'{text}' is not a square of the {files}×{ranks} board")
+                write!(
+                    f,
+                    "'{}' is not a square of the {files}×{ranks} board",
+                    shown(text)
+                )
+            }
+            // A move cut off after its square (the end of a truncated file).
+            NotationError::UnknownPiece { text } if text.is_empty() => {
+                f.write_str("the piece is missing: expected a piece name like 歩 after the square")
             }
             NotationError::UnknownPiece { text } => {
-                write!(f, "'{text}' is not a piece of this variant")
+                write!(f, "'{}' is not a piece of this variant", shown(text))
             }
             NotationError::NoPreviousMove => f.write_str("同 needs a previous move"),
             NotationError::WrongSide => f.write_str("the mark is not the side to move"),
-            NotationError::NoSuchMove { text } => write!(f, "'{text}' is not a legal move here"),
+            NotationError::NoSuchMove { text } => {
+                write!(f, "'{}' is not a legal move here", shown(text))
+            }
             NotationError::Ambiguous { text, count } => {
-                write!(f, "'{text}' fits {count} legal moves")
+                write!(f, "'{}' fits {count} legal moves", shown(text))
             }
             NotationError::IllegalMove { index } => {
                 write!(f, "move {} is not legal", index + 1)
