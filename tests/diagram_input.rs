@@ -495,3 +495,23 @@ fn options_that_do_not_apply_are_refused() {
     ]);
     assert_eq!(out.code, 0, "{}", out.stderr);
 }
+
+#[test]
+fn a_position_file_in_shift_jis_is_located_and_named() {
+    // Saved by a Windows editor: a comment line in Shift_JIS ("# 詰将棋") before the SFEN.
+    let dir = TempDir::new("sjis-position");
+    let mut bytes = b"# ".to_vec();
+    bytes.extend([0x8B, 0x6C, 0x8F, 0xAB, 0x8A, 0xFB]);
+    bytes.extend(b"\n4k4/9/4P4/9/9/9/9/9/9 b G 1\n");
+    std::fs::write(dir.path("p.sfen"), bytes).unwrap();
+    let yaml = dir.file("d.yaml", "position: p.sfen\n");
+    let out = run(&["diagram", &yaml, "-o", &dir.path("d.svg")]);
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert!(
+        out.stderr
+            .contains("p.sfen:1:3: not UTF-8 text (byte 0x8B); it reads as Shift_JIS"),
+        "{}",
+        out.stderr
+    );
+    assert!(!std::path::Path::new(&dir.path("d.svg")).exists());
+}

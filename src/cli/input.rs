@@ -5,7 +5,7 @@ use super::record_input::{looks_like_record, names_game_record};
 use super::Failure;
 use shogiprint::formats::record::{self, RecordError};
 use shogiprint::formats::record_io::{self, RecordFormat};
-use shogiprint::formats::{limits, sfen, usi};
+use shogiprint::formats::{limits, sfen, text, usi};
 use shogiprint::rules::{validate, PieceCatalog, Position, PositionError, ProblemCode, Variant};
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -160,35 +160,6 @@ fn read_bytes(path: &Path) -> Result<Vec<u8>, InputError> {
         .map_err(|e| InputError::new(path.display(), e))
 }
 
-/// Why bytes that should be UTF-8 text are not, at the line and column of the first byte that
-/// is not, and what they read as instead where that is plain: Windows editors save Japanese text
-/// as Shift_JIS, or as UTF-16 ("Unicode").
-fn not_utf8(bytes: &[u8], place: &dyn fmt::Display) -> InputError {
-    if bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) {
-        return InputError::new(format!("{place}:1"), "UTF-16 text: save the file as UTF-8");
-    }
-    let at = std::str::from_utf8(bytes)
-        .err()
-        .map_or(bytes.len(), |e| e.valid_up_to());
-    let before = String::from_utf8_lossy(&bytes[..at]);
-    let line = before.matches('\n').count() + 1;
-    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-    let sjis = encoding_rs::SHIFT_JIS
-        .decode_without_bom_handling_and_without_replacement(bytes)
-        .is_some();
-    let hint = match sjis {
-        true => "; it reads as Shift_JIS: save the file as UTF-8",
-        false => "",
-    };
-    InputError::new(
-        format!("{place}:{line}:{column}"),
-        format!(
-            "not UTF-8 text (byte 0x{:02X}){hint}",
-            bytes.get(at).copied().unwrap_or(0)
-        ),
-    )
-}
-
 fn record_entry(name: &str, text: String) -> Entry {
     Entry {
         place: Place::Record(name.to_string()),
@@ -197,12 +168,7 @@ fn record_entry(name: &str, text: String) -> Entry {
 }
 
 fn decode(bytes: Vec<u8>, place: &dyn fmt::Display) -> Result<String, InputError> {
-    let text = String::from_utf8(bytes).map_err(|e| not_utf8(e.as_bytes(), place))?;
-    // Editors on Windows like to start files with a byte order mark.
-    Ok(match text.strip_prefix('\u{feff}') {
-        Some(rest) => rest.to_string(),
-        None => text,
-    })
+    text::utf8(bytes).map_err(|e| InputError::new(format!("{place}{}", e.location()), e.message))
 }
 
 /// Where a position text came from.

@@ -4,7 +4,7 @@
 
 use super::model::Diagram;
 use super::spec::read_position;
-use crate::formats::{limits, usi, DataError};
+use crate::formats::{limits, text, usi, DataError};
 use crate::rules::Variant;
 use std::path::Path;
 use std::sync::Arc;
@@ -146,15 +146,9 @@ pub(crate) fn position_from_file(
     let bytes = limits::read_bounded(file)
         .map_err(|e| at(format!("{name}: {e}")))?
         .map_err(|e| at(format!("{name}: {e}")))?;
-    let text = String::from_utf8(bytes).map_err(|e| {
-        at(format!(
-            "{name}: not UTF-8 text (invalid byte at offset {})",
-            e.utf8_error().valid_up_to()
-        ))
-    })?;
+    let text = text::utf8(bytes).map_err(|e| at(format!("{name}{}: {e}", e.location())))?;
     // As a file named on the command line: blank lines and `#` comments are skipped.
     let lines: Vec<(usize, &str)> = text
-        .trim_start_matches('\u{feff}')
         .lines()
         .enumerate()
         .filter(|(_, l)| !l.trim().is_empty() && !l.trim().starts_with('#'))

@@ -1,5 +1,5 @@
 //! Reading and writing the text formats: SFEN and USI positions, game records (KIF, KI2, CSA,
-//! BOD, one [`record::Record`] model), the piece and variant YAML files, and the located errors
+//! BOD, one [`record::Record`] model), the piece and variant YAML files, UTF-8 text ([`text`]), and the located errors
 //! of position text and of the YAML data files; [`notation`] writes and reads moves and squares.
 //! Each reader builds `rules` types from outside; `rules` never imports this module.
 
@@ -16,6 +16,7 @@ pub mod record;
 mod record_builder;
 pub mod record_io;
 pub mod sfen;
+pub mod text;
 pub mod usi;
 pub mod usi_record;
 pub mod variant;
