@@ -101,6 +101,16 @@ pub fn write_streaming(
         fill(&mut writer)?;
         return writer.flush().map_err(|e| Failure::bad(target, e));
     }
+    if path.is_dir() {
+        // Refused before the work: the rename at the end could not replace a directory.
+        return Err(Failure::bad(
+            target,
+            format!(
+                "is a directory: name a file in it (-o {}/NAME)",
+                target.trim_end_matches('/')
+            ),
+        ));
+    }
     let dir = match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
@@ -338,6 +348,30 @@ mod tests {
         assert_eq!(dir.names(), ["link.svg", "link2.svg", "real"]);
         let real: Vec<_> = std::fs::read_dir(dir.0.join("real")).unwrap().collect();
         assert_eq!(real.len(), 1);
+    }
+
+    #[test]
+    fn a_directory_is_refused_before_anything_is_made() {
+        let dir = TempDir::new();
+        std::fs::create_dir(dir.0.join("games")).unwrap();
+        let target = dir.0.join("games");
+        let target_text = target.to_str().unwrap().to_string();
+        let mut filled = false;
+        let failure = write_streaming(&target_text, &mut io::sink(), &mut |_| {
+            filled = true;
+            Ok(())
+        })
+        .unwrap_err();
+        let message = failure.lines.join("\n");
+        assert!(
+            message.contains("is a directory: name a file in it"),
+            "{message}"
+        );
+        assert!(
+            !filled,
+            "the output was made before the directory was refused"
+        );
+        assert_eq!(dir.names(), ["games"]);
     }
 
     #[test]
