@@ -1359,3 +1359,33 @@ fn piece_names_are_brushed_by_default_and_fall_back_whole() {
         }
     }
 }
+
+#[test]
+fn no_more_than_two_layers_of_card_lie_anywhere_on_the_assembled_board() {
+    // Where four tiles meet, the top-left tile's flap corner, the top-right tile's bottom flap,
+    // the bottom-left tile's right flap and the bottom-right tile all lay there: four layers
+    // of card under one square, a bump the pieces rock on. Elsewhere a seam is two layers.
+    let v = variant("standard");
+    for paper in [Paper::A4, Paper::A5, Paper::LETTER] {
+        let options = KitOptions {
+            paper,
+            ..KitOptions::default()
+        };
+        let (kit, _) = build(&v, &options);
+        let spec = kit.board.unwrap();
+        let tiling = kit.tiling.as_ref().unwrap();
+        assert!(tiling.rows > 1 && tiling.cols > 1, "{paper}: a 4-way join");
+        // Every half millimetre, off the cut lines (an odd quarter).
+        let steps = |end: f64| (0..(end * 2.0) as usize).map(|i| i as f64 * 0.5 + 0.25);
+        for y in steps(spec.height()) {
+            for x in steps(spec.width()) {
+                let p = shogiprint::draw::Point::new(x, y);
+                let layers = tiling.tiles.iter().filter(|t| t.keeps(p)).count();
+                assert!(
+                    (1..=2).contains(&layers),
+                    "{paper}: {layers} layers of card at ({x}, {y}) mm"
+                );
+            }
+        }
+    }
+}

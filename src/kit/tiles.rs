@@ -5,7 +5,10 @@
 //! flap (hatched), and the neighbour is laid over it with its cut edge on the dashed seam line,
 //! its grid lines continuing the flap's. Small triangles where each seam crosses the border, one
 //! in each tile's border, meet tip to tip when the two tiles are aligned; nothing is printed on
-//! the playing surface.
+//! the playing surface. Where four tiles meet, two corners are cut away (notched) so that
+//! there too only two layers of card lie on each other: the top-left tile's flap corner, which
+//! lies under both neighbours' flaps, and the start of the top-right tile's bottom flap, which
+//! lies on the bottom-left tile's right flap.
 
 use super::board::{clip, Art, BoardSpec};
 use crate::draw::{
@@ -26,11 +29,50 @@ pub struct Tile {
     pub col: usize,
     /// The part of the board this tile shows.
     pub own: Rect,
-    /// `own` plus its flaps: the paper kept after cutting.
+    /// `own` plus its flaps: the paper kept after cutting, less `notches`.
     pub region: Rect,
+    /// Corners of `region` cut away where four tiles meet.
+    pub notches: Vec<Rect>,
     pub origin: Point,
     /// Alignment triangles' tips, in board millimetres, on this tile's seams.
     pub marks: Vec<Point>,
+}
+
+impl Tile {
+    /// Is `p` (board millimetres) on the card this tile keeps after cutting?
+    pub fn keeps(&self, p: Point) -> bool {
+        let inside = |r: &Rect| p.x > r.x && p.x < r.right() && p.y > r.y && p.y < r.bottom();
+        inside(&self.region) && !self.notches.iter().any(inside)
+    }
+
+    /// The cut line round the card kept, clockwise from the top left (board millimetres).
+    pub fn outline(&self) -> Vec<Point> {
+        let r = &self.region;
+        let mut points = vec![Point::new(r.x, r.y), Point::new(r.right(), r.y)];
+        match self.notch_at(self.own.right()) {
+            Some(n) => points.extend([
+                Point::new(r.right(), n.y),
+                Point::new(n.x, n.y),
+                Point::new(n.x, r.bottom()),
+            ]),
+            None => points.push(Point::new(r.right(), r.bottom())),
+        }
+        match self.notch_at(r.x) {
+            Some(n) => points.extend([
+                Point::new(n.right(), r.bottom()),
+                Point::new(n.right(), n.y),
+                Point::new(r.x, n.y),
+            ]),
+            None => points.push(Point::new(r.x, r.bottom())),
+        }
+        points
+    }
+
+    /// The notch whose left edge is at `x`: the flap corner's at `own.right()`, the bottom
+    /// flap's start at `region.x`.
+    fn notch_at(&self, x: f64) -> Option<&Rect> {
+        self.notches.iter().find(|n| (n.x - x).abs() < 1e-9)
+    }
 }
 
 /// How the board was split.
@@ -160,6 +202,18 @@ pub fn plan(spec: &BoardSpec, area: Rect, label: f64) -> Option<Tiling> {
             let right = if col + 1 < xs.len() { FLAP } else { 0.0 };
             let below = if row + 1 < ys.len() { FLAP } else { 0.0 };
             let region = Rect::new(x0, y0, own.w + right, own.h + below);
+            let mut notches = Vec::new();
+            if below > 0.0 {
+                // Under the square where four tiles meet: this tile's flap corner, which both
+                // neighbours' flaps cover, and the start of this tile's bottom flap, which the
+                // tile below-left's right flap carries (else four layers of card lie there).
+                if right > 0.0 {
+                    notches.push(Rect::new(own.right(), own.bottom(), FLAP, FLAP));
+                }
+                if col > 0 {
+                    notches.push(Rect::new(x0, own.bottom(), FLAP.min(own.w), FLAP));
+                }
+            }
             let origin = Point::new(
                 area.x + (area.w - region.w) / 2.0 - x0,
                 area.y + (area.h - label - region.h) / 2.0 - y0,
@@ -194,6 +248,7 @@ pub fn plan(spec: &BoardSpec, area: Rect, label: f64) -> Option<Tiling> {
                 col,
                 own,
                 region,
+                notches,
                 origin,
                 marks,
             });
@@ -238,16 +293,34 @@ pub fn draw_tile(
         page.glyphs(*color, vec![moved]);
     }
 
-    // Flaps: hatched, with the seam the neighbour's edge goes on.
+    // The notches are cut away: no board drawn there (the paper shows).
+    for n in &t.notches {
+        page.fill(
+            Path::rect(Rect::new(n.x + t.origin.x, n.y + t.origin.y, n.w, n.h)),
+            Color::WHITE,
+        );
+    }
+
+    // Flaps: hatched, with the seam the neighbour's edge goes on; each ends at a notch.
     let number = |row: usize, col: usize| row * tiling.cols + col + 1;
+    let right_height = match t.notch_at(t.own.right()) {
+        Some(n) => n.y - t.region.y,
+        None => t.region.h,
+    };
+    let bottom_start = t.notch_at(t.region.x).map_or(0.0, |n| n.w);
     let flaps = [
         (
-            Rect::new(t.own.right(), t.region.y, FLAP, t.region.h),
+            Rect::new(t.own.right(), t.region.y, FLAP, right_height),
             (t.col + 1 < tiling.cols).then(|| number(t.row, t.col + 1)),
             true,
         ),
         (
-            Rect::new(t.region.x, t.own.bottom(), t.own.w, FLAP),
+            Rect::new(
+                t.region.x + bottom_start,
+                t.own.bottom(),
+                t.own.w - bottom_start,
+                FLAP,
+            ),
             (t.row + 1 < tiling.rows).then(|| number(t.row + 1, t.col)),
             false,
         ),
@@ -302,13 +375,9 @@ pub fn draw_tile(
     }
 
     // The cut line round the paper kept.
+    let outline: Vec<Point> = t.outline().into_iter().map(to_page).collect();
     page.stroke(
-        Path::rect(Rect::new(
-            t.region.x + t.origin.x,
-            t.region.y + t.origin.y,
-            t.region.w,
-            t.region.h,
-        )),
+        Path::polygon(&outline),
         Stroke::solid(super::sheets::CUT, super::sheets::CUT_WIDTH),
     );
     caption(page, fonts, tiling, t, area)
