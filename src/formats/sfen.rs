@@ -163,11 +163,7 @@ fn parse_board(
                         ),
                     ));
                 };
-                let color = if l.is_ascii_uppercase() {
-                    Color::Black
-                } else {
-                    Color::White
-                };
+                let color = color_of(l);
                 rows.last_mut()
                     .expect("rows is never empty")
                     .push(Some(Piece { kind, color }));
@@ -177,11 +173,7 @@ fn parse_board(
                 let Some(kind) = catalog.by_letter(c, false) else {
                     return Err(ParseError::new(col, format!("unknown piece letter '{c}'")));
                 };
-                let color = if c.is_ascii_uppercase() {
-                    Color::Black
-                } else {
-                    Color::White
-                };
+                let color = color_of(c);
                 rows.last_mut()
                     .expect("rows is never empty")
                     .push(Some(Piece { kind, color }));
@@ -311,11 +303,7 @@ fn parse_hands(
                 format!("unknown piece letter '{c}' in the hands"),
             ));
         };
-        let color = if c.is_ascii_uppercase() {
-            Color::Black
-        } else {
-            Color::White
-        };
+        let color = color_of(c);
         let slot = setup.hands[color.index()].entry(kind).or_insert(0);
         *slot = slot.saturating_add(count);
         // A kind may be listed more than once (its counts add up), but the total must still
@@ -399,5 +387,13 @@ impl Position {
     /// The position as canonical SFEN.
     pub fn to_sfen(&self) -> String {
         write(&self.to_setup(), &self.variant().catalog)
+    }
+}
+/// Whose piece an SFEN letter is: upper case Black's (sente), lower case White's.
+fn color_of(letter: char) -> Color {
+    if letter.is_ascii_uppercase() {
+        Color::Black
+    } else {
+        Color::White
     }
 }
