@@ -1,6 +1,8 @@
 //! Page 1 of a kit: what is in it, how to print it so that it comes out at true size, how to
 //! make the pieces and the board, and a 50 mm ruler to check the scale with.
 
+mod writer;
+
 use super::face::{FaceStyle, Lettering};
 use super::parts::{Back, Part};
 use super::sheets::Layout;
@@ -8,130 +10,16 @@ use super::KitOptions;
 use crate::diagram::face::INK;
 use crate::diagram::{self, Diagram};
 use crate::draw::{
-    Affine, Align, Color, Drawing, FontRole, Fonts, Glyph, MissingGlyph, Path, Point, Rect, Stroke,
+    Align, Color, Drawing, FontRole, Fonts, Glyph, MissingGlyph, Path, Point, Rect, Stroke,
     TextStyle,
 };
 use crate::rules::Variant;
 use std::sync::Arc;
+use writer::{Block, Writer};
 
 const GREY: Color = Color(0x55, 0x55, 0x55);
 
-/// A cursor writing lines down the cover's pages: where a line would pass `bottom`, the cover
-/// goes on at `top` of a new page.
-struct Writer<'a> {
-    pages: &'a mut Vec<Drawing>,
-    fonts: &'a Fonts,
-    left: f64,
-    width: f64,
-    /// The width of the text where nothing stands beside it.
-    full_width: f64,
-    y: f64,
-    /// Where a continuation page starts, and how far down the text may go.
-    top: f64,
-    bottom: f64,
-    /// The ink of what it has drawn since it was last asked (see [`Writer::take_ink`]).
-    ink: Option<Rect>,
-}
-
-/// Below a line's baseline, the deepest its ink goes, as a share of its size (descenders).
-const DESCENT: f64 = 0.3;
-
 impl Writer<'_> {
-    /// The page being written.
-    fn page(&mut self) -> &mut Drawing {
-        self.pages.last_mut().expect("the cover has a page")
-    }
-
-    /// Draws glyphs, keeping count of their ink. A line whose first glyph's ink overhangs its
-    /// start to the left (a w, at a hair) moves right by as much: nothing goes past the left
-    /// margin.
-    fn draw(&mut self, color: Color, mut glyphs: Vec<Glyph>) {
-        let overhang = glyphs
-            .iter()
-            .filter_map(|g| self.fonts.ink_rect(g))
-            .map(|r| self.left - r.x)
-            .fold(0.0, f64::max);
-        if overhang > 0.0 {
-            for g in &mut glyphs {
-                g.transform = Affine::translate(overhang, 0.0) * g.transform;
-            }
-        }
-        for r in glyphs.iter().filter_map(|g| self.fonts.ink_rect(g)) {
-            self.ink = Some(self.ink.map_or(r, |i| i.union(&r)));
-        }
-        self.page().glyphs(color, glyphs);
-    }
-
-    /// The ink drawn since the last call.
-    fn take_ink(&mut self) -> Option<Rect> {
-        self.ink.take()
-    }
-
-    /// Makes sure `need` millimetres below the cursor are on the page: if not, the cover goes
-    /// on at the top of a new page, as wide as the first.
-    fn room(&mut self, need: f64) {
-        if self.y + need > self.bottom && self.y > self.top {
-            let (w, h) = (self.pages[0].width, self.pages[0].height);
-            self.pages.push(Drawing::new(w, h));
-            self.y = self.top;
-            self.width = self.full_width;
-        }
-    }
-
-    /// A heading; `with` (mm) is what must stay on its page with it, such as the paragraph
-    /// under it.
-    fn heading(&mut self, text: &str, with: f64) -> Result<(), MissingGlyph> {
-        let style = TextStyle::new(FontRole::Bold, 4.2);
-        self.room(2.5 + style.size + 1.6 + with);
-        self.y += 2.5;
-        self.y += style.size;
-        let g = self
-            .fonts
-            .line(style, text, Point::new(self.left, self.y), Align::Start)?;
-        self.draw(INK, g);
-        self.y += 1.6;
-        Ok(())
-    }
-
-    /// A paragraph's lines at the writer's width.
-    fn lines(&self, bullet: &str, text: &str) -> Result<Vec<String>, MissingGlyph> {
-        let style = TextStyle::new(FontRole::Regular, BODY);
-        let indent = if bullet.is_empty() { 0.0 } else { 5.0 };
-        self.fonts.wrap(style, text, self.width - indent)
-    }
-
-    /// How deep a paragraph of `lines` lines is, its last line's descenders included.
-    fn depth(lines: usize) -> f64 {
-        lines as f64 * LINE + DESCENT * BODY
-    }
-
-    /// A paragraph, wrapped; `bullet` (such as "1.") hangs in the margin. It stays on one
-    /// page where it fits one.
-    fn para(&mut self, bullet: &str, text: &str) -> Result<(), MissingGlyph> {
-        let style = TextStyle::new(FontRole::Regular, BODY);
-        let indent = if bullet.is_empty() { 0.0 } else { 5.0 };
-        let lines = self.lines(bullet, text)?;
-        self.room(Writer::depth(lines.len()));
-        for (i, line) in lines.iter().enumerate() {
-            self.room(Writer::depth(1));
-            self.y += LINE;
-            if i == 0 && !bullet.is_empty() {
-                let g =
-                    self.fonts
-                        .line(style, bullet, Point::new(self.left, self.y), Align::Start)?;
-                self.draw(INK, g);
-            }
-            let g = self.fonts.line(
-                style,
-                line,
-                Point::new(self.left + indent, self.y),
-                Align::Start,
-            )?;
-            self.draw(INK, g);
-        }
-        Ok(())
-    }
-
     /// The parts table, its columns as wide as their widest cells.
     fn table(&mut self, table: &Table) -> Result<(), MissingGlyph> {
         self.heading("Parts", 0.0)?;
@@ -147,10 +35,6 @@ impl Writer<'_> {
         Ok(())
     }
 }
-
-/// The body text's size, and the distance between its lines.
-const BODY: f64 = 3.2;
-const LINE: f64 = 4.3;
 
 /// What the cover says about the board: its size and how many tiles.
 pub struct BoardNote {
@@ -172,34 +56,6 @@ pub struct Cover<'a> {
     /// How many pages the cover takes (the card comes after them): what the note about the
     /// card counts from.
     pub cover_pages: usize,
-}
-
-/// A piece of the cover's text, as data; [`Writer::write`] draws a list of them down the page.
-enum Block {
-    Heading(&'static str),
-    /// A wrapped paragraph; the bullet (such as "1.") hangs in the margin, or is empty.
-    Para(&'static str, &'static str),
-}
-
-impl Writer<'_> {
-    fn write(&mut self, blocks: &[Block]) -> Result<(), MissingGlyph> {
-        for (i, block) in blocks.iter().enumerate() {
-            match block {
-                // A heading stays with the paragraph under it.
-                Block::Heading(text) => {
-                    let with = match blocks.get(i + 1) {
-                        Some(Block::Para(bullet, text)) => {
-                            Writer::depth(self.lines(bullet, text)?.len())
-                        }
-                        _ => 0.0,
-                    };
-                    self.heading(text, with)?
-                }
-                Block::Para(bullet, text) => self.para(bullet, text)?,
-            }
-        }
-        Ok(())
-    }
 }
 
 /// Where the cover put its parts: what the tests measure.
