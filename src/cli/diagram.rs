@@ -153,6 +153,7 @@ pub fn run(
         _ => Format::Svg,
     };
     args.image.check_used_by(format)?;
+    output::not_to_terminal(args.output.as_deref().unwrap_or("-"), format)?;
 
     let (mut diagram, mut notes) = read(args, variant, pieces)?;
     // Where the position was given, for its problems: a diagram file's `position:` field,

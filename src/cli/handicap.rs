@@ -115,6 +115,7 @@ pub fn run(args: &Args, variant: &Arc<Variant>, out: &mut impl Write) -> Result<
         })?,
     };
     args.image.check_used_by(format)?;
+    output::not_to_terminal(&target, format)?;
     let sheet_err = |e: TextError| Failure::bad("handicap", e);
     if several && format != Format::Pdf {
         return Err(Failure::bad(

@@ -56,13 +56,34 @@ pub fn write_failure(target: &str, e: std::io::Error) -> Failure {
 /// Refuses a `target` that is neither `-` nor a `.pdf` file, for products written only as PDF
 /// (`what`: "a kit", "a booklet"), before any work is done.
 pub fn pdf_only(target: &str, what: &str) -> Result<(), Failure> {
-    if target == "-" || target.to_ascii_lowercase().ends_with(".pdf") {
+    if target == "-" {
+        return not_to_terminal(target, Format::Pdf);
+    }
+    if target.to_ascii_lowercase().ends_with(".pdf") {
         return Ok(());
     }
     Err(Failure::bad(
         target,
         format!("{what} is written as PDF: give a file name ending in .pdf (or - for stdout)"),
     ))
+}
+
+/// Refuses to write a PNG or a PDF to standard output (`target` `-`) when that is a terminal,
+/// before any work is done: its bytes would garble the screen. A pipe or a redirect takes it.
+pub fn not_to_terminal(target: &str, format: Format) -> Result<(), Failure> {
+    use std::io::IsTerminal;
+    let what = match format {
+        Format::Svg => return Ok(()),
+        Format::Png => "a PNG",
+        Format::Pdf => "a PDF",
+    };
+    if target == "-" && std::io::stdout().is_terminal() {
+        return Err(Failure::bad(
+            "-o -",
+            format!("{what} is not written to a terminal: redirect it (> FILE) or give -o FILE"),
+        ));
+    }
+    Ok(())
 }
 
 /// Writes `bytes` to `target` (`-` is stdout).

@@ -71,6 +71,7 @@ pub fn run(args: &Args, variant: &Arc<Variant>, out: &mut impl Write) -> Result<
         })?,
     };
     args.image.check_used_by(format)?;
+    output::not_to_terminal(&args.output, format)?;
     let fonts = match &args.font {
         Some(path) => Fonts::from_file(path).map_err(|e| Failure::bad("--font", e))?,
         None => Fonts::bundled(),
