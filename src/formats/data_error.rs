@@ -334,6 +334,18 @@ fn plain_words(message: &str) -> String {
             break;
         }
     }
+    // A number too large for any float (`1e400`) reaches serde as a string: say what it is.
+    const STRING: &str = "invalid type: string \"";
+    if let Some(at) = out.find(STRING) {
+        let rest = &out[at + STRING.len()..];
+        if let Some((text, expected)) = rest.split_once("\", expected ") {
+            let digits = text.bytes().any(|b| b.is_ascii_digit());
+            if digits && text.parse::<f64>().is_ok_and(f64::is_infinite) {
+                let said = format!("{text} is too large a number: expected {expected}");
+                out.replace_range(at.., &said);
+            }
+        }
+    }
     out
 }
 
@@ -416,5 +428,24 @@ mod tests {
         let e = from_yaml::<RawOuter>("inner: ~\n", "x.yaml").unwrap_err();
         assert!(!e.to_string().contains("Raw"), "{e}");
         assert!(!e.to_string().contains("unit value"), "{e}");
+    }
+
+    #[test]
+    fn a_number_too_large_for_a_float_is_said_to_be_one() {
+        #[derive(serde::Deserialize, Debug)]
+        #[allow(dead_code)]
+        struct RawSize {
+            size: f64,
+        }
+        let e = from_yaml::<RawSize>("size: 1e400\n", "d.yaml").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "d.yaml:1:7: size: 1e400 is too large a number: expected a number"
+        );
+        // A word stays a word, even one Rust would read as infinity.
+        for word in ["big", "inf"] {
+            let e = from_yaml::<RawSize>(&format!("size: {word}\n"), "d.yaml").unwrap_err();
+            assert!(e.to_string().contains(&format!("string \"{word}\"")), "{e}");
+        }
     }
 }
