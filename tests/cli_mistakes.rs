@@ -513,16 +513,22 @@ fn a_file_in_another_encoding_than_utf8_is_located_and_named() {
 
 #[test]
 fn a_png_or_pdf_is_not_written_to_a_terminal() {
-    // `script` (util-linux) gives the command a terminal for its standard output.
-    let probe = Command::new("script")
-        .args(["-qec", "echo probe", "/dev/null"])
-        .output();
-    if !probe.is_ok_and(|p| String::from_utf8_lossy(&p.stdout).contains("probe")) {
+    let dir = TempDir::new("terminal");
+    // What a terminal shows of `shell` run in it: `script` (util-linux) gives the command a
+    // terminal for its standard output (and its standard error).
+    let in_terminal = |shell: &str| -> Option<String> {
+        let out = Command::new("script")
+            .args(["-qec", shell, "/dev/null"])
+            .current_dir(&dir.0)
+            .output()
+            .ok()?;
+        Some(String::from_utf8_lossy(&out.stdout).into_owned())
+    };
+    if !in_terminal("echo probe").is_some_and(|seen| seen.contains("probe")) {
         eprintln!("skipped: no terminal to be had through `script` (util-linux)");
         return;
     }
     let bin = env!("CARGO_BIN_EXE_shogiprint");
-    let dir = TempDir::new("terminal");
     for (args, what) in [
         ("diagram startpos --format png -o -", "a PNG"),
         ("diagram startpos --format pdf", "a PDF"),
@@ -530,13 +536,7 @@ fn a_png_or_pdf_is_not_written_to_a_terminal() {
         ("handicap rook --format png", "a PNG"),
         ("rules-card -o -", "a PDF"),
     ] {
-        let shell = format!("{bin} {args}; echo exit=$?");
-        let out = Command::new("script")
-            .args(["-qec", &shell, "/dev/null"])
-            .current_dir(&dir.0)
-            .output()
-            .expect("script runs");
-        let seen = String::from_utf8_lossy(&out.stdout);
+        let seen = in_terminal(&format!("{bin} {args}; echo exit=$?")).unwrap();
         assert!(
             seen.contains(&format!(
                 "-o -: {what} is not written to a terminal: redirect it (> FILE) or give -o FILE"
@@ -550,12 +550,6 @@ fn a_png_or_pdf_is_not_written_to_a_terminal() {
         );
     }
     // An SVG is text: it goes to the terminal.
-    let shell = format!("{bin} diagram startpos; echo exit=$?");
-    let out = Command::new("script")
-        .args(["-qec", &shell, "/dev/null"])
-        .current_dir(&dir.0)
-        .output()
-        .expect("script runs");
-    let seen = String::from_utf8_lossy(&out.stdout);
+    let seen = in_terminal(&format!("{bin} diagram startpos; echo exit=$?")).unwrap();
     assert!(seen.contains("<svg") && seen.contains("exit=0"), "{seen}");
 }
