@@ -439,17 +439,21 @@ fn options_that_do_not_apply_are_refused() {
         "{}",
         out.stderr
     );
+    // Refused with `message`, exit 2, and nothing written to `target`.
+    let refused = |args: &[&str], target: &str, message: &str| {
+        let mut args = args.to_vec();
+        args.extend(["-o", target]);
+        let out = run(&args);
+        assert_eq!(out.code, 2, "{args:?}: {}", out.stderr);
+        assert!(out.stderr.contains(message), "{args:?}: {}", out.stderr);
+        assert!(!std::path::Path::new(target).exists());
+    };
     for (option, value, output) in [("--px", "300", "d.svg"), ("--dpi", "300", "d.pdf")] {
-        let target = dir.path(output);
-        let out = run(&["diagram", "startpos", option, value, "-o", &target]);
-        assert_eq!(out.code, 2, "{option} {output}");
-        assert!(
-            out.stderr
-                .contains(&format!("{option} {value}: sizes a PNG only")),
-            "{}",
-            out.stderr
+        refused(
+            &["diagram", "startpos", option, value],
+            &dir.path(output),
+            &format!("{option} {value}: sizes a PNG only"),
         );
-        assert!(!std::path::Path::new(&target).exists());
     }
     let out = run(&[
         "diagram",
@@ -462,27 +466,19 @@ fn options_that_do_not_apply_are_refused() {
     assert_eq!(out.code, 0, "{}", out.stderr);
     // A PDF is printed on the paper: a background (even a wrong one) is refused there, as
     // the other commands that write a picture do.
-    for (command, input) in [
-        ("diagram", "startpos"),
-        ("handicap", "rook"),
-        ("rules-card", "--variant"),
+    for command in [
+        &["diagram", "startpos"][..],
+        &["handicap", "rook"],
+        &["rules-card", "--variant", "minishogi"],
     ] {
         for colour in ["grey", "not-a-colour"] {
-            let target = dir.path("b.pdf");
-            let mut args = vec![command, input];
-            if input == "--variant" {
-                args.push("minishogi");
-            }
-            args.extend(["--background", colour, "-o", &target]);
-            let out = run(&args);
-            assert_eq!(out.code, 2, "{command} {colour}: {}", out.stderr);
-            assert!(
-                out.stderr
-                    .contains(&format!("--background {colour}: an SVG or PNG only")),
-                "{}",
-                out.stderr
+            let mut args = command.to_vec();
+            args.extend(["--background", colour]);
+            refused(
+                &args,
+                &dir.path("b.pdf"),
+                &format!("--background {colour}: an SVG or PNG only"),
             );
-            assert!(!std::path::Path::new(&target).exists());
         }
     }
     let out = run(&[
