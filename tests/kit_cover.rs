@@ -3,8 +3,9 @@
 //! nothing of the cover's text prints over anything else or past the safe margin.
 
 use shogiprint::draw::{Fonts, Item, Rect};
-use shogiprint::kit::{self, Kit, KitOptions, Layout, Paper};
-use shogiprint::rules::Variant;
+use shogiprint::kit::{self, Kit, KitError, KitOptions, Layout, Paper};
+use shogiprint::rules::{PieceCatalog, Variant};
+use std::sync::Arc;
 
 fn overlap(a: &Rect, b: &Rect) -> bool {
     a.x < b.right() && b.x < a.right() && a.y < b.bottom() && b.y < a.bottom()
@@ -275,5 +276,76 @@ fn the_summary_names_the_faces_and_their_lettering_in_english() {
             "{style:?} {lettering:?}: no \"{want}\" in {}",
             &text[..text.len().min(200)]
         );
+    }
+}
+
+/// Every built-in variant and a user's (`examples/custom/`), as the README's commands make them.
+fn every_variant() -> Vec<Arc<Variant>> {
+    let mut out: Vec<Arc<Variant>> = ["standard", "minishogi", "gorogoro", "sho", "chu"]
+        .iter()
+        .map(|n| Variant::builtin(n).unwrap())
+        .collect();
+    let text = std::fs::read_to_string("examples/custom/pieces.yaml").unwrap();
+    let catalog = Arc::new(PieceCatalog::builtin_with(&text, "pieces.yaml").unwrap());
+    let vtext = std::fs::read_to_string("examples/custom/variant.yaml").unwrap();
+    out.push(Variant::from_yaml(&vtext, "variant.yaml", catalog).unwrap());
+    out
+}
+
+#[test]
+fn every_variants_cover_stays_within_the_margins_with_its_board_on_a4_letter_and_a5() {
+    // With the board, the summary under the title takes a second line on A5, and chu shogi's
+    // start position (under its 22-row parts table, beside the printing notes) ran 1.5 mm into
+    // the foot margin, its caption 4.5 mm from the edge; a user's variant with a long name
+    // (Kirin minishogi (example) 麒麟五五将棋) ran its title off the right of the page.
+    let fonts = Fonts::bundled();
+    for v in every_variant() {
+        for paper in [Paper::A4, Paper::LETTER, Paper::A5] {
+            for layout in [Layout::Fold, Layout::Duplex] {
+                for rules_card in [true, false] {
+                    let options = KitOptions {
+                        paper,
+                        layout,
+                        rules_card,
+                        komadai: v.drops,
+                        ..KitOptions::default()
+                    };
+                    let what = format!("{} {paper} {} card {rules_card}", v.english, layout.name());
+                    let kit = match kit::build(&v, &options, &fonts) {
+                        Ok(kit) => kit,
+                        // Chu shogi's rules card fits no A5 page: that kit is refused.
+                        Err(KitError::RulesCardDoesNotFit(_)) if rules_card => continue,
+                        Err(e) => panic!("{what}: {e}"),
+                    };
+                    let m = options.margin;
+                    let safe = Rect::new(m, m, paper.width - 2.0 * m, paper.height - 2.0 * m);
+                    assert!(
+                        safe.contains(&kit.cover.diagram, 1e-6),
+                        "{what}: the start position {:?} past the margin",
+                        kit.cover.diagram
+                    );
+                    let cover_pages = match layout {
+                        Layout::Fold => kit.cover.pages,
+                        Layout::Duplex => 2 * kit.cover.pages,
+                    };
+                    for (n, page) in kit.pages[..cover_pages].iter().enumerate() {
+                        for item in &page.items {
+                            let Item::Text { glyphs, .. } = item else {
+                                continue;
+                            };
+                            for g in glyphs {
+                                let Some(r) = fonts.ink_rect(g) else { continue };
+                                assert!(
+                                    safe.contains(&r, 1e-6),
+                                    "{what}: page {} '{}' at {r:?} past the margin",
+                                    n + 1,
+                                    g.ch
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
 }

@@ -124,16 +124,14 @@ pub fn draw_cover(
         (width - GUTTER - NOTES).min(DIAGRAM)
     };
     let alone = setup_width < DIAGRAM_BESIDE_TABLE;
-    let setup = setup_diagram(
-        cover.variant,
-        fonts,
-        if alone {
-            width.min(DIAGRAM)
-        } else {
-            setup_width
-        },
-    )?;
-    let setup_top = w.y + 4.0;
+    let setup_width = if alone {
+        width.min(DIAGRAM)
+    } else {
+        setup_width
+    };
+    let (setup, setup_top) = fit_setup(&mut w, cover.variant, setup_width)?;
+    // The page the start position stands on: what goes beside it and under it is there.
+    let diagram_page = w.pages.len();
     let setup_left = if alone {
         left + (width - setup.width) / 2.0
     } else {
@@ -168,9 +166,9 @@ pub fn draw_cover(
         };
         w.para("", &note)?;
     }
-    // What stands beside the start position, and below it, are on the first page; text that
-    // went on over the next page has the whole width there.
-    let on_first = |w: &Writer<'_>| w.pages.len() == 1;
+    // What stands beside the start position, and below it, are on its page; text that went
+    // on over the next page has the whole width there.
+    let on_first = |w: &Writer<'_>| w.pages.len() == diagram_page;
     let notes_ink = w.take_ink();
     if !alone && on_first(&w) {
         beside = notes_ink;
@@ -226,16 +224,40 @@ fn faces_in_words(style: FaceStyle, lettering: Lettering) -> String {
     format!("{names} in {hand}")
 }
 
+/// Between the baselines of a title that takes two lines, as a share of its size.
+const TITLE_LEAD: f64 = 1.2;
+
 /// The kit's name and a one-line summary in grey.
 fn title(w: &mut Writer<'_>, cover: &Cover<'_>) -> Result<(), MissingGlyph> {
     let (variant, options) = (cover.variant, cover.options);
     let style = TextStyle::new(FontRole::Bold, 7.0);
-    w.y += style.size;
-    let head = format!("Print kit: {} {}", variant.english, variant.japanese);
-    let g = w
-        .fonts
-        .line(style, &head, Point::new(w.left, w.y), Align::Start)?;
-    w.draw(INK, g);
+    // One line where it fits; else the Japanese name under the English one, each wrapped at
+    // the width (a word wider than that is set smaller), never past the margin.
+    let english = format!("Print kit: {}", variant.english);
+    let head = format!("{english} {}", variant.japanese);
+    let lines = if w.fonts.width(style, &head)? <= w.width {
+        vec![head]
+    } else {
+        let mut lines = w.fonts.wrap(style, &english, w.width)?;
+        lines.extend(w.fonts.wrap(style, &variant.japanese, w.width)?);
+        lines
+    };
+    for (i, line) in lines.iter().enumerate() {
+        w.y += if i == 0 {
+            style.size
+        } else {
+            TITLE_LEAD * style.size
+        };
+        let mut fitted = style;
+        let line_width = w.fonts.width(style, line)?;
+        if line_width > w.width {
+            fitted.size *= w.width / line_width;
+        }
+        let g = w
+            .fonts
+            .line(fitted, line, Point::new(w.left, w.y), Align::Start)?;
+        w.draw(INK, g);
+    }
     let faces = faces_in_words(options.style, options.lettering);
     let mut summary = format!(
         "{} pieces: {faces}, {} layout, {}",
@@ -475,6 +497,38 @@ fn mm(v: f64) -> String {
     } else {
         format!("{v:.1}")
     }
+}
+
+/// How much narrower than asked the start position may be drawn to keep within the foot of
+/// its page; narrower still, it starts the next page instead.
+const SETUP_LEAST: f64 = 0.75;
+
+/// The start position about `width` mm wide under the writer's cursor, drawn smaller where
+/// the page has less room left under the cursor than it takes (down to [`SETUP_LEAST`] of its
+/// width), else at the top of the next page; returns it and its top.
+fn fit_setup(
+    w: &mut Writer<'_>,
+    variant: &Arc<Variant>,
+    width: f64,
+) -> Result<(Drawing, f64), MissingGlyph> {
+    let mut setup = setup_diagram(variant, w.fonts, width)?;
+    let top = w.y + 4.0;
+    let mut fitted = width;
+    // The caption keeps its size as the board comes down: a few rounds settle it.
+    for _ in 0..8 {
+        let room = w.bottom - top;
+        if setup.height <= room {
+            return Ok((setup, top));
+        }
+        fitted *= room / setup.height * 0.999;
+        if fitted < SETUP_LEAST * width {
+            break;
+        }
+        setup = setup_diagram(variant, w.fonts, fitted)?;
+    }
+    let setup = setup_diagram(variant, w.fonts, width)?;
+    w.room(4.0 + setup.height);
+    Ok((setup, w.y + 4.0))
 }
 
 /// The variant's start position as a book diagram, about `width` mm wide (narrower where a
