@@ -414,7 +414,7 @@ fn pack_parts(
     // far inside the safe area, so that none of it reaches the margin.
     let reach = match options.layout {
         Layout::Fold => sheets::CUT_WIDTH,
-        Layout::Duplex => sheets::BLEED.max(sheets::CUT_WIDTH),
+        Layout::Duplex => sheets::bleed_reach().max(sheets::CUT_WIDTH),
     };
     let safe = safe.inset(reach);
     let rest = Rect::new(safe.x, safe.y, safe.w, safe.h - foot);

@@ -14,7 +14,7 @@
 use super::face::{self, FaceStyle, Lettering};
 use super::pack::Spot;
 use super::parts::{Back, Part};
-use crate::diagram::face::{pentagon, INK, WOOD};
+use crate::diagram::face::{INK, WOOD};
 use crate::draw::{
     Affine, Align, Color, Drawing, FontRole, Fonts, MissingGlyph, Path, Point, Stroke, TextStyle,
 };
@@ -235,25 +235,69 @@ fn draw_part(
             // Seen through the sheet, the back stands at the mirror position, upright.
             let sheet = &mut pages[bp];
             let mirrored = Point::new(sheet.width - bottom.x, bottom.y);
-            sheet.fill(
-                Path::polygon(&pentagon(
-                    mirrored + Point::new(0.0, BLEED),
-                    base + 2.0 * BLEED,
-                    height + 2.0 * BLEED,
-                )),
-                WOOD,
-            );
+            let back_outline = face::outline(part.size).map(|p| p + mirrored);
+            sheet.fill(grown(&back_outline, BLEED), WOOD);
             sheet.place(&back, mirrored.x, mirrored.y);
             Ok(Placement {
                 part: i,
                 page: fp,
                 back_page: bp,
                 front: front_outline,
-                back: face::outline(part.size).map(|p| p + mirrored),
+                back: back_outline,
                 fold: None,
             })
         }
     }
+}
+
+/// The convex `outline` grown by `by` all round: each side moved out by `by`, the corners
+/// rounded on circles of that radius about them (set as short straight pieces just outside
+/// the circle, so the growth is nowhere less). Filled, not stroked, so that `--ink black`
+/// turns it white like the face under it.
+pub fn grown(outline: &[Point], by: f64) -> Path {
+    // Outward normals: which side is out follows the outline's turning direction.
+    let n = outline.len();
+    let area: f64 = (0..n)
+        .map(|i| {
+            let (a, b) = (outline[i], outline[(i + 1) % n]);
+            a.x * b.y - b.x * a.y
+        })
+        .sum();
+    let turn = if area > 0.0 { 1.0 } else { -1.0 };
+    let normal = |i: usize| {
+        let e = outline[(i + 1) % n] - outline[i];
+        let e = e * (1.0 / e.length());
+        Point::new(turn * e.y, -turn * e.x)
+    };
+    let mut points = Vec::new();
+    for i in 0..n {
+        let (from, to) = (normal((i + n - 1) % n), normal(i));
+        let (a0, mut a1) = (from.y.atan2(from.x), to.y.atan2(to.x));
+        // Round the corner the way the outline turns.
+        while (a1 - a0) * turn < 0.0 {
+            a1 += turn * std::f64::consts::TAU;
+        }
+        let steps = ((a1 - a0).abs() / CORNER_STEP).ceil().max(1.0) as usize;
+        let half = (a1 - a0) / steps as f64 / 2.0;
+        // Each piece of the corner touches the circle at its middle; its ends lie outside.
+        let out = by / half.cos();
+        points.push(outline[i] + from * by);
+        for k in 0..steps {
+            let a = a0 + (2 * k + 1) as f64 * half;
+            points.push(outline[i] + Point::new(a.cos(), a.sin()) * out);
+        }
+        points.push(outline[i] + to * by);
+    }
+    Path::polygon(&points)
+}
+
+/// The angle a piece of a grown outline's rounded corner turns through, in radians (10°).
+const CORNER_STEP: f64 = 10.0 * std::f64::consts::PI / 180.0;
+
+/// How far at most a duplex back's bleed ([`grown`] by [`BLEED`]) reaches past its outline:
+/// the ends of its corners' pieces lie a hair outside their circles.
+pub fn bleed_reach() -> f64 {
+    BLEED / (CORNER_STEP / 2.0).cos()
 }
 
 /// The part's label in the waste corner left of its apex, shrunk to the room there.
