@@ -270,7 +270,7 @@ pub fn grown(outline: &[Point], by: f64) -> Path {
         Point::new(turn * e.y, -turn * e.x)
     };
     let mut points = Vec::new();
-    for i in 0..n {
+    for (i, &corner) in outline.iter().enumerate() {
         let (from, to) = (normal((i + n - 1) % n), normal(i));
         let (a0, mut a1) = (from.y.atan2(from.x), to.y.atan2(to.x));
         // Round the corner the way the outline turns.
@@ -281,12 +281,12 @@ pub fn grown(outline: &[Point], by: f64) -> Path {
         let half = (a1 - a0) / steps as f64 / 2.0;
         // Each piece of the corner touches the circle at its middle; its ends lie outside.
         let out = by / half.cos();
-        points.push(outline[i] + from * by);
+        points.push(corner + from * by);
         for k in 0..steps {
             let a = a0 + (2 * k + 1) as f64 * half;
-            points.push(outline[i] + Point::new(a.cos(), a.sin()) * out);
+            points.push(corner + Point::new(a.cos(), a.sin()) * out);
         }
-        points.push(outline[i] + to * by);
+        points.push(corner + to * by);
     }
     Path::polygon(&points)
 }
