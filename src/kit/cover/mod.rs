@@ -168,15 +168,15 @@ pub fn draw_cover(
     }
     // What stands beside the start position, and below it, are on its page; text that went
     // on over the next page has the whole width there.
-    let on_first = |w: &Writer<'_>| w.pages.len() == diagram_page;
+    let on_diagram_page = |w: &Writer<'_>| w.pages.len() == diagram_page;
     let notes_ink = w.take_ink();
-    if !alone && on_first(&w) {
+    if !alone && on_diagram_page(&w) {
         beside = notes_ink;
     }
     // The ruler with its note beside it, if they fit beside the start position; under it on
     // paper too narrow for both.
     if ruler_width(fonts)? > w.width {
-        if on_first(&w) {
+        if on_diagram_page(&w) {
             w.y = w.y.max(diagram.bottom());
         }
         w.width = width;
@@ -185,11 +185,11 @@ pub fn draw_cover(
     w.room(4.0 + if note_below { RULER_BELOW } else { RULER });
     let at = Point::new(left + 2.0, w.y + 4.0);
     let ruler_ink = ruler(w.page(), fonts, at, note_below)?;
-    if !alone && on_first(&w) && ruler_ink.y < diagram.bottom() {
+    if !alone && on_diagram_page(&w) && ruler_ink.y < diagram.bottom() {
         beside = Some(beside.map_or(ruler_ink, |b| b.union(&ruler_ink)));
     }
     w.y = ruler_ink.bottom() + 4.0;
-    if on_first(&w) {
+    if on_diagram_page(&w) {
         w.y = w.y.max(diagram.bottom());
     }
 
