@@ -20,7 +20,10 @@
 //!   brackets of words, Japanese or English, break like the prose around them, before the
 //!   opening bracket too (`打てる｜（成っていない…`): holding back the word before them would
 //!   end the line a character early (`打て｜る（…`);
-//! - a spaced dash stays at the end of the line it follows (`handicaps —`).
+//! - a spaced dash stays at the end of the line it follows (`handicaps —`);
+//! - a katakana word (`ポイント`, `スタンダード`) is kept whole when the line allows it: a break
+//!   inside it is a last resort ([`Break::InGroup`]), as books set loanwords; the middle dot
+//!   between two words (`レッツ・プレイ`) is a place to break.
 
 use unicode_linebreak::{linebreaks, BreakOpportunity};
 
@@ -29,8 +32,8 @@ use unicode_linebreak::{linebreaks, BreakOpportunity};
 pub enum Break {
     /// An ordinary break opportunity.
     Allowed,
-    /// Inside a bracketed reference (`（８一・２一）`): taken only when the reference cannot
-    /// fit on one line.
+    /// Inside a bracketed reference (`（８一・２一）`) or a katakana word (`ポイント`): taken
+    /// only when the group cannot fit on one line.
     InGroup,
 }
 
@@ -227,6 +230,13 @@ fn kana(c: char) -> bool {
     ('\u{3041}'..='\u{30ff}').contains(&c)
 }
 
+/// A katakana letter, the prolonged sound mark or an iteration mark: what a katakana word is
+/// made of (the middle dot ・ separates words).
+fn katakana(c: char) -> bool {
+    matches!(c, '\u{30a1}'..='\u{30fa}' | '\u{30fc}'..='\u{30fe}' | '\u{31f0}'..='\u{31ff}')
+        || ('\u{ff66}'..='\u{ff9f}').contains(&c)
+}
+
 fn hiragana(c: char) -> bool {
     ('\u{3041}'..='\u{309f}').contains(&c)
 }
@@ -371,6 +381,12 @@ pub fn opportunities(text: &str) -> Vec<(usize, Break)> {
             breaks[i] = None;
         }
     }
+    // Inside a katakana word, breaks are the last resort.
+    for i in 1..n {
+        if katakana(c(i - 1)) && katakana(c(i)) && breaks[i].is_some() {
+            breaks[i] = Some(Break::InGroup);
+        }
+    }
     // Inside a reference, breaks are the last resort.
     for (open, close) in groups {
         for b in breaks.iter_mut().take(close + 1).skip(open + 1) {
@@ -426,6 +442,18 @@ mod tests {
         assert_eq!(allowed("handicaps — the"), ["handicaps — ", "the"]);
     }
 
+    #[test]
+    fn a_katakana_word_breaks_inside_only_as_a_last_resort() {
+        assert_eq!(allowed("まずポイント。"), ["ま", "ず", "ポイント。"]);
+        assert_eq!(allowed("レッツ・プレイ"), ["レッツ・", "プレイ"]);
+        assert_eq!(allowed("スタンダードな"), ["スタンダード", "な"]);
+        let inside: Vec<Break> = opportunities("ヨコフドリ")
+            .into_iter()
+            .map(|(_, b)| b)
+            .collect();
+        assert_eq!(inside, [Break::InGroup; 4]);
+    }
+
     /// Whether a line may end right before the first `at` in `text` (an ordinary break).
     fn breaks_before(text: &str, at: &str) -> bool {
         let i = text[..text.find(at).expect("in the text")].chars().count();
@@ -446,7 +474,13 @@ mod tests {
             assert!(breaks_before(text, "（"), "{text}");
             // Brackets of words break like prose, kinsoku permitting.
             let inside = &text[text.find('（').unwrap()..];
-            let kinds: Vec<Break> = opportunities(inside).into_iter().map(|(_, b)| b).collect();
+            // (A katakana word inside them, `マス`, is kept whole as anywhere.)
+            let chars: Vec<char> = inside.chars().collect();
+            let kinds: Vec<Break> = opportunities(inside)
+                .into_iter()
+                .filter(|&(i, _)| !(katakana(chars[i - 1]) && katakana(chars[i])))
+                .map(|(_, b)| b)
+                .collect();
             assert!(kinds.iter().all(|&b| b == Break::Allowed), "{text}");
             assert!(kinds.len() > 3, "{text}");
         }
