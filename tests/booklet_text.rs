@@ -1,5 +1,6 @@
 //! The text a teacher writes into a booklet, set as a Japanese book sets it: a katakana word
-//! (ポイント, ヨコフドリ) is not split across lines when the line can hold it whole.
+//! (ポイント, ヨコフドリ) is not split across lines when the line can hold it whole, and the
+//! answers written from a proof end as the declared ones do.
 
 use shogiprint::draw::linebreak::{may_not_end_line, may_not_start_line};
 use shogiprint::draw::{FontRole, Fonts, TextStyle};
@@ -73,3 +74,55 @@ fn a_katakana_word_is_kept_whole_when_the_line_can_hold_it() {
     assert!(split_words > 0);
 }
 
+#[path = "support/temp_dir.rs"]
+mod temp_dir;
+
+/// The text of a PDF's last page (through its /ToUnicode maps), without whitespace.
+fn last_page_text(path: &str) -> String {
+    let doc = lopdf::Document::load(path).expect("a PDF");
+    let n = doc.get_pages().len() as u32;
+    doc.extract_text(&[n]).unwrap().split_whitespace().collect()
+}
+
+#[test]
+fn answers_written_from_the_proof_or_a_record_close_with_a_full_stop_as_declared_ones_do() {
+    // A teacher's booklet mixes answers written out (`▲5二金まで1手詰。`, as the README's
+    // example declares it) with answers left to the proof and a tsume record's moves; the
+    // answers page printed the first with 。 and the others without.
+    let dir = temp_dir::TempDir::new("booklet-answer-stop");
+    let record = std::fs::canonicalize("tests/data/tsume/lets-play-shogi-a.kif").unwrap();
+    let yaml = format!(
+        "title: t\ndiagrams:\n\
+         \x20 - position: 4k4/9/4P4/9/9/9/9/9/9 b G 1\n    tsume: true\n    answer: ▲5二金まで1手詰。\n\
+         \x20 - position: 3sks3/9/4+P4/9/7+B1/9/9/9/9 b S 1\n    tsume: true\n\
+         \x20 - position: {{record: {}}}\n    tsume: true\n\
+         \x20 - position: 6+B1l/5s2k/9/8+b/9/9/9/9/9 b RG 1\n    tsume: true\n    style: western\n",
+        record.display()
+    );
+    let book = dir.file("b.yaml", &yaml);
+    let pdf = dir.path("b.pdf");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_shogiprint"))
+        .args(["booklet", &book, "-o", &pdf])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let answers = last_page_text(&pdf);
+    assert!(answers.contains("▲5二金まで1手詰。"), "{answers}");
+    assert!(
+        answers.contains("▲5二馬△同銀右▲6二銀まで3手詰。"),
+        "{answers}"
+    );
+    assert!(
+        answers.contains("▲2一飛△同龍▲6四角まで3手詰。"),
+        "{answers}"
+    );
+    assert!(!answers.contains("。。"), "{answers}");
+    // The western answer is a line of moves and its length, not a Japanese sentence.
+    assert!(answers.contains("R*3b"), "{answers}");
+    assert!(answers.contains("(matein3)"), "{answers}");
+    assert!(!answers.contains("(matein3)。"), "{answers}");
+}
