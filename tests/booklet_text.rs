@@ -126,3 +126,29 @@ fn answers_written_from_the_proof_or_a_record_close_with_a_full_stop_as_declared
     assert!(answers.contains("(matein3)"), "{answers}");
     assert!(!answers.contains("(matein3)。"), "{answers}");
 }
+
+#[test]
+fn a_problems_length_is_never_split_between_its_ply_count_and_mate() {
+    // On an A5 answers page, `▲4二銀　△2二玉　▲3一銀打　△1二玉　▲2二金まで5手詰。` was set
+    // `…▲2二金まで5手` / `詰。`: the length is one word, as `50手目` is.
+    let fonts = Fonts::bundled();
+    let s = style(3.6);
+    let texts = [
+        "▲4二銀　△2二玉　▲3一銀打　△1二玉　▲2二金まで5手詰。",
+        "▲5五金　△6三玉　▲6四金打　△7二玉　▲7三金打　△8一玉　▲8二金打まで13手詰め。",
+        "初手からの指し手、50手目の局面が第1図。",
+    ];
+    for text in texts {
+        // From a measure that holds the word with its 。 (`13手詰め。`, 18 mm).
+        for half_mm in 40..=200 {
+            let width = half_mm as f64 / 2.0;
+            let lines = fonts.wrap(s, text, width).unwrap();
+            for pair in lines.windows(2) {
+                let split = (pair[0].ends_with('手')
+                    && (pair[1].starts_with('詰') || pair[1].starts_with('目')))
+                    || (pair[0].ends_with("手詰") && pair[1].starts_with('め'));
+                assert!(!split, "{width} mm: {lines:?}");
+            }
+        }
+    }
+}

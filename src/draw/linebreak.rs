@@ -11,7 +11,8 @@
 //! - a number stays with its unit and its other digits: `８一`, `九枚`, `1手`, `歩三`, and in
 //!   English `9 pawns` (a count and the word it counts), `6～7`; not with a kana before it,
 //!   a particle (`連続王手の｜千日手`, `マスへ｜1枚`), which would end the line early;
-//! - a move stays whole: `▲7六歩`, `△同　歩`, `▲5二金左上`;
+//! - a move stays whole: `▲7六歩`, `△同　歩`, `▲5二金左上`; so does a problem's length or a
+//!   move's number: `5手詰`, `5手詰め`, `30手目`;
 //! - a bracketed reference — squares, numbers, letters and list marks, no words: `（８一・２一）`,
 //!   `(8a)` — breaks inside only when it does not fit on a line of its own
 //!   ([`Break::InGroup`]), and stays with the name it is written onto (`桂（８一・２一）`,
@@ -366,6 +367,9 @@ pub fn opportunities(text: &str) -> Vec<(usize, Break)> {
                 && word_before.chars().all(|ch| ch.is_ascii_digit() || ch == '–'))
             // a range: `6～7`, `6–7`
             || (matches!(a, '～' | '〜' | '–' | '-') && numeric(b))
+            // a length or a move number is one word: `5手詰`, `5手詰め`, `30手目`
+            || (a == '手' && matches!(b, '詰' | '目') && i >= 2 && numeric(c(i - 2)))
+            || (a == '詰' && b == 'め' && i >= 3 && c(i - 2) == '手' && numeric(c(i - 3)))
             // a name and the reference written onto it: `桂（８一・２一）`, `相手の桂（２三）`;
             // not the last character of a word that runs on from kana before it
             // (`逃げ道（２一・３二）`): holding it back would split the word (`逃げ｜道（…`)
@@ -434,11 +438,14 @@ mod tests {
         assert_eq!(allowed("rook, 9 pawns"), ["rook, ", "9 pawns"]);
         assert_eq!(
             allowed("▲5二金まで1手詰。"),
-            ["▲5二金", "ま", "で", "1手", "詰。"]
+            ["▲5二金", "ま", "で", "1手詰。"]
         );
         assert_eq!(allowed("△同　歩から"), ["△同　歩", "か", "ら"]);
         assert_eq!(allowed("ちょっと"), ["ちょっ", "と"]);
         assert_eq!(allowed("段級差 6～7"), ["段", "級", "差 ", "6～7"]);
+        assert_eq!(allowed("まで13手詰め"), ["ま", "で", "13手詰め"]);
+        assert_eq!(allowed("50手目の局面"), ["50手目", "の", "局", "面"]);
+        assert_eq!(allowed("手詰まり"), ["手", "詰", "ま", "り"]);
         assert_eq!(allowed("handicaps — the"), ["handicaps — ", "the"]);
     }
 
