@@ -152,3 +152,53 @@ fn a_problems_length_is_never_split_between_its_ply_count_and_mate() {
         }
     }
 }
+
+/// Builds a one-problem booklet (頭金, mate in 1) with `answer` declared; returns the exit code,
+/// stderr and whether the PDF was written.
+fn booklet_with_answer(answer: &str, style: &str) -> (i32, String, bool) {
+    let dir = temp_dir::TempDir::new("booklet-stated-length");
+    let yaml = format!(
+        "title: t\ndiagrams:\n  - position: 4k4/9/4P4/9/9/9/9/9/9 b G 1\n    tsume: true\n    style: {style}\n    answer: \"{answer}\"\n"
+    );
+    let book = dir.file("b.yaml", &yaml);
+    let pdf = dir.path("b.pdf");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_shogiprint"))
+        .args(["booklet", &book, "-o", &pdf])
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap(),
+        String::from_utf8_lossy(&out.stderr).to_string(),
+        std::path::Path::new(&pdf).exists(),
+    )
+}
+
+#[test]
+fn an_answer_that_states_the_wrong_length_is_refused() {
+    // `▲5二金まで3手詰` for a mate in 1 was printed as it stood: the moves were checked, the
+    // length the answer states was not.
+    for (answer, style) in [
+        ("▲5二金まで3手詰", "traditional"),
+        ("▲5二金まで３手詰め。玉の頭に金。", "traditional"),
+        ("▲5二金まで三手詰", "traditional"),
+        ("G*5b (mate in 3)", "western"),
+    ] {
+        let (code, stderr, written) = booklet_with_answer(answer, style);
+        assert_eq!(code, 1, "{answer}: {stderr}");
+        assert!(!written, "{answer}");
+        assert!(stderr.contains("says 3 plies"), "{answer}: {stderr}");
+        assert!(stderr.contains("第1問"), "{answer}: {stderr}");
+    }
+    for (answer, style) in [
+        ("▲5二金まで1手詰。", "traditional"),
+        ("▲5二金まで１手詰め", "traditional"),
+        ("▲5二金まで一手詰", "traditional"),
+        ("▲5二金。3手前の局面から", "traditional"),
+        ("G*5b (mate in 1)", "western"),
+        ("G*5b", "western"),
+    ] {
+        let (code, stderr, written) = booklet_with_answer(answer, style);
+        assert_eq!(code, 0, "{answer}: {stderr}");
+        assert!(written, "{answer}");
+    }
+}
