@@ -202,3 +202,59 @@ fn an_answer_that_states_the_wrong_length_is_refused() {
         assert!(written, "{answer}");
     }
 }
+
+/// Builds the booklet `yaml` (with `extra` files beside it); returns the exit code, stderr and
+/// the text of every page.
+fn build(yaml: &str, extra: &[(&str, &str)]) -> (i32, String, String) {
+    let dir = temp_dir::TempDir::new("booklet-style");
+    for (name, text) in extra {
+        dir.file(name, text);
+    }
+    let book = dir.file("b.yaml", yaml);
+    let pdf = dir.path("b.pdf");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_shogiprint"))
+        .args(["booklet", &book, "-o", &pdf])
+        .output()
+        .unwrap();
+    let text = match lopdf::Document::load(&pdf) {
+        Ok(doc) => {
+            let n = doc.get_pages().len() as u32;
+            (1..=n)
+                .map(|p| doc.extract_text(&[p]).unwrap())
+                .collect::<String>()
+                .split_whitespace()
+                .collect()
+        }
+        Err(e) => format!("(no PDF: {e})"),
+    };
+    (
+        out.status.code().unwrap(),
+        String::from_utf8_lossy(&out.stderr).to_string(),
+        text,
+    )
+}
+
+#[test]
+fn a_booklets_style_is_every_entrys_unless_the_entry_gives_its_own() {
+    // A western handout wrote `style: western` on every entry: the booklet refused the key.
+    let yaml = "title: t\nnumbering: problem\nstyle: western\npositions_file: more.sfen\ntsume: true\ndiagrams:\n\
+                \x20 - position: 4k4/9/4P4/9/9/9/9/9/9 b G 1\n    tsume: true\n    caption: auto\n\
+                \x20 - position: 4k4/9/4P4/9/9/9/9/9/9 b G 1\n    tsume: true\n    caption: auto\n    style: traditional\n";
+    let (code, stderr, text) = build(yaml, &[("more.sfen", "3k5/9/3S5/9/9/9/9/9/9 b S 1\n")]);
+    assert_eq!(code, 0, "{stderr}");
+    // The first entry and the positions file's line are western: captions and answers in
+    // English, coordinates in letters; the second keeps its own traditional style.
+    assert_eq!(text.matches("Matein1").count(), 2, "{text}");
+    assert_eq!(text.matches("(matein1)").count(), 2, "{text}");
+    assert!(text.contains("1手詰"), "{text}");
+    assert!(text.contains("▲5二金まで1手詰"), "{text}");
+    assert!(text.contains("Whiteinhand"), "{text}");
+
+    let (code, stderr, _) = build(
+        "title: t\nstyle: picture\ndiagrams:\n  - position: startpos\n",
+        &[],
+    );
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("b.yaml:2:"), "{stderr}");
+    assert!(stderr.contains("unknown style 'picture'"), "{stderr}");
+}
