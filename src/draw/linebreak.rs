@@ -386,9 +386,9 @@ pub fn opportunities(text: &str) -> Vec<(usize, Break)> {
         }
     }
     // Inside a katakana word, breaks are the last resort.
-    for i in 1..n {
-        if katakana(c(i - 1)) && katakana(c(i)) && breaks[i].is_some() {
-            breaks[i] = Some(Break::InGroup);
+    for (i, b) in breaks.iter_mut().enumerate().skip(1) {
+        if katakana(c(i - 1)) && katakana(c(i)) && b.is_some() {
+            *b = Some(Break::InGroup);
         }
     }
     // Inside a reference, breaks are the last resort.
