@@ -283,3 +283,20 @@ fn every_example_booklet_builds() {
     }
     assert!(built >= 2, "{built}");
 }
+
+#[test]
+fn a_japanese_answer_written_without_its_marks_is_checked_too() {
+    // `４二金まで１手詰` (no ▲) was taken for prose and printed as it stood, wrong move and all.
+    let (code, stderr, written) = booklet_with_answer("４二金まで１手詰", "traditional");
+    assert_eq!(code, 1, "{stderr}");
+    assert!(!written);
+    assert!(stderr.contains("answer"), "{stderr}");
+    for answer in ["５二金まで１手詰", "5二金打まで1手詰。", "５二金"] {
+        let (code, stderr, written) = booklet_with_answer(answer, "traditional");
+        assert_eq!(code, 0, "{answer}: {stderr}");
+        assert!(written, "{answer}");
+    }
+    // Prose is still printed as written.
+    let (code, stderr, _) = booklet_with_answer("金を玉の頭に打つ。", "traditional");
+    assert_eq!(code, 0, "{stderr}");
+}

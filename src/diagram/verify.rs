@@ -481,6 +481,25 @@ pub fn declared_moves(start: &Position, answer: &str) -> Result<Option<Vec<Move>
         }
         return Ok(Some(moves));
     }
+    // Japanese moves written without their marks (`５二金　同玉`), one to a word: read as such
+    // when the first word is a move here.
+    let words: Vec<&str> = head.split_whitespace().collect();
+    if words
+        .first()
+        .is_some_and(|w| japanese::parse(start, w, None).is_ok())
+    {
+        let mut pos = start.clone();
+        let mut previous = None;
+        let mut moves = Vec::new();
+        for (i, w) in words.iter().enumerate() {
+            let mv = japanese::parse(&pos, w, previous)
+                .map_err(|e| format!("move {} '{w}' cannot be played here: {e}", i + 1))?;
+            pos.play_unchecked(mv);
+            previous = Some(mv.to());
+            moves.push(mv);
+        }
+        return Ok(Some(moves));
+    }
     let mut pos = start.clone();
     let mut moves = Vec::new();
     for word in answer.split_whitespace() {
