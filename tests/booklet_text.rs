@@ -1,6 +1,8 @@
-//! The text a teacher writes into a booklet, set as a Japanese book sets it: a katakana word
-//! (ポイント, ヨコフドリ) is not split across lines when the line can hold it whole, and the
-//! answers written from a proof end as the declared ones do.
+//! What a teacher writes into a booklet, set and checked as a Japanese book would be: a katakana
+//! word (ポイント, ヨコフドリ) is not split across lines when the line can hold it whole, nor a
+//! length (5手詰); answers written from a proof or a record end with 。 as declared ones do; the
+//! length an answer states and moves written without ▲△ are checked against the proof; a
+//! booklet's `style:` is every entry's; and every example booklet builds.
 
 use shogiprint::draw::linebreak::{may_not_end_line, may_not_start_line};
 use shogiprint::draw::{FontRole, Fonts, TextStyle};
