@@ -6,7 +6,7 @@
 
 use crate::diagram::spec::{self, Notes};
 use crate::diagram::verify::Settings;
-use crate::diagram::Diagram;
+use crate::diagram::{Diagram, Style};
 use crate::formats::data_error::from_yaml;
 use crate::formats::{limits, DataError};
 use crate::paper::{Paper, PAPER_HELP};
@@ -34,6 +34,7 @@ struct RawBook {
     answers_title: Option<String>,
     comments: Option<String>,
     variant: Option<String>,
+    style: Option<String>,
     positions_file: Option<String>,
     tsume: Option<bool>,
     /// Tsume verification for the whole booklet (see [`crate::diagram::verify`]).
@@ -91,6 +92,9 @@ pub struct BookOptions {
     pub comments: CommentPlace,
     /// The variant name or file given in the booklet, if any.
     pub variant: Option<String>,
+    /// The style of every entry that gives none (an entry's own `style:` wins); `None` (the
+    /// default): each diagram's own default, traditional.
+    pub style: Option<Style>,
     /// Whether the positions of `positions_file` are tsume problems.
     pub tsume: bool,
     /// How tsume entries are verified before anything is drawn (on by default).
@@ -113,6 +117,7 @@ impl Default for BookOptions {
             answers_title: "解答".to_string(),
             comments: CommentPlace::Below,
             variant: None,
+            style: None,
             tsume: false,
             verify: Settings::default(),
         }
@@ -369,6 +374,14 @@ impl Book {
                 }
             };
         }
+        if let Some(s) = &raw.style {
+            o.style = Some(Style::parse(s).ok_or_else(|| {
+                at(
+                    "style",
+                    format!("unknown style '{s}': expected traditional, arrows or western"),
+                )
+            })?);
+        }
         o.tsume = raw.tsume.unwrap_or(false);
         o.verify = verify_settings(
             raw.verify,
@@ -440,6 +453,7 @@ impl Book {
                     text,
                     &self.source_name,
                     variant,
+                    self.options.style,
                     load_variant,
                     figure.min(u32::MAX as usize) as u32,
                 )
@@ -513,6 +527,10 @@ impl Book {
     /// An entry of a positions list or of the command line: a tsume if the booklet's are.
     fn listed(&self, mut diagram: Diagram, notes: Notes) -> Entry {
         diagram.options.tsume = self.options.tsume;
+        if let Some(style) = self.options.style {
+            diagram.options.style = style;
+            diagram.options.square = style.default_square();
+        }
         // A problem sheet gives each problem's length (3手詰), as `caption: auto` does in a
         // booklet file; only a proof can give it.
         if crate::diagram::verify::applies(&diagram, &self.options.verify) {

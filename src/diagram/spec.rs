@@ -120,17 +120,19 @@ pub fn from_yaml_text_with_notes(
     default_variant: &Arc<Variant>,
     load_variant: &dyn Fn(&str) -> Result<Arc<Variant>, crate::Error>,
 ) -> Result<(Diagram, Notes), crate::Error> {
-    from_yaml_text_numbered(text, source_name, default_variant, load_variant, 1)
+    from_yaml_text_numbered(text, source_name, default_variant, None, load_variant, 1)
 }
 
 /// As [`from_yaml_text_with_notes`] for the diagram numbered `figure` (a booklet's entries):
 /// a position from a game record is captioned `第{figure}図 ▲2四歩まで` unless the file gives a
 /// caption. A file `position:` names (a record, or a file of one position) is found relative
-/// to the directory of `source_name`, as a variant file is by `load_variant`.
+/// to the directory of `source_name`, as a variant file is by `load_variant`. A diagram that
+/// gives no `style:` is drawn in `default_style` if there is one (a booklet's `style:`).
 pub fn from_yaml_text_numbered(
     text: &str,
     source_name: &str,
     default_variant: &Arc<Variant>,
+    default_style: Option<Style>,
     load_variant: &dyn Fn(&str) -> Result<Arc<Variant>, crate::Error>,
     figure: u32,
 ) -> Result<(Diagram, Notes), crate::Error> {
@@ -218,6 +220,8 @@ pub fn from_yaml_text_numbered(
                 format!("unknown style '{s}': expected traditional, arrows or western"),
             )
         })?;
+    } else if let Some(style) = default_style {
+        o.style = style;
     }
     if let Some(s) = &raw.orientation {
         o.viewer = match s.as_str() {

@@ -481,6 +481,25 @@ pub fn declared_moves(start: &Position, answer: &str) -> Result<Option<Vec<Move>
         }
         return Ok(Some(moves));
     }
+    // Japanese moves written without their marks (`５二金　同玉`), one to a word: read as such
+    // when the first word is a move here.
+    let words: Vec<&str> = head.split_whitespace().collect();
+    if words
+        .first()
+        .is_some_and(|w| japanese::parse(start, w, None).is_ok())
+    {
+        let mut pos = start.clone();
+        let mut previous = None;
+        let mut moves = Vec::new();
+        for (i, w) in words.iter().enumerate() {
+            let mv = japanese::parse(&pos, w, previous)
+                .map_err(|e| format!("move {} '{w}' cannot be played here: {e}", i + 1))?;
+            pos.play_unchecked(mv);
+            previous = Some(mv.to());
+            moves.push(mv);
+        }
+        return Ok(Some(moves));
+    }
     let mut pos = start.clone();
     let mut moves = Vec::new();
     for word in answer.split_whitespace() {
@@ -516,9 +535,66 @@ pub fn check_answer(
     settings: &Settings,
 ) -> Result<(), Refusal> {
     match declared_moves(start, answer).map_err(Refusal::WrongAnswer)? {
-        Some(declared) => check_line(start, solution, &declared, style, settings),
+        Some(declared) => {
+            check_line(start, solution, &declared, style, settings)?;
+            match stated_length(answer) {
+                Some(said) if said != solution.length => Err(Refusal::WrongAnswer(format!(
+                    "the answer says {said} plies but its moves and the proven mate take {}: {}",
+                    solution.length,
+                    solution.answer(style)
+                ))),
+                _ => Ok(()),
+            }
+        }
         None => Ok(()),
     }
+}
+
+/// The length an answer states after its moves: `まで3手詰` (digits of either width or kanji
+/// numerals, `3手詰め` too) or `(mate in 3)`. `None` when it states none.
+fn stated_length(answer: &str) -> Option<u32> {
+    let sentence = answer.split(['。', '\n']).next().unwrap_or("");
+    if let Some((_, rest)) = sentence.split_once("まで") {
+        let rest = rest.trim_start();
+        let digits: String = rest.chars().take_while(|c| c != &'手').collect();
+        if !rest[digits.len()..].starts_with("手詰") {
+            return None;
+        }
+        return number(digits.trim());
+    }
+    let lower = sentence.to_lowercase();
+    let (_, rest) = lower.split_once("mate in ")?;
+    let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+    digits.parse().ok()
+}
+
+/// A count written in digits (`13`, `１３`) or kanji numerals (`十三`, `二十一`).
+fn number(text: &str) -> Option<u32> {
+    if text.is_empty() {
+        return None;
+    }
+    let digit = |c: char| match c {
+        '0'..='9' => c.to_digit(10),
+        '０'..='９' => Some(c as u32 - '０' as u32),
+        _ => None,
+    };
+    if text.chars().all(|c| digit(c).is_some()) {
+        return text
+            .chars()
+            .try_fold(0u32, |n, c| n.checked_mul(10)?.checked_add(digit(c)?));
+    }
+    let kanji = |c: char| "〇一二三四五六七八九".chars().position(|k| k == c);
+    let (mut total, mut unit) = (0u32, 0u32);
+    for c in text.chars() {
+        match c {
+            '十' => {
+                total = total.checked_add(unit.max(1).checked_mul(10)?)?;
+                unit = 0;
+            }
+            _ => unit = kanji(c)? as u32,
+        }
+    }
+    total.checked_add(unit)
 }
 
 /// [`check_answer`] for an answer already read as moves (a tsume record's main line).

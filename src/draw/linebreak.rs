@@ -11,7 +11,8 @@
 //! - a number stays with its unit and its other digits: `８一`, `九枚`, `1手`, `歩三`, and in
 //!   English `9 pawns` (a count and the word it counts), `6～7`; not with a kana before it,
 //!   a particle (`連続王手の｜千日手`, `マスへ｜1枚`), which would end the line early;
-//! - a move stays whole: `▲7六歩`, `△同　歩`, `▲5二金左上`;
+//! - a move stays whole: `▲7六歩`, `△同　歩`, `▲5二金左上`; so does a problem's length or a
+//!   move's number: `5手詰`, `5手詰め`, `30手目`;
 //! - a bracketed reference — squares, numbers, letters and list marks, no words: `（８一・２一）`,
 //!   `(8a)` — breaks inside only when it does not fit on a line of its own
 //!   ([`Break::InGroup`]), and stays with the name it is written onto (`桂（８一・２一）`,
@@ -20,7 +21,10 @@
 //!   brackets of words, Japanese or English, break like the prose around them, before the
 //!   opening bracket too (`打てる｜（成っていない…`): holding back the word before them would
 //!   end the line a character early (`打て｜る（…`);
-//! - a spaced dash stays at the end of the line it follows (`handicaps —`).
+//! - a spaced dash stays at the end of the line it follows (`handicaps —`);
+//! - a katakana word (`ポイント`, `スタンダード`) is kept whole when the line allows it: a break
+//!   inside it is a last resort ([`Break::InGroup`]), as books set loanwords; the middle dot
+//!   between two words (`レッツ・プレイ`) is a place to break.
 
 use unicode_linebreak::{linebreaks, BreakOpportunity};
 
@@ -29,8 +33,8 @@ use unicode_linebreak::{linebreaks, BreakOpportunity};
 pub enum Break {
     /// An ordinary break opportunity.
     Allowed,
-    /// Inside a bracketed reference (`（８一・２一）`): taken only when the reference cannot
-    /// fit on one line.
+    /// Inside a bracketed reference (`（８一・２一）`) or a katakana word (`ポイント`): taken
+    /// only when the group cannot fit on one line.
     InGroup,
 }
 
@@ -227,6 +231,13 @@ fn kana(c: char) -> bool {
     ('\u{3041}'..='\u{30ff}').contains(&c)
 }
 
+/// A katakana letter, the prolonged sound mark or an iteration mark: what a katakana word is
+/// made of (the middle dot ・ separates words).
+fn katakana(c: char) -> bool {
+    matches!(c, '\u{30a1}'..='\u{30fa}' | '\u{30fc}'..='\u{30fe}' | '\u{31f0}'..='\u{31ff}')
+        || ('\u{ff66}'..='\u{ff9f}').contains(&c)
+}
+
 fn hiragana(c: char) -> bool {
     ('\u{3041}'..='\u{309f}').contains(&c)
 }
@@ -356,6 +367,9 @@ pub fn opportunities(text: &str) -> Vec<(usize, Break)> {
                 && word_before.chars().all(|ch| ch.is_ascii_digit() || ch == '–'))
             // a range: `6～7`, `6–7`
             || (matches!(a, '～' | '〜' | '–' | '-') && numeric(b))
+            // a length or a move number is one word: `5手詰`, `5手詰め`, `30手目`
+            || (a == '手' && matches!(b, '詰' | '目') && i >= 2 && numeric(c(i - 2)))
+            || (a == '詰' && b == 'め' && i >= 3 && c(i - 2) == '手' && numeric(c(i - 3)))
             // a name and the reference written onto it: `桂（８一・２一）`, `相手の桂（２三）`;
             // not the last character of a word that runs on from kana before it
             // (`逃げ道（２一・３二）`): holding it back would split the word (`逃げ｜道（…`)
@@ -369,6 +383,12 @@ pub fn opportunities(text: &str) -> Vec<(usize, Break)> {
             || (matches!(a, '…' | '‥') && a == b);
         if forbid {
             breaks[i] = None;
+        }
+    }
+    // Inside a katakana word, breaks are the last resort.
+    for (i, b) in breaks.iter_mut().enumerate().skip(1) {
+        if katakana(c(i - 1)) && katakana(c(i)) && b.is_some() {
+            *b = Some(Break::InGroup);
         }
     }
     // Inside a reference, breaks are the last resort.
@@ -418,12 +438,27 @@ mod tests {
         assert_eq!(allowed("rook, 9 pawns"), ["rook, ", "9 pawns"]);
         assert_eq!(
             allowed("▲5二金まで1手詰。"),
-            ["▲5二金", "ま", "で", "1手", "詰。"]
+            ["▲5二金", "ま", "で", "1手詰。"]
         );
         assert_eq!(allowed("△同　歩から"), ["△同　歩", "か", "ら"]);
         assert_eq!(allowed("ちょっと"), ["ちょっ", "と"]);
         assert_eq!(allowed("段級差 6～7"), ["段", "級", "差 ", "6～7"]);
+        assert_eq!(allowed("まで13手詰め"), ["ま", "で", "13手詰め"]);
+        assert_eq!(allowed("50手目の局面"), ["50手目", "の", "局", "面"]);
+        assert_eq!(allowed("手詰まり"), ["手", "詰", "ま", "り"]);
         assert_eq!(allowed("handicaps — the"), ["handicaps — ", "the"]);
+    }
+
+    #[test]
+    fn a_katakana_word_breaks_inside_only_as_a_last_resort() {
+        assert_eq!(allowed("まずポイント。"), ["ま", "ず", "ポイント。"]);
+        assert_eq!(allowed("レッツ・プレイ"), ["レッツ・", "プレイ"]);
+        assert_eq!(allowed("スタンダードな"), ["スタンダード", "な"]);
+        let inside: Vec<Break> = opportunities("ヨコフドリ")
+            .into_iter()
+            .map(|(_, b)| b)
+            .collect();
+        assert_eq!(inside, [Break::InGroup; 4]);
     }
 
     /// Whether a line may end right before the first `at` in `text` (an ordinary break).
@@ -446,7 +481,13 @@ mod tests {
             assert!(breaks_before(text, "（"), "{text}");
             // Brackets of words break like prose, kinsoku permitting.
             let inside = &text[text.find('（').unwrap()..];
-            let kinds: Vec<Break> = opportunities(inside).into_iter().map(|(_, b)| b).collect();
+            // (A katakana word inside them, `マス`, is kept whole as anywhere.)
+            let chars: Vec<char> = inside.chars().collect();
+            let kinds: Vec<Break> = opportunities(inside)
+                .into_iter()
+                .filter(|&(i, _)| !(katakana(chars[i - 1]) && katakana(chars[i])))
+                .map(|(_, b)| b)
+                .collect();
             assert!(kinds.iter().all(|&b| b == Break::Allowed), "{text}");
             assert!(kinds.len() > 3, "{text}");
         }
