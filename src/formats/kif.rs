@@ -133,12 +133,8 @@ pub(crate) fn read_with(
             }
             // `手数＝12  ▲２六歩(27)  まで`: the moves before a copied board, which the board
             // already shows; not the `手数----` line that starts the moves.
-            if let Some(rest) = t.strip_prefix("手数＝").or_else(|| t.strip_prefix("手数=")) {
-                let digits = rest.trim_start();
-                let end = digits
-                    .find(|c: char| !c.is_ascii_digit())
-                    .unwrap_or(digits.len());
-                if let Ok(before) = digits[..end].parse() {
+            if let Some(before) = diagram.moves_line(t) {
+                if let Some(before) = before {
                     b.moves_before_board(before);
                 }
                 continue;

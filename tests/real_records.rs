@@ -1,0 +1,140 @@
+//! Records as other programs saved them — Kifu for Windows (95 V3.53, V4.01β, HTTP V6.54),
+//! ShogiGUI, 81Dojo, 将棋ウォーズ through shogi-extend, a WCSC CSA log in Shift_JIS, a board
+//! from Kifu for JS — read with the answers python-shogi and cshogi give for the same files,
+//! and what each keeps through a conversion. Sources and licences: tests/data/records/SOURCES.md.
+
+use shogiprint::formats::record::{EndKind, GameResult, Record};
+use shogiprint::formats::record_io::{self, RecordFormat};
+use shogiprint::rules::{Color, Variant};
+use std::path::Path;
+use std::sync::Arc;
+
+fn standard() -> Arc<Variant> {
+    Variant::builtin("standard").unwrap()
+}
+
+fn data(name: &str) -> String {
+    format!("{}/tests/data/records/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn read(name: &str) -> Record {
+    record_io::read_file(Path::new(&data(name)), &standard())
+        .unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+/// Reads `text` as the format `format` (the one its file name would say).
+fn read_as(text: &str, format: RecordFormat) -> Record {
+    record_io::read(text.as_bytes(), Some(format), &standard())
+        .unwrap_or_else(|e| panic!("{e}\n{text}"))
+}
+
+/// Writes `record` in `format` and reads it back.
+fn through(record: &Record, format: RecordFormat) -> Record {
+    read_as(&record_io::write(record, format), format)
+}
+
+/// Each record's move count, players, result and final position, as python-shogi 1.1.1 and
+/// cshogi 1.1.0 read the same files (bench/record_interop.sh's environment): the answers agree
+/// wherever those readers read the file (cshogi reads no UTF-8 `.kif` and no Shift_JIS CSA;
+/// neither reads variations, so the ShogiGUI file is left to its own test).
+#[test]
+fn records_of_other_programs_give_the_answers_python_shogi_and_cshogi_give() {
+    let cases: [(&str, usize, [&str; 2], GameResult, &str); 6] = [
+        (
+            "81dojo-crlf.kif",
+            11,
+            ["KikiNoOmata", "XiaoNoOmata"],
+            GameResult::Win(Color::Black),
+            "ln1gkgsnl/1s3r1b1/pp1pp2pp/2R2pp2/9/9/PP1PPPPPP/1B1S5/LN1GKGSNL w Pp 12",
+        ),
+        (
+            "kfw-http-v654-oui.kif",
+            78,
+            ["行方尚史", "羽生善治"],
+            GameResult::Win(Color::White),
+            "l3+LB2l/2P2kg2/n2ppp1s1/p1p4pp/9/PP6P/3PGPP2/6G2/2r1K2NL b RBS2NPg2s3p 79",
+        ),
+        (
+            "kfw95-v353.kifu",
+            2,
+            ["先手の対局者名", "後手の対局者名"],
+            GameResult::Unknown,
+            "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3",
+        ),
+        (
+            "shogiwars-shogi-extend.kifu",
+            149,
+            ["surokiti0510 初段", "muzudho 1級"],
+            GameResult::Win(Color::Black),
+            "ln7/1kSs5/1+R7/1pps5/1P1pP4/p8/2PP+B1P1P/P1G3RP1/LN3KSNL w BGN5P2glp 150",
+        ),
+        (
+            "wcsc31-kfw-sjis.csa",
+            52,
+            ["A.I. AN shogi ver.1", "きふわらべ"],
+            GameResult::Win(Color::White),
+            "1n4kn1/1rs2s1bl/l1p1gpp1p/pp1pg2p1/7P1/2PP1PG1P/P1B1p1P1N/2GR4L/LNS1K1S2 b Pp 53",
+        ),
+        (
+            "kfw-v401-tsume.kif",
+            1,
+            ["大内延介", "最新詰将棋２００選"],
+            GameResult::Unknown,
+            "6+B1l/4R3k/7p1/6s2/9/9/9/9/9 w rb4g3s4n3l17p 2",
+        ),
+    ];
+    for (name, moves, players, result, sfen) in cases {
+        let r = read(name);
+        assert_eq!(r.moves.len(), moves, "{name}");
+        assert_eq!(
+            r.players.clone().map(|p| p.unwrap_or_default()),
+            players.map(String::from),
+            "{name}"
+        );
+        assert_eq!(r.result(), result, "{name}");
+        assert_eq!(r.final_position().to_sfen(), sfen, "{name}");
+    }
+    // The WCSC log ends `%ILLEGAL_MOVE` with Black to move: Black's illegal move.
+    assert_eq!(
+        read("wcsc31-kfw-sjis.csa").end.map(|e| e.kind),
+        Some(EndKind::IllegalLoss)
+    );
+}
+
+/// Kifu for JS's board (`手数＝25 ▲３七銀 まで`, no `後手番` line): Black made the 25th move,
+/// so White is to move, as Kifu for Windows reads such a copied board. An explicit `先手番`
+/// still decides.
+#[test]
+fn a_board_whose_move_count_line_names_blacks_move_is_whites_turn() {
+    let r = read("kifu-for-js-zumen.bod");
+    assert_eq!(r.start.turn(), Color::White);
+    assert_eq!(
+        r.start.to_sfen(),
+        "ln3kbnl/1r1sg1g2/p2p2spp/1pp1ppp2/9/2PPP1P2/PPSG1PSPP/2G4R1/LNBK3NL w - 1"
+    );
+    let text = std::fs::read_to_string(data("kifu-for-js-zumen.bod")).unwrap();
+    let told = read_as(&format!("{text}\n先手番\n"), RecordFormat::Bod);
+    assert_eq!(told.start.turn(), Color::Black);
+    // The same board heading a KIF record: White's move comes first, numbered on from 25.
+    let kif = format!("{text}\n手数----指手---------消費時間--\n  26 ２二角(31)\n");
+    let r = read_as(&kif, RecordFormat::Kif);
+    assert_eq!(r.moves.len(), 1);
+    assert_eq!(r.start.turn(), Color::White);
+}
+
+/// A board pasted with its players' lines around it, as a KIF header names them: the names are
+/// the record's (a diagram of the file labels its sides with them), other lines are passed over.
+#[test]
+fn a_bod_file_keeps_the_players_its_lines_name() {
+    let text = std::fs::read_to_string(data("kifu-for-js-zumen.bod")).unwrap();
+    let r = read_as(
+        &format!("後手：羽生善治\n{text}\n先手：藤井猛\nこの局面の次の一手は？\n"),
+        RecordFormat::Bod,
+    );
+    assert_eq!(r.players[0].as_deref(), Some("藤井猛"));
+    assert_eq!(r.players[1].as_deref(), Some("羽生善治"));
+    // Kept through KIF, whose header names them again.
+    let back = through(&r, RecordFormat::Kif);
+    assert_eq!(back.players, r.players);
+    assert_eq!(back.start.to_sfen(), r.start.to_sfen());
+}
