@@ -138,3 +138,49 @@ fn a_bod_file_keeps_the_players_its_lines_name() {
     assert_eq!(back.players, r.players);
     assert_eq!(back.start.to_sfen(), r.start.to_sfen());
 }
+
+/// The bookmarks of a record's main line, the start's first.
+fn bookmarks(r: &Record) -> Vec<(usize, String)> {
+    let start = r.start_bookmark.iter().map(|b| (0, b.clone()));
+    let moves = r.moves.iter().enumerate();
+    start
+        .chain(moves.filter_map(|(i, m)| Some((i + 1, m.bookmark.clone()?))))
+        .collect()
+}
+
+/// ShogiGUI writes a bookmark before the first move for the start position (`&しおり１`), one
+/// after a move for the position it leads to, and comments and two variations: every one is
+/// read, and kept through KIF and KI2 (CSA has no bookmarks and no variations).
+#[test]
+fn shogiguis_bookmarks_comments_and_variations_survive_kif_and_ki2() {
+    let r = read("shogigui-bookmark.kifu");
+    assert_eq!(r.moves.len(), 7);
+    assert_eq!(r.branches.len(), 2);
+    let expected = [
+        (0, "しおり１"),
+        (1, "しおり２"),
+        (2, "角換わりの形"),
+        (6, "同銀"),
+    ];
+    assert_eq!(
+        bookmarks(&r),
+        expected.map(|(ply, name)| (ply, name.to_string()))
+    );
+    assert_eq!(r.moves[1].comments.len(), 4);
+    for format in [RecordFormat::Kif, RecordFormat::Ki2] {
+        let back = through(&r, format);
+        assert_eq!(bookmarks(&back), bookmarks(&r), "{format:?}");
+        assert_eq!(back.branches.len(), 2, "{format:?}");
+        let comments = |r: &Record| {
+            r.moves
+                .iter()
+                .map(|m| m.comments.clone())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(comments(&back), comments(&r), "{format:?}");
+        assert_eq!(
+            back.final_position().to_sfen(),
+            r.final_position().to_sfen()
+        );
+    }
+}

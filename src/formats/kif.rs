@@ -552,6 +552,9 @@ pub(crate) fn write_header(out: &mut String, record: &Record) -> bool {
     for c in &record.start_comments {
         let _ = writeln!(out, "*{c}");
     }
+    if let Some(bm) = &record.start_bookmark {
+        let _ = writeln!(out, "&{bm}");
+    }
     handicap
 }
 

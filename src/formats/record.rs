@@ -29,6 +29,9 @@ pub struct Record {
     pub start: Position,
     /// Comments before the first move.
     pub start_comments: Vec<String>,
+    /// A bookmark on the start position (KIF `&name` before the first move, as ShogiGUI
+    /// writes one).
+    pub start_bookmark: Option<String>,
     /// The main line.
     pub moves: Vec<RecordMove>,
     /// Variations, each branching from a ply of the main line or of an earlier variation.
@@ -273,6 +276,7 @@ impl Record {
             handicap: None,
             start,
             start_comments: Vec::new(),
+            start_bookmark: None,
             moves: Vec::new(),
             branches: Vec::new(),
             end: None,

@@ -231,9 +231,13 @@ impl Builder {
         }
     }
 
+    /// A bookmark on the last move, or before the main line's first move on the start.
     pub fn bookmark(&mut self, name: &str) {
-        if let Some(m) = self.current_moves_mut().last_mut() {
-            m.bookmark = Some(name.to_string());
+        let main = self.line == Line::Main;
+        match self.current_moves_mut().last_mut() {
+            Some(m) => m.bookmark = Some(name.to_string()),
+            None if main => self.record.start_bookmark = Some(name.to_string()),
+            None => {}
         }
     }
 
