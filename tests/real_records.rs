@@ -184,3 +184,44 @@ fn shogiguis_bookmarks_comments_and_variations_survive_kif_and_ki2() {
         );
     }
 }
+
+/// The line of `text` that starts (after its number) with `word`, its spaces run together.
+fn line_with(text: &str, word: &str) -> String {
+    text.lines()
+        .find(|l| {
+            l.trim_start_matches([' ', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9'])
+                .starts_with(word)
+        })
+        .unwrap_or_else(|| panic!("no {word} line in\n{text}"))
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Kifu for Windows and 81Dojo write the time spent before the end on the end's line
+/// (`3 中断 (00:03 / 00:00:19)`), Kifu for Windows' CSA a `T24` after `%ILLEGAL_MOVE`: the
+/// end keeps that time through KIF and CSA, in both directions, and the last move keeps its own.
+#[test]
+fn the_time_spent_before_the_end_survives_kif_and_csa() {
+    let kfw = read("kfw95-v353.kifu");
+    let kif = record_io::write(&kfw, RecordFormat::Kif);
+    assert_eq!(line_with(&kif, "中断"), "3 中断 ( 0:03/00:00:19)");
+    let csa = record_io::write(&kfw, RecordFormat::Csa);
+    assert!(csa.ends_with("T0\n%CHUDAN\nT3\n"), "{csa}");
+    let again = record_io::write(&read_as(&csa, RecordFormat::Csa), RecordFormat::Kif);
+    assert_eq!(line_with(&again, "中断"), "3 中断 ( 0:03/00:00:19)");
+
+    let dojo = record_io::write(&read("81dojo-crlf.kif"), RecordFormat::Kif);
+    assert_eq!(line_with(&dojo, "投了"), "12 投了 ( 0:05/00:00:22)");
+
+    // Black's 18 + 19 + 24 seconds: the end's total counts on from Black's moves.
+    let wcsc = read("wcsc31-kfw-sjis.csa");
+    assert_eq!(
+        wcsc.moves.last().and_then(|m| m.time).map(|t| t.seconds),
+        Some(0)
+    );
+    let kif = record_io::write(&wcsc, RecordFormat::Kif);
+    assert_eq!(line_with(&kif, "反則負け"), "53 反則負け ( 0:24/00:01:01)");
+    let csa = record_io::write(&wcsc, RecordFormat::Csa);
+    assert!(csa.ends_with("%ILLEGAL_MOVE\nT24\n"), "{csa}");
+}

@@ -361,14 +361,12 @@ impl<'a> Reader<'a> {
             let seconds: f64 = t
                 .parse()
                 .map_err(|_| bad("expected a time in seconds like T12".into()))?;
-            // After the end word the time is the end's (thinking before resigning), which
-            // the record keeps no place for: not the last move's.
-            if !b.ended() {
-                b.time(MoveTime {
-                    seconds: seconds.max(0.0).min(u32::MAX as f64) as u32,
-                    total: None,
-                });
-            }
+            // After the end word the time is the end's (thinking before resigning), not the
+            // last move's.
+            b.time(MoveTime {
+                seconds: seconds.max(0.0).min(u32::MAX as f64) as u32,
+                total: None,
+            });
             return Ok(());
         }
         // WCSC's relayed records write `$END_TIME` after the end: a field, wherever it stands.
@@ -582,6 +580,9 @@ pub fn write(record: &Record) -> String {
         };
         out.push_str(&word);
         out.push('\n');
+        if let Some(t) = end.time {
+            let _ = writeln!(out, "T{}", t.seconds);
+        }
         for c in &end.comments {
             let _ = writeln!(out, "'*{c}");
         }

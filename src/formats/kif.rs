@@ -299,12 +299,17 @@ fn move_line(b: &mut Builder, n: usize, t: &str) -> Result<(), RecordError> {
         .is_some_and(|c| c == '同' || bod::digit(c).is_some());
     if !is_move {
         let written = text.split_whitespace().collect::<Vec<_>>().join("");
-        if let Some((_, kind)) = END_WORDS.iter().find(|(w, _)| *w == written) {
-            b.end_as(n, &written, kind.clone());
-            return Ok(());
-        }
-        if OTHER_END_WORDS.contains(&written.as_str()) {
-            b.end_as(n, &written, EndKind::Other(written.clone()));
+        let kind = match END_WORDS.iter().find(|(w, _)| *w == written) {
+            Some((_, kind)) => Some(kind.clone()),
+            None => OTHER_END_WORDS
+                .contains(&written.as_str())
+                .then(|| EndKind::Other(written.clone())),
+        };
+        if let Some(kind) = kind {
+            b.end_as(n, &written, kind);
+            if let Some(time) = time.and_then(parse_time) {
+                b.time(time);
+            }
             return Ok(());
         }
         return Err(RecordError::new(
@@ -617,20 +622,7 @@ fn write_line(out: &mut String, record: &Record, line: Option<usize>) {
             ""
         };
         // Counted from the moves' own times where the record states no total (CSA `T`).
-        let _ = match (&m.time, totals[i]) {
-            (Some(t), Some(total)) => {
-                let width = unicode_width::UnicodeWidthStr::width(text.as_str());
-                let pad = 15usize.saturating_sub(width).max(1);
-                writeln!(
-                    out,
-                    "{:>4} {text}{}{}{mark}",
-                    first + i,
-                    " ".repeat(pad),
-                    write_time(t, total)
-                )
-            }
-            _ => writeln!(out, "{:>4} {text}{mark}", first + i),
-        };
+        write_numbered(out, first + i, &text, m.time.as_ref().zip(totals[i]), mark);
         for c in &m.comments {
             let _ = writeln!(out, "*{c}");
         }
@@ -642,9 +634,34 @@ fn write_line(out: &mut String, record: &Record, line: Option<usize>) {
     }
     if let Some(end) = end {
         let word = end_word_at(&end.kind, pos.turn());
-        let _ = writeln!(out, "{:>4} {word}", first + moves.len());
+        let time = end.time.as_ref().zip(record.end_time_total(line));
+        write_numbered(out, first + moves.len(), &word, time, "");
         for c in &end.comments {
             let _ = writeln!(out, "*{c}");
         }
     }
+}
+
+/// A numbered line of play: `  12 ３四歩(33)     ( 0:05/00:00:09)+`, the time (the move's and
+/// the mover's total) in the column Kakinoki's software writes it in when there is one.
+fn write_numbered(
+    out: &mut String,
+    number: usize,
+    text: &str,
+    time: Option<(&MoveTime, u32)>,
+    mark: &str,
+) {
+    let _ = match time {
+        Some((t, total)) => {
+            let width = unicode_width::UnicodeWidthStr::width(text);
+            let pad = 15usize.saturating_sub(width).max(1);
+            writeln!(
+                out,
+                "{number:>4} {text}{}{}{mark}",
+                " ".repeat(pad),
+                write_time(t, total)
+            )
+        }
+        None => writeln!(out, "{number:>4} {text}{mark}"),
+    };
 }

@@ -225,7 +225,17 @@ impl Builder {
         }
     }
 
+    /// The time of the last move, or of the end once the line has ended (the time spent
+    /// before resigning, which is not the last move's).
     pub fn time(&mut self, time: MoveTime) {
+        let end = match self.line {
+            Line::Main => self.record.end.as_mut(),
+            Line::Branch(b) => self.record.branches[b].end.as_mut(),
+        };
+        if let Some(end) = end {
+            end.time = Some(time);
+            return;
+        }
         if let Some(m) = self.current_moves_mut().last_mut() {
             m.time = Some(time);
         }
@@ -254,6 +264,7 @@ impl Builder {
             kind,
             line,
             comments: Vec::new(),
+            time: None,
         });
         match self.line {
             Line::Main => self.record.end = end,
