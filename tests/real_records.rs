@@ -225,3 +225,21 @@ fn the_time_spent_before_the_end_survives_kif_and_csa() {
     let csa = record_io::write(&wcsc, RecordFormat::Csa);
     assert!(csa.ends_with("%ILLEGAL_MOVE\nT24\n"), "{csa}");
 }
+
+/// A KI2 has no end move: its summary is all that says how the game ended. The WCSC game ends
+/// in Black's illegal move; the summary names the side (`先手の反則負け`, as Kifu for Windows
+/// and tsshogi write it, and as cshogi needs to give the result), and reads back the same.
+#[test]
+fn a_fouls_summary_names_the_side_that_fouled() {
+    let wcsc = read("wcsc31-kfw-sjis.csa");
+    let ki2 = record_io::write(&wcsc, RecordFormat::Ki2);
+    assert!(ki2.ends_with("まで52手で先手の反則負け\n"), "{ki2}");
+    let back = read_as(&ki2, RecordFormat::Ki2);
+    assert_eq!(
+        back.end.as_ref().map(|e| &e.kind),
+        Some(&EndKind::IllegalLoss)
+    );
+    assert_eq!(back.result(), GameResult::Win(Color::White));
+    let kif = record_io::write(&wcsc, RecordFormat::Kif);
+    assert!(kif.ends_with("まで52手で先手の反則負け\n"), "{kif}");
+}

@@ -567,20 +567,26 @@ pub(crate) fn write_header(out: &mut String, record: &Record) -> bool {
 pub(crate) fn summary_line(record: &Record, handicap: bool) -> Option<String> {
     let end = record.end.as_ref()?;
     let n = record.moves.len();
+    let side = |c: Color| match (c, handicap) {
+        (Color::Black, false) => "先手",
+        (Color::White, false) => "後手",
+        (Color::Black, true) => "下手",
+        (Color::White, true) => "上手",
+    };
+    let to_move = record.side_to_move_at_end();
+    // A foul names its side, as Kifu for Windows and tsshogi write it: a KI2, which has no end
+    // move, says no more than its summary, and readers such as cshogi take a foul's result only
+    // with the side named.
     Some(match (record.result(), &end.kind) {
         (super::record::GameResult::Win(c), EndKind::Resign) => {
-            let side = match (c, handicap) {
-                (Color::Black, false) => "先手",
-                (Color::White, false) => "後手",
-                (Color::Black, true) => "下手",
-                (Color::White, true) => "上手",
-            };
-            format!("まで{n}手で{side}の勝ち")
+            format!("まで{n}手で{}の勝ち", side(c))
         }
-        (_, kind) => format!(
-            "まで{n}手で{}",
-            end_word_at(kind, record.side_to_move_at_end())
-        ),
+        (_, EndKind::IllegalLoss) => format!("まで{n}手で{}の反則負け", side(to_move)),
+        (_, EndKind::IllegalWin) => format!("まで{n}手で{}の反則勝ち", side(to_move)),
+        (_, EndKind::IllegalAction(loser)) => {
+            format!("まで{n}手で{}の反則負け", side(*loser))
+        }
+        (_, kind) => format!("まで{n}手で{}", end_word_at(kind, to_move)),
     })
 }
 
