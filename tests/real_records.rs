@@ -243,3 +243,41 @@ fn a_fouls_summary_names_the_side_that_fouled() {
     let kif = record_io::write(&wcsc, RecordFormat::Kif);
     assert!(kif.ends_with("まで52手で先手の反則負け\n"), "{kif}");
 }
+
+/// A declaration (`%KACHI`, 入玉勝ち) is judged by CSA servers and the JSA by the 27-point
+/// rule: a record that states one where the declarer does not meet it keeps its stated result
+/// and says so, as it does of a 詰み that is no mate.
+#[test]
+fn a_declaration_the_position_does_not_allow_is_a_warning() {
+    let early = read_as(
+        "V3.0\nN+a\nN-b\nPI\n+\n+7776FU,T1\n-3334FU,T2\n%KACHI\n",
+        RecordFormat::Csa,
+    );
+    assert_eq!(early.result(), GameResult::Win(Color::Black));
+    assert_eq!(early.warnings.len(), 1, "{:?}", early.warnings);
+    assert!(
+        early.warnings[0].starts_with("8: 入玉勝ち"),
+        "{:?}",
+        early.warnings
+    );
+    assert!(
+        early.warnings[0].contains("27-point"),
+        "{:?}",
+        early.warnings
+    );
+
+    // King in the zone, ten pieces there, 32 points: a declaration that stands.
+    let sfen = "4K4/R7B/PPPPPPPP1/9/9/9/9/9/4k4 b RB4G4s4n4l10p 1";
+    let pos =
+        shogiprint::formats::usi::parse_position(sfen, &standard(), Default::default()).unwrap();
+    let board = shogiprint::formats::bod::write(&pos);
+    let sound = read_as(
+        &format!("{board}まで0手で先手の入玉勝ち\n"),
+        RecordFormat::Ki2,
+    );
+    assert_eq!(
+        sound.end.as_ref().map(|e| &e.kind),
+        Some(&EndKind::Declaration)
+    );
+    assert_eq!(sound.warnings, Vec::<String>::new());
+}

@@ -4,7 +4,7 @@
 
 use super::limits;
 use super::record::{Branch, End, EndKind, MoveTime, Record, RecordError, RecordMove};
-use crate::rules::{History, Move, Position};
+use crate::rules::{History, ImpasseRule, ImpasseVerdict, Move, Position};
 
 /// Which line a builder is adding moves to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -336,6 +336,15 @@ impl Builder {
                 }
                 EndKind::Impasse if !pos.is_impasse() => {
                     Some("持将棋, but the kings are not both in their promotion zones")
+                }
+                // CSA servers and the JSA judge a declaration (%KACHI, 入玉勝ち) by the
+                // 27-point rule: the king in the zone and not in check, ten pieces there, 28
+                // points for Black, 27 for White.
+                EndKind::Declaration
+                    if pos.impasse_verdict(ImpasseRule::Declaration27)
+                        != ImpasseVerdict::Win(pos.turn()) =>
+                {
+                    Some("入玉勝ち (a declaration), but the side to move does not meet the 27-point declaration rule")
                 }
                 _ => None,
             };
