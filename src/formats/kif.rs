@@ -192,7 +192,11 @@ pub(crate) fn read_with(
                 .map_err(|_| RecordError::new(n, t, "expected 変化：N手"))?;
             // Numbered on from a copied board's moves, as the main line is.
             let ply = b.ply_of_number(ply).ok_or_else(|| {
-                RecordError::new(n, t, "the variation branches before the board's position")
+                let why = match b.moves_before() {
+                    0 => "a variation starts at move 1 or later",
+                    _ => "the variation branches before the board's position",
+                };
+                RecordError::new(n, t, why)
             })?;
             b.branch(n, t, ply)?;
             continue;
