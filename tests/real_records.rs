@@ -281,3 +281,37 @@ fn a_declaration_the_position_does_not_allow_is_a_warning() {
     );
     assert_eq!(sound.warnings, Vec::<String>::new());
 }
+
+/// Floodgate's log of a game that reached its 256-move limit (muzudho/kif-parser,
+/// `docs/examples/[floodgate]wdoor+floodgate-300-10F+Titanda_L+SILENT_MAJORITY_sf170225_6950XEE+20170302210003.csa`)
+/// has no end statement after its last move, only the server's summary comment; its head and
+/// its tail, with the first moves between them, end as `%MAX_MOVES` does: a draw.
+#[test]
+fn a_floodgate_log_ended_by_its_summary_at_the_move_limit_is_a_draw() {
+    let text = "V2\nN+Titanda_L\nN-SILENT_MAJORITY_sf170225_6950XEE\n'Max_Moves:256\n\
+'Least_Time_Per_Move:0\n'Increment:10\n\
+$EVENT:wdoor+floodgate-300-10F+Titanda_L+SILENT_MAJORITY_sf170225_6950XEE+20170302210003\n\
+$START_TIME:2017/03/02 21:00:02\nPI\n+\n+2726FU\nT0\n'** 0\n-3334FU\nT0\n'** 0\n+2625FU\nT0\n\
+'** 0\n-8384FU\nT0\n'** 0\n\
+'summary:max_moves:Titanda_L draw:SILENT_MAJORITY_sf170225_6950XEE draw\n\
+'$END_TIME:2017/03/02 21:53:26\n";
+    let r = read_as(text, RecordFormat::Csa);
+    assert_eq!(r.moves.len(), 4);
+    assert_eq!(r.end.as_ref().map(|e| &e.kind), Some(&EndKind::MaxMoves));
+    assert_eq!(r.end.as_ref().map(|e| e.line), Some(23));
+    assert_eq!(r.result(), GameResult::Draw);
+    // The summary is kept, as the end's comment; the last move keeps its reading.
+    assert_eq!(r.moves[3].comments, ["* 0"]);
+    assert_eq!(
+        r.end.as_ref().map(|e| e.comments.len()),
+        Some(2),
+        "{:?}",
+        r.end
+    );
+    // Written as CSA V3.0's %MAX_MOVES, and as 持将棋 in KIF, both read back as the same draw.
+    for format in [RecordFormat::Csa, RecordFormat::Kif] {
+        let back = through(&r, format);
+        assert_eq!(back.result(), GameResult::Draw, "{format:?}");
+        assert_eq!(back.moves.len(), 4, "{format:?}");
+    }
+}

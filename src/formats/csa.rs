@@ -86,7 +86,7 @@ pub fn read(text: &str, variant: &Arc<Variant>) -> Result<Vec<Record>, RecordErr
             if line == 1 && comment.starts_with("CSA encoding=") {
                 continue;
             }
-            reader.comment(comment);
+            reader.comment(line, comment);
             continue;
         }
         // A name or a `$` field is one statement, commas and all (`N+Sato, Taro`); other lines
@@ -148,10 +148,18 @@ impl<'a> Reader<'a> {
         self.builder.is_some() || !self.headers.is_empty() || self.setup.pieces().next().is_some()
     }
 
-    fn comment(&mut self, text: &str) {
+    fn comment(&mut self, line: usize, text: &str) {
         let text = text.strip_prefix('*').unwrap_or(text);
         match &mut self.builder {
-            Some(b) => b.comment(text),
+            Some(b) => {
+                // Floodgate's logs of a game stopped at its move limit have no end statement,
+                // only the server's summary: `'summary:max_moves:A draw:B draw`. That ends it
+                // as %MAX_MOVES would (the comment is kept, on the end).
+                if !b.ended() && text.starts_with("summary:max_moves:") {
+                    b.end_as(line, "'summary:max_moves", EndKind::MaxMoves);
+                }
+                b.comment(text)
+            }
             None => self.comments.push(text.to_string()),
         }
     }
