@@ -156,6 +156,12 @@ def explain(reader, fmt, diffs, info, text, got_start, start):
     why = []
     if kif and board and reader == "cshogi":
         why.append("cshogi's KIF reader reads no board, only 手合割")
+    if fmt == "ki2" and board and reader == "cshogi" and not turn_only:
+        why.append("cshogi's KI2 reader reads no board, only 手合割")
+    if kif and reader == "cshogi" and "不成" in text and any("moves" in d for d in diffs):
+        # Its move pattern has 成 and 打 but no 不成, which Kakinoki's KIF writes for a move
+        # that could have promoted: such a line is not read as a move.
+        why.append("cshogi's KIF reader skips a move written with 不成")
     if kif and board and reader == "python-shogi" and turn_only:
         why.append("python-shogi's KIF reader takes the side to move after the last move")
     if fmt == "csa" and reader == "python-shogi" and "?" in str(got_start):
@@ -172,6 +178,8 @@ def explain(reader, fmt, diffs, info, text, got_start, start):
             why.append(f"{end or 'no end'} read as a draw")
         elif end == "詰み" and fmt == "csa":
             why.append("%TSUMI gives no winner in this reader")
+        elif end == "詰み" and fmt == "ki2" and reader == "cshogi":
+            why.append("cshogi's KI2 reader takes no result from まで…手で詰み")
     if not why:
         return " UNEXPLAINED"
     return " [reader: " + "; ".join(why) + "]"

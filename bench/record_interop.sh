@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Do the records shogiprint writes read back in other programs? Every record of
-# tests/data/records/ that shogiprint reads (and the tsume KIF) is converted to KIF, KIF under
+# tests/data/records/ that shogiprint reads (KIF, KIF under .kifu, KI2, CSA, BOD; and the tsume KIF) is converted to KIF, KIF under
 # .kifu, KI2 and CSA, then read with cshogi's and python-shogi's readers (PyPI) and compared with
 # what shogiprint read: start position, moves, players' names, winner. Prints one row per
 # record, format and reader: OK or the disagreement.
@@ -26,8 +26,8 @@ bin="$target/release/shogiprint"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 "$venv/bin/python" -c 'import importlib.metadata as m; print("cshogi", m.version("cshogi"), "python-shogi", m.version("python-shogi"))'
-for rec in tests/data/records/*.kif tests/data/records/*.ki2 tests/data/records/*.csa \
-           tests/data/tsume/lets-play-shogi-a.kif; do
+for rec in tests/data/records/*.kif tests/data/records/*.kifu tests/data/records/*.ki2 \
+           tests/data/records/*.csa tests/data/records/*.bod tests/data/tsume/lets-play-shogi-a.kif; do
     base="$(basename "$rec")"
     name="${base%.*}-${base##*.}"   # habu-fujii-2006-kif: the .kif and .sjis.kif stay apart
     if ! "$bin" convert "$rec" -o "$work/$name.usi" 2>"$work/err"; then

@@ -488,3 +488,15 @@ fn a_csa_file_of_several_games_warns_that_only_the_first_is_read() {
         format!("warning: {path}:4: the file holds 2 games (each after a '/' line); only the first is read")
     );
 }
+
+/// `変化：0手` names no move to branch at: said so, not blamed on a board the record does not
+/// have.
+#[test]
+fn a_variation_at_move_0_is_said_to_start_too_early() {
+    let text = "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n\n変化：0手\n   1 ２六歩(27)\n";
+    let e = read(text.as_bytes(), Some(RecordFormat::Kif)).unwrap_err();
+    assert_eq!(
+        e.located("game.kif"),
+        "game.kif:5: 変化：0手: a variation starts at move 1 or later"
+    );
+}

@@ -87,6 +87,12 @@ fn find_variant(
             path.display()
         )));
     }
+    if path.exists() && !path.is_file() {
+        return Err(VariantError::NotFound(format!(
+            "'{}' is not a regular file, not a variant file",
+            path.display()
+        )));
+    }
     if !path.is_file() {
         let names: Vec<&str> = Variant::builtin_names().collect();
         let file = match path == Path::new(name) {

@@ -99,10 +99,11 @@ pub(super) fn record_position(
 }
 
 /// Whether a `position:` value names a file, as POSITION on the command line may: one word
-/// with a `.` (an SFEN has spaces and no `.`) that is neither a USI string nor a handicap name.
+/// with a `.` (an SFEN has spaces and no `.`), or starting as a path does (`/dev/null`, `./p`;
+/// no SFEN starts with `/` or `.`), that is neither a USI string nor a handicap name.
 pub(crate) fn position_file(text: &str, variant: &Variant) -> bool {
     let word = text.trim();
-    word.contains('.')
+    (word.contains('.') || word.starts_with('/'))
         && !word.contains(char::is_whitespace)
         && !usi::is_position_string(word)
         && variant.handicap(word).is_none()
@@ -125,6 +126,10 @@ pub(crate) fn position_from_file(
         return Err(at(format!(
             "{name} is a directory, not a file of positions"
         )));
+    }
+    if path.exists() && !path.is_file() {
+        // A device or a pipe could block, or never end.
+        return Err(at(format!("{name}: not a regular file")));
     }
     if !path.is_file() {
         return Err(at(format!(

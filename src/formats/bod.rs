@@ -78,15 +78,37 @@ pub(crate) fn kind_name(v: &Variant, kind: KindId, _color: Color) -> String {
     }
 }
 
-/// Reads a BOD diagram alone as a record without moves.
+/// Reads a BOD diagram alone as a record without moves: the board, the hands, the side to move
+/// (said by `後手番`, or by the move a `手数＝N  ▲７六歩  まで` line names), and the players
+/// (`先手：`/`後手：`, `下手：`/`上手：` lines, as Kifu for Windows copies a position). Other lines
+/// (a forum post's words around the board) are passed over.
 pub fn read_record(text: &str, variant: &Arc<Variant>) -> Result<Record, RecordError> {
     let lines: Vec<(usize, &str)> = text.lines().enumerate().map(|(i, l)| (i + 1, l)).collect();
     let mut board = Diagram::new(variant);
+    let mut players: [Option<String>; 2] = [None, None];
+    let mut headers = Vec::new();
     for (n, l) in &lines {
-        board.line(*n, l)?;
+        let t = l.trim_end_matches('\r').trim();
+        if board.line(*n, l)? || board.moves_line(t).is_some() {
+            continue;
+        }
+        let Some((key, value)) = t.split_once('：').or_else(|| t.split_once(':')) else {
+            continue;
+        };
+        let (key, value) = (key.trim(), value.trim());
+        let side = match key {
+            "先手" | "下手" => 0,
+            "後手" | "上手" => 1,
+            _ => continue,
+        };
+        players[side] = (!value.is_empty()).then(|| value.to_string());
+        headers.push((key.to_string(), value.to_string()));
     }
-    let pos = board.position(lines.len())?;
-    Ok(Builder::new(pos).finish())
+    let mut b = Builder::new(board.position(lines.len())?);
+    let r = b.record_mut();
+    r.players = players;
+    r.headers = headers;
+    Ok(b.finish())
 }
 
 /// A BOD diagram being read line by line (inside a KIF file or alone).
@@ -98,6 +120,12 @@ pub(crate) struct Diagram<'a> {
     /// The side whose hand is written `残り全部` (all the rest), as tsume files write the
     /// defender's: filled in once the board and the other hand are known.
     rest: Option<Color>,
+    /// Whether a `先手番`/`後手番` line said the side to move.
+    turn_given: bool,
+    /// The side that made the move a `手数＝25  ▲３七銀  まで` line names: the other side is to
+    /// move unless a `先手番`/`後手番` line says otherwise (many programs write `後手番` only
+    /// when the line is missing or names no move).
+    last_mover: Option<Color>,
 }
 
 impl<'a> Diagram<'a> {
@@ -108,7 +136,29 @@ impl<'a> Diagram<'a> {
             rows: 0,
             seen: false,
             rest: None,
+            turn_given: false,
+            last_mover: None,
         }
+    }
+
+    /// Takes a `手数＝N  ▲７六歩(77)  まで` line, as Kifu for Windows writes it under a copied
+    /// board: the number of moves before the board (`Some(None)` if it gives none that reads)
+    /// and, when the move is marked, who made it. `None` for any other line.
+    pub fn moves_line(&mut self, t: &str) -> Option<Option<usize>> {
+        let rest = t
+            .strip_prefix("手数＝")
+            .or_else(|| t.strip_prefix("手数="))?;
+        let digits = rest.trim_start();
+        let end = digits
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(digits.len());
+        let mover = digits[end..].trim_start().chars().next();
+        self.last_mover = match mover {
+            Some('▲' | '☗') => Some(Color::Black),
+            Some('△' | '☖') => Some(Color::White),
+            _ => self.last_mover,
+        };
+        Some(digits[..end].parse().ok())
     }
 
     /// Takes a line if it belongs to a diagram; returns whether it did.
@@ -129,8 +179,14 @@ impl<'a> Diagram<'a> {
             }
         }
         match t {
-            "先手番" | "下手番" => self.setup.turn = Color::Black,
-            "後手番" | "上手番" => self.setup.turn = Color::White,
+            "先手番" | "下手番" => {
+                self.setup.turn = Color::Black;
+                self.turn_given = true;
+            }
+            "後手番" | "上手番" => {
+                self.setup.turn = Color::White;
+                self.turn_given = true;
+            }
             _ if t.starts_with('|') => {
                 self.row(n, l, t)?;
                 self.seen = true;
@@ -230,6 +286,9 @@ impl<'a> Diagram<'a> {
             ));
         }
         let mut setup = self.setup;
+        if let (false, Some(mover)) = (self.turn_given, self.last_mover) {
+            setup.turn = !mover;
+        }
         if let Some(side) = self.rest {
             // The rest of the set beside the board and the other side's hand.
             let mut other_to_move = setup.clone();

@@ -86,7 +86,7 @@ pub fn read(text: &str, variant: &Arc<Variant>) -> Result<Vec<Record>, RecordErr
             if line == 1 && comment.starts_with("CSA encoding=") {
                 continue;
             }
-            reader.comment(comment);
+            reader.comment(line, comment);
             continue;
         }
         // A name or a `$` field is one statement, commas and all (`N+Sato, Taro`); other lines
@@ -148,10 +148,18 @@ impl<'a> Reader<'a> {
         self.builder.is_some() || !self.headers.is_empty() || self.setup.pieces().next().is_some()
     }
 
-    fn comment(&mut self, text: &str) {
+    fn comment(&mut self, line: usize, text: &str) {
         let text = text.strip_prefix('*').unwrap_or(text);
         match &mut self.builder {
-            Some(b) => b.comment(text),
+            Some(b) => {
+                // Floodgate's logs of a game stopped at its move limit have no end statement,
+                // only the server's summary: `'summary:max_moves:A draw:B draw`. That ends it
+                // as %MAX_MOVES would (the comment is kept, on the end).
+                if !b.ended() && text.starts_with("summary:max_moves:") {
+                    b.end_as(line, "'summary:max_moves", EndKind::MaxMoves);
+                }
+                b.comment(text)
+            }
             None => self.comments.push(text.to_string()),
         }
     }
@@ -361,14 +369,12 @@ impl<'a> Reader<'a> {
             let seconds: f64 = t
                 .parse()
                 .map_err(|_| bad("expected a time in seconds like T12".into()))?;
-            // After the end word the time is the end's (thinking before resigning), which
-            // the record keeps no place for: not the last move's.
-            if !b.ended() {
-                b.time(MoveTime {
-                    seconds: seconds.max(0.0).min(u32::MAX as f64) as u32,
-                    total: None,
-                });
-            }
+            // After the end word the time is the end's (thinking before resigning), not the
+            // last move's.
+            b.time(MoveTime {
+                seconds: seconds.max(0.0).min(u32::MAX as f64) as u32,
+                total: None,
+            });
             return Ok(());
         }
         // WCSC's relayed records write `$END_TIME` after the end: a field, wherever it stands.
@@ -582,6 +588,9 @@ pub fn write(record: &Record) -> String {
         };
         out.push_str(&word);
         out.push('\n');
+        if let Some(t) = end.time {
+            let _ = writeln!(out, "T{}", t.seconds);
+        }
         for c in &end.comments {
             let _ = writeln!(out, "'*{c}");
         }

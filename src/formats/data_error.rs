@@ -141,6 +141,21 @@ pub fn from_yaml<T: serde::de::DeserializeOwned>(
             true => find_duplicate_key(text).unwrap_or(e),
             false => e,
         };
+        // serde_yaml says so of a second document with no place: the place is its start.
+        if e.to_string().contains("more than one document") {
+            if let Some((line, marker)) = second_document(text) {
+                return DataError {
+                    source_name: source_name.to_string(),
+                    line: Some(line),
+                    column: Some(1),
+                    field: None,
+                    message: format!(
+                        "a second YAML document starts here{}: the file holds one",
+                        if marker { " ('---')" } else { " (after '...')" }
+                    ),
+                };
+            }
+        }
         let location = e.location();
         DataError {
             source_name: source_name.to_string(),
@@ -150,6 +165,41 @@ pub fn from_yaml<T: serde::de::DeserializeOwned>(
             message: plain_words(&strip_location(&e.to_string())),
         }
     })
+}
+
+/// The 1-based line where a YAML text's second document starts, and whether it starts with a
+/// `---` marker (else it is the first content after a `...` end marker). A `---` before any
+/// content opens the first document.
+fn second_document(text: &str) -> Option<(usize, bool)> {
+    let mut content = false;
+    let mut ended = false;
+    let mut markers = 0;
+    for (i, line) in text.lines().enumerate() {
+        let marker = |m: &str| {
+            line.strip_prefix(m)
+                .is_some_and(|rest| rest.is_empty() || rest.starts_with([' ', '\t', '\r']))
+        };
+        if marker("---") {
+            if content || markers > 0 {
+                return Some((i + 1, true));
+            }
+            markers += 1;
+            continue;
+        }
+        if marker("...") {
+            ended = true;
+            continue;
+        }
+        let t = line.trim();
+        if t.is_empty() || t.starts_with('#') || (!content && t.starts_with('%')) {
+            continue;
+        }
+        if ended {
+            return Some((i + 1, false));
+        }
+        content = true;
+    }
+    None
 }
 
 /// Reads a mapping into a `BTreeMap`, refusing a key given twice (a plain `BTreeMap` keeps the

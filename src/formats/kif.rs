@@ -133,12 +133,8 @@ pub(crate) fn read_with(
             }
             // `手数＝12  ▲２六歩(27)  まで`: the moves before a copied board, which the board
             // already shows; not the `手数----` line that starts the moves.
-            if let Some(rest) = t.strip_prefix("手数＝").or_else(|| t.strip_prefix("手数=")) {
-                let digits = rest.trim_start();
-                let end = digits
-                    .find(|c: char| !c.is_ascii_digit())
-                    .unwrap_or(digits.len());
-                if let Ok(before) = digits[..end].parse() {
+            if let Some(before) = diagram.moves_line(t) {
+                if let Some(before) = before {
                     b.moves_before_board(before);
                 }
                 continue;
@@ -196,7 +192,11 @@ pub(crate) fn read_with(
                 .map_err(|_| RecordError::new(n, t, "expected 変化：N手"))?;
             // Numbered on from a copied board's moves, as the main line is.
             let ply = b.ply_of_number(ply).ok_or_else(|| {
-                RecordError::new(n, t, "the variation branches before the board's position")
+                let why = match b.moves_before() {
+                    0 => "a variation starts at move 1 or later",
+                    _ => "the variation branches before the board's position",
+                };
+                RecordError::new(n, t, why)
             })?;
             b.branch(n, t, ply)?;
             continue;
@@ -303,12 +303,17 @@ fn move_line(b: &mut Builder, n: usize, t: &str) -> Result<(), RecordError> {
         .is_some_and(|c| c == '同' || bod::digit(c).is_some());
     if !is_move {
         let written = text.split_whitespace().collect::<Vec<_>>().join("");
-        if let Some((_, kind)) = END_WORDS.iter().find(|(w, _)| *w == written) {
-            b.end_as(n, &written, kind.clone());
-            return Ok(());
-        }
-        if OTHER_END_WORDS.contains(&written.as_str()) {
-            b.end_as(n, &written, EndKind::Other(written.clone()));
+        let kind = match END_WORDS.iter().find(|(w, _)| *w == written) {
+            Some((_, kind)) => Some(kind.clone()),
+            None => OTHER_END_WORDS
+                .contains(&written.as_str())
+                .then(|| EndKind::Other(written.clone())),
+        };
+        if let Some(kind) = kind {
+            b.end_as(n, &written, kind);
+            if let Some(time) = time.and_then(parse_time) {
+                b.time(time);
+            }
             return Ok(());
         }
         return Err(RecordError::new(
@@ -556,6 +561,9 @@ pub(crate) fn write_header(out: &mut String, record: &Record) -> bool {
     for c in &record.start_comments {
         let _ = writeln!(out, "*{c}");
     }
+    if let Some(bm) = &record.start_bookmark {
+        let _ = writeln!(out, "&{bm}");
+    }
     handicap
 }
 
@@ -563,20 +571,26 @@ pub(crate) fn write_header(out: &mut String, record: &Record) -> bool {
 pub(crate) fn summary_line(record: &Record, handicap: bool) -> Option<String> {
     let end = record.end.as_ref()?;
     let n = record.moves.len();
+    let side = |c: Color| match (c, handicap) {
+        (Color::Black, false) => "先手",
+        (Color::White, false) => "後手",
+        (Color::Black, true) => "下手",
+        (Color::White, true) => "上手",
+    };
+    let to_move = record.side_to_move_at_end();
+    // A foul names its side, as Kifu for Windows and tsshogi write it: a KI2, which has no end
+    // move, says no more than its summary, and readers such as cshogi take a foul's result only
+    // with the side named.
     Some(match (record.result(), &end.kind) {
         (super::record::GameResult::Win(c), EndKind::Resign) => {
-            let side = match (c, handicap) {
-                (Color::Black, false) => "先手",
-                (Color::White, false) => "後手",
-                (Color::Black, true) => "下手",
-                (Color::White, true) => "上手",
-            };
-            format!("まで{n}手で{side}の勝ち")
+            format!("まで{n}手で{}の勝ち", side(c))
         }
-        (_, kind) => format!(
-            "まで{n}手で{}",
-            end_word_at(kind, record.side_to_move_at_end())
-        ),
+        (_, EndKind::IllegalLoss) => format!("まで{n}手で{}の反則負け", side(to_move)),
+        (_, EndKind::IllegalWin) => format!("まで{n}手で{}の反則勝ち", side(to_move)),
+        (_, EndKind::IllegalAction(loser)) => {
+            format!("まで{n}手で{}の反則負け", side(*loser))
+        }
+        (_, kind) => format!("まで{n}手で{}", end_word_at(kind, to_move)),
     })
 }
 
@@ -618,20 +632,7 @@ fn write_line(out: &mut String, record: &Record, line: Option<usize>) {
             ""
         };
         // Counted from the moves' own times where the record states no total (CSA `T`).
-        let _ = match (&m.time, totals[i]) {
-            (Some(t), Some(total)) => {
-                let width = unicode_width::UnicodeWidthStr::width(text.as_str());
-                let pad = 15usize.saturating_sub(width).max(1);
-                writeln!(
-                    out,
-                    "{:>4} {text}{}{}{mark}",
-                    first + i,
-                    " ".repeat(pad),
-                    write_time(t, total)
-                )
-            }
-            _ => writeln!(out, "{:>4} {text}{mark}", first + i),
-        };
+        write_numbered(out, first + i, &text, m.time.as_ref().zip(totals[i]), mark);
         for c in &m.comments {
             let _ = writeln!(out, "*{c}");
         }
@@ -643,9 +644,34 @@ fn write_line(out: &mut String, record: &Record, line: Option<usize>) {
     }
     if let Some(end) = end {
         let word = end_word_at(&end.kind, pos.turn());
-        let _ = writeln!(out, "{:>4} {word}", first + moves.len());
+        let time = end.time.as_ref().zip(record.end_time_total(line));
+        write_numbered(out, first + moves.len(), &word, time, "");
         for c in &end.comments {
             let _ = writeln!(out, "*{c}");
         }
     }
+}
+
+/// A numbered line of play: `  12 ３四歩(33)     ( 0:05/00:00:09)+`, the time (the move's and
+/// the mover's total) in the column Kakinoki's software writes it in when there is one.
+fn write_numbered(
+    out: &mut String,
+    number: usize,
+    text: &str,
+    time: Option<(&MoveTime, u32)>,
+    mark: &str,
+) {
+    let _ = match time {
+        Some((t, total)) => {
+            let width = unicode_width::UnicodeWidthStr::width(text);
+            let pad = 15usize.saturating_sub(width).max(1);
+            writeln!(
+                out,
+                "{number:>4} {text}{}{}{mark}",
+                " ".repeat(pad),
+                write_time(t, total)
+            )
+        }
+        None => writeln!(out, "{number:>4} {text}{mark}"),
+    };
 }

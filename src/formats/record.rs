@@ -29,6 +29,9 @@ pub struct Record {
     pub start: Position,
     /// Comments before the first move.
     pub start_comments: Vec<String>,
+    /// A bookmark on the start position (KIF `&name` before the first move, as ShogiGUI
+    /// writes one).
+    pub start_bookmark: Option<String>,
     /// The main line.
     pub moves: Vec<RecordMove>,
     /// Variations, each branching from a ply of the main line or of an earlier variation.
@@ -91,6 +94,9 @@ pub struct End {
     pub kind: EndKind,
     pub line: usize,
     pub comments: Vec<String>,
+    /// The time the side to move spent before the end (KIF `79 投了 ( 0:05/01:02:03)`, a CSA
+    /// `T5` after `%TORYO`), when the record says.
+    pub time: Option<MoveTime>,
 }
 
 /// The ways a record says a game ended. "The side to move" is the side whose turn it was when
@@ -273,6 +279,7 @@ impl Record {
             handicap: None,
             start,
             start_comments: Vec::new(),
+            start_bookmark: None,
             moves: Vec::new(),
             branches: Vec::new(),
             end: None,
@@ -424,6 +431,27 @@ impl Record {
     /// side's total after its previous move plus this move's own time (a CSA record has only
     /// `T` times). `None` for a move without a time.
     pub fn time_totals(&self, branch: Option<usize>) -> Vec<Option<u32>> {
+        self.running_times(branch).0
+    }
+
+    /// The total time of the side to move at a line's end (`None`: the main line), with the
+    /// end's own time: as written, or counted on from that side's moves.
+    pub fn end_time_total(&self, branch: Option<usize>) -> Option<u32> {
+        let end = match branch {
+            None => self.end.as_ref(),
+            Some(b) => self.branches[b].end.as_ref(),
+        }?;
+        let t = end.time?;
+        let (_, used, side) = self.running_times(branch);
+        Some(
+            t.total
+                .unwrap_or_else(|| used[side.index()].saturating_add(t.seconds)),
+        )
+    }
+
+    /// The totals of a line's moves (see [`Record::time_totals`]), each side's total after
+    /// them, and the side to move then.
+    fn running_times(&self, branch: Option<usize>) -> (Vec<Option<u32>>, [u32; 2], Color) {
         let (before, line) = match branch {
             None => (Vec::new(), &self.moves),
             Some(b) => (self.record_moves_before(b), &self.branches[b].moves),
@@ -442,6 +470,6 @@ impl Record {
             }));
             side = !side;
         }
-        totals.split_off(skip)
+        (totals.split_off(skip), used, side)
     }
 }

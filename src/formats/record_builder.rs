@@ -4,7 +4,7 @@
 
 use super::limits;
 use super::record::{Branch, End, EndKind, MoveTime, Record, RecordError, RecordMove};
-use crate::rules::{History, Move, Position};
+use crate::rules::{History, ImpasseRule, ImpasseVerdict, Move, Position};
 
 /// Which line a builder is adding moves to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -225,15 +225,29 @@ impl Builder {
         }
     }
 
+    /// The time of the last move, or of the end once the line has ended (the time spent
+    /// before resigning, which is not the last move's).
     pub fn time(&mut self, time: MoveTime) {
+        let end = match self.line {
+            Line::Main => self.record.end.as_mut(),
+            Line::Branch(b) => self.record.branches[b].end.as_mut(),
+        };
+        if let Some(end) = end {
+            end.time = Some(time);
+            return;
+        }
         if let Some(m) = self.current_moves_mut().last_mut() {
             m.time = Some(time);
         }
     }
 
+    /// A bookmark on the last move, or before the main line's first move on the start.
     pub fn bookmark(&mut self, name: &str) {
-        if let Some(m) = self.current_moves_mut().last_mut() {
-            m.bookmark = Some(name.to_string());
+        let main = self.line == Line::Main;
+        match self.current_moves_mut().last_mut() {
+            Some(m) => m.bookmark = Some(name.to_string()),
+            None if main => self.record.start_bookmark = Some(name.to_string()),
+            None => {}
         }
     }
 
@@ -250,6 +264,7 @@ impl Builder {
             kind,
             line,
             comments: Vec::new(),
+            time: None,
         });
         match self.line {
             Line::Main => self.record.end = end,
@@ -321,6 +336,15 @@ impl Builder {
                 }
                 EndKind::Impasse if !pos.is_impasse() => {
                     Some("持将棋, but the kings are not both in their promotion zones")
+                }
+                // CSA servers and the JSA judge a declaration (%KACHI, 入玉勝ち) by the
+                // 27-point rule: the king in the zone and not in check, ten pieces there, 28
+                // points for Black, 27 for White.
+                EndKind::Declaration
+                    if pos.impasse_verdict(ImpasseRule::Declaration27)
+                        != ImpasseVerdict::Win(pos.turn()) =>
+                {
+                    Some("入玉勝ち (a declaration), but the side to move does not meet the 27-point declaration rule")
                 }
                 _ => None,
             };
