@@ -199,6 +199,23 @@ fn a_record_of_more_than_the_move_limit_is_refused_at_the_move_past_it() {
     assert!(!std::path::Path::new(&pdf).exists());
 }
 
+/// A copied board's `手数＝N` past what any record holds is no count of moves before it (found
+/// by fuzzing record_kif: `手数＝18446744073709551615` overflowed the "numbered on from the
+/// board" test): the moves are then numbered from 1, and a move numbered 0 is refused.
+#[test]
+fn a_boards_move_count_too_large_for_a_record_is_not_numbered_on_from() {
+    let too_many = u64::MAX;
+    let text = format!("手数＝{too_many}\n   0 ７六歩(77)\n   1 ３四歩(33)\n");
+    let e = read(text.as_bytes(), Some(RecordFormat::Kif)).unwrap_err();
+    assert_eq!(e.line, 2, "{e}");
+    assert_eq!(e.message, "move number 0, expected 1");
+    // Just past the limit: the same.
+    let past = MAX_RECORD_MOVES + 1;
+    let text = format!("手数＝{past}\n   {} ７六歩(77)\n", past + 1);
+    let e = read(text.as_bytes(), Some(RecordFormat::Kif)).unwrap_err();
+    assert_eq!(e.message, format!("move number {}, expected 1", past + 1));
+}
+
 #[test]
 fn a_move_after_the_end_of_the_game_names_the_end() {
     let csa = "V2.2\nPI\n+\n+7776FU\n-3334FU\n%TORYO\n-2726FU\n";

@@ -53,7 +53,11 @@ impl Builder {
 
     /// A copied board's `手数＝N`: `moves` moves came before it.
     pub fn moves_before_board(&mut self, moves: usize) {
-        self.moves_before_board = Some(moves);
+        // More moves than any record holds is no count of a game's moves (and would overflow
+        // the numbering on from it): the moves are then numbered from 1.
+        if moves <= limits::MAX_RECORD_MOVES {
+            self.moves_before_board = Some(moves);
+        }
     }
 
     /// The number the next numbered move should have: its ply, or with a copied board whose
