@@ -1,7 +1,7 @@
 //! A piece drawn as a piece: the pentagon outline with its label and movement marks. The
 //! beginner diagram styles use it on every square, and the print kit at true size.
 
-use super::marks::{movement_marks, MarkGeometry};
+use super::marks::{crowded, movement_marks, MarkGeometry};
 use crate::draw::{
     Affine, Color, Drawing, FontRole, Fonts, MissingGlyph, Path, Point, Stroke, TextStyle,
 };
@@ -92,7 +92,13 @@ pub fn draw_face(
     }
     // A single letter is narrow: its marks keep to a square box, as a kanji's do.
     half_w = half_w.max(half_h * 0.8);
-    let dot = base * 0.033;
+    // A piece that both steps and jumps along a line (a user's `WD`) has a ring round a dot
+    // there: its marks are drawn smaller, so that the rings keep on the face.
+    let dot = if crowded(&kind.movement) {
+        base * 0.033 * CROWDED_DOT
+    } else {
+        base * 0.033
+    };
     let air = base * 0.02;
     let radii = (half_w + air + dot, half_h + air + dot);
     for mut shape in movement_marks(&kind.movement, hub, radii, dot, ink, &MarkGeometry::DIAGRAM) {
@@ -102,6 +108,9 @@ pub fn draw_face(
     d.glyphs(ink, label_glyphs(turn.apply(hub), degrees)?);
     Ok(())
 }
+
+/// A crowded face's dot against another face's.
+const CROWDED_DOT: f64 = 0.75;
 
 /// The label's em as a share of the face's base: 0.61 of a face 0.92 of the square wide is
 /// 56 % of the square (the traditional style prints about 80 %).

@@ -9,9 +9,11 @@
 //! forward diagonals) gets, in each such direction, two dots joined by a bar (one step or two,
 //! capturing on both) instead of the step and the jump there.
 //!
-//! A kit face whose piece both steps and jumps along one line (a user's `WD` or `KNAD`) has
-//! its rings on a box beyond the dots: drawn where they would stand alone, each ring covered
-//! a dot.
+//! A piece that both steps and jumps along one line (a user's `WD` or `KNAD`) is crowded: drawn
+//! where they would stand alone, each ring covered a dot. On a kit face its marks make a
+//! movement diagram round the name ([`lattice`]), each square within two of the piece a
+//! place of its own; on a diagram face, where the marks stand on the label's box, the ring
+//! goes round the dot with air between them.
 
 use crate::draw::{Color, Path, Point, Shape, Stroke};
 use crate::rules::{MotionKind, Movement};
@@ -146,6 +148,9 @@ pub fn mark_groups(
     });
     let beyond =
         (geometry.rings_beyond && collinear && !area).then(|| 1.0 + BEYOND * dot / rx.min(ry));
+    // The steps' dots and the jumps' rings as they are placed, and their groups.
+    let mut dots: Vec<(Point, usize)> = Vec::new();
+    let mut rings: Vec<(Point, usize)> = Vec::new();
     for m in movement.clockwise() {
         let within_two = m.dx.abs() <= 2 && m.dy.abs() <= 2;
         if matches!(m.kind, MotionKind::Step | MotionKind::Jump)
@@ -163,7 +168,13 @@ pub fn mark_groups(
         };
         match m.kind {
             MotionKind::Step => {
-                shapes.push(vec![filled(Path::circle(on_ellipse(dir, 1.0), dot), ink)])
+                let at = on_ellipse(dir, 1.0);
+                if let Some(&(_, i)) = rings.iter().find(|(c, _)| (*c - at).length() < dot) {
+                    shapes[i] = bullseye(hub, at, dot, ink);
+                    continue;
+                }
+                dots.push((at, shapes.len()));
+                shapes.push(vec![filled(Path::circle(at, dot), ink)])
             }
             MotionKind::Jump => {
                 let at = if geometry.jump_on_box || beyond.is_some() {
@@ -171,6 +182,16 @@ pub fn mark_groups(
                 } else {
                     on_ellipse(dir, geometry.jump)
                 };
+                // Where a step's dot stands on the same place (a diagram piece's `WD`: both
+                // marks on the label's box), the ring goes round the dot with air between, the
+                // two moved out together so that the ring keeps where the dot kept from the
+                // label: one mark, "steps and jumps this way". Drawn as they came, the ring
+                // covered the dot.
+                if let Some(&(c, i)) = dots.iter().find(|(c, _)| (*c - at).length() < dot) {
+                    shapes[i] = bullseye(hub, c, dot, ink);
+                    continue;
+                }
+                rings.push((at, shapes.len()));
                 shapes.push(vec![Shape {
                     path: Path::circle(at, dot * 1.1),
                     fill: None,
@@ -216,6 +237,26 @@ pub fn mark_groups(
 /// radii: the dot (1), the ring (1.1 and half its 0.6 pen) and nearly a radius of air.
 const BEYOND: f64 = 3.3;
 
+/// A ring round a step's dot where the piece also jumps that way (a diagram piece's `WD`), its
+/// radius and pen in dots' radii: 0.7 of a radius of air between the dot and the ring's ink.
+const BULLSEYE: f64 = 1.9;
+const BULLSEYE_PEN: f64 = 0.4;
+
+/// A step's dot at `c` with a jump's ring round it, moved out from `hub` so that the ring keeps
+/// where the dot kept.
+fn bullseye(hub: Point, c: Point, dot: f64, ink: Color) -> Vec<Shape> {
+    let at = c + (c - hub).unit() * ((BULLSEYE + BULLSEYE_PEN / 2.0 - 1.0) * dot);
+    vec![
+        filled(Path::circle(at, dot), ink),
+        Shape {
+            path: Path::circle(at, dot * BULLSEYE),
+            fill: None,
+            stroke: Some(Stroke::solid(ink, dot * BULLSEYE_PEN)),
+            opacity: 1.0,
+        },
+    ]
+}
+
 /// An ellipse of radii `rx`, `ry` round `c`, as a closed polygon fine enough to read as a curve.
 fn ellipse(c: Point, rx: f64, ry: f64) -> Path {
     const SIDES: usize = 64;
@@ -235,4 +276,85 @@ fn filled(path: Path, ink: Color) -> Shape {
         stroke: None,
         opacity: 1.0,
     }
+}
+
+/// Whether `movement` both steps and jumps along one line (a user's `WD` or `KNAD`), the
+/// case where a face's marks stand at two distances in one direction. The lion's own marks
+/// (chu shogi) are not counted: they have a form of their own.
+pub fn crowded(movement: &Movement) -> bool {
+    movement.lion.is_none()
+        && movement.jumps().any(|j| {
+            movement.steps().any(|s| {
+                s.dx * j.dy == s.dy * j.dx
+                    && s.dx.signum() == j.dx.signum()
+                    && s.dy.signum() == j.dy.signum()
+            })
+        })
+}
+
+/// The inner box of a [`lattice`]: how far its first marks' middles stand from the hub to the
+/// left and right (`side`), up and down.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Inner {
+    pub side: f64,
+    pub up: f64,
+    pub down: f64,
+}
+
+/// The marks of a crowded piece (see [`crowded`]) as a movement diagram round its name, the
+/// way sets of the large variants print it: each square within two of the piece has its own
+/// place, a square a step away on the box `inner` round the name (which the name fills) and
+/// one two away `pitch` beyond it, so every mark stands on its own direction and distance and
+/// none stands over another. A dot per step, a ring (of `1.1 × dot` and a pen of `0.6 × dot`)
+/// per jump, a dot per square of a slide of at most two. `None` if the piece moves further
+/// than two squares, or slides any distance: those keep the ring round the name.
+pub fn lattice(
+    movement: &Movement,
+    hub: Point,
+    inner: Inner,
+    pitch: f64,
+    dot: f64,
+    ink: Color,
+) -> Option<Vec<Vec<Shape>>> {
+    if movement.lion.is_some() {
+        return None;
+    }
+    let place = |dx: i8, dy: i8| {
+        let out = |k: i8, near: f64| {
+            if k == 0 {
+                0.0
+            } else {
+                k.signum() as f64 * (near + (k.abs() - 1) as f64 * pitch)
+            }
+        };
+        // Forward (dy > 0) is up the page.
+        let up = if dy > 0 { inner.up } else { inner.down };
+        Point::new(hub.x + out(dx, inner.side), hub.y - out(dy, up))
+    };
+    let mut shapes = Vec::new();
+    for m in movement.clockwise() {
+        if m.dx.abs() > 2 || m.dy.abs() > 2 {
+            return None;
+        }
+        match m.kind {
+            MotionKind::Step => {
+                shapes.push(vec![filled(Path::circle(place(m.dx, m.dy), dot), ink)]);
+            }
+            MotionKind::Jump => shapes.push(vec![Shape {
+                path: Path::circle(place(m.dx, m.dy), dot * 1.1),
+                fill: None,
+                stroke: Some(Stroke::solid(ink, dot * 0.6)),
+                opacity: 1.0,
+            }]),
+            MotionKind::Slide { max: Some(n) } if n <= 2 => {
+                if n == 2 && (m.dx.abs() > 1 || m.dy.abs() > 1) {
+                    return None;
+                }
+                let squares = (1..=n as i8).map(|k| place(m.dx * k, m.dy * k));
+                shapes.push(squares.map(|c| filled(Path::circle(c, dot), ink)).collect());
+            }
+            MotionKind::Slide { .. } => return None,
+        }
+    }
+    Some(shapes)
 }

@@ -7,8 +7,10 @@
 
 use super::fit::{self, Name, Room};
 use crate::diagram::face::{pentagon, INK, PROMOTED_INK, WOOD};
-use crate::diagram::marks::{mark_groups, MarkGeometry};
-use crate::draw::{Align, Drawing, FontRole, Fonts, MissingGlyph, Path, Point, Rect, TextStyle};
+use crate::diagram::marks::{self, mark_groups, MarkGeometry};
+use crate::draw::{
+    Affine, Align, Color, Drawing, FontRole, Fonts, MissingGlyph, Path, Point, Rect, TextStyle,
+};
 use crate::rules::PieceKind;
 use std::str::FromStr;
 
@@ -266,7 +268,7 @@ pub fn face_in(
                 air,
                 over: 0.0,
             };
-            fit::fit(fonts, &room, hub, &name, marks)?
+            fit_marks(fonts, &room, hub, &name, marks, kind, (base, ink))?
         }
         FaceStyle::Arrows => {
             let ch = abbr.chars().next().unwrap_or('?');
@@ -287,7 +289,7 @@ pub fn face_in(
                 air,
                 over: 0.0,
             };
-            fit::fit(fonts, &room, hub, &name, marks)?
+            fit_marks(fonts, &room, hub, &name, marks, kind, (base, ink))?
         }
         FaceStyle::Western => {
             let layout = |em: f64| western(fonts, kind, hub, em);
@@ -305,7 +307,7 @@ pub fn face_in(
                 air,
                 over: WESTERN_OVER,
             };
-            fit::fit(fonts, &room, hub, &name, marks)?
+            fit_marks(fonts, &room, hub, &name, marks, kind, (base, ink))?
         }
     };
     for shape in fitted.marks.into_iter().flatten() {
@@ -328,6 +330,154 @@ pub fn face_in(
     d.glyphs(ink, glyphs);
     Ok(d)
 }
+
+/// The name and the marks round it: a crowded piece's (see [`marks::crowded`]) as a movement
+/// diagram round its name where one fits ([`lattice_fit`]), any other's fitted round it by
+/// [`fit::fit`].
+fn fit_marks<F>(
+    fonts: &Fonts,
+    room: &Room,
+    hub: Point,
+    name: &Name<F>,
+    marks: Vec<Vec<crate::draw::Shape>>,
+    kind: &PieceKind,
+    (base, ink): (f64, Color),
+) -> Result<fit::Fitted, MissingGlyph>
+where
+    F: Fn(f64) -> Result<Vec<crate::draw::Glyph>, MissingGlyph>,
+{
+    if marks::crowded(&kind.movement) {
+        if let Some(f) = lattice_fit(fonts, room, hub, name, kind, (base, ink))? {
+            return Ok(f);
+        }
+    }
+    fit::fit(fonts, room, hub, name, marks)
+}
+
+/// A crowded piece's marks (the example lion, `KNAD`: 24 of them) on their own places round
+/// the name's box, a square a step away next to the name and one two away beyond it (see
+/// [`marks::lattice`]), the whole standing on the English name where the face is widest.
+/// Placed on a ring round the name's middle, the outer marks on the roof drew the ring in
+/// to 2 mm and the name inside it came to 30 % of a face's. Here the dots are the largest of
+/// `LATTICE_DOTS` that leaves the name `LATTICE_LEAST` of its size, and the name as large as
+/// they leave it (with the smallest dots, as large as fits); `None` where nothing fits.
+fn lattice_fit<F>(
+    fonts: &Fonts,
+    room: &Room,
+    hub: Point,
+    name: &Name<F>,
+    kind: &PieceKind,
+    (base, ink): (f64, Color),
+) -> Result<Option<fit::Fitted>, MissingGlyph>
+where
+    F: Fn(f64) -> Result<Vec<crate::draw::Glyph>, MissingGlyph>,
+{
+    // The largest dot that leaves the name `LATTICE_LEAST` of its size, the name as large as
+    // that dot leaves it; with the smallest dot, the name as large as fits.
+    for (tier, share) in LATTICE_DOTS.into_iter().enumerate() {
+        let least = if tier + 1 < LATTICE_DOTS.len() {
+            LATTICE_LEAST * name.target
+        } else {
+            0.0
+        };
+        let mut em = name.target;
+        while em >= least && em > 0.05 * name.target {
+            if let Some(f) = lattice_at(fonts, room, hub, name, kind, em, (share * base, ink))? {
+                return Ok(Some(f));
+            }
+            em *= 0.97;
+        }
+    }
+    Ok(None)
+}
+
+/// A crowded face's name at `em` and its marks, of dots of `dot`, round it, standing on the
+/// English name; `None` if they do not keep inside the cut.
+fn lattice_at<F>(
+    fonts: &Fonts,
+    room: &Room,
+    hub: Point,
+    name: &Name<F>,
+    kind: &PieceKind,
+    em: f64,
+    (dot, ink): (f64, Color),
+) -> Result<Option<fit::Fitted>, MissingGlyph>
+where
+    F: Fn(f64) -> Result<Vec<crate::draw::Glyph>, MissingGlyph>,
+{
+    let glyphs = (name.layout)(em)?;
+    let pen = name.pen * em / 2.0;
+    let Some(r) = glyphs
+        .iter()
+        .filter_map(|g| fonts.ink_rect(g))
+        .map(|r| r.inset(-pen))
+        .reduce(|a, b| a.union(&b))
+    else {
+        return Ok(None);
+    };
+    let inner = marks::Inner {
+        side: (hub.x - r.x).max(r.right() - hub.x) + name.air + dot,
+        up: hub.y - r.y + name.air + dot,
+        down: r.bottom() - hub.y + name.air + dot,
+    };
+    let pitch = LATTICE_PITCH * dot;
+    let Some(marks) = marks::lattice(&kind.movement, hub, inner, pitch, dot, ink) else {
+        return Ok(None);
+    };
+    // The marks' ink, each point with its pen's half width.
+    let points: Vec<(Point, f64)> = marks
+        .iter()
+        .flatten()
+        .flat_map(|s| {
+            let half = s.stroke.as_ref().map_or(0.0, |k| k.width / 2.0);
+            s.path.points_along().into_iter().map(move |p| (p, half))
+        })
+        .collect();
+    let lowest = points
+        .iter()
+        .map(|&(p, half)| p.y + half)
+        .fold(r.bottom(), f64::max);
+    let shift = Point::new(0.0, room.floor - lowest);
+    let marks_in = points
+        .iter()
+        .all(|&(p, half)| depth(&room.outline, p + shift) >= room.clear + half);
+    let name_in = corners(r)
+        .into_iter()
+        .all(|p| depth(&room.outline, p + shift) >= room.clear);
+    if !(marks_in && name_in) {
+        return Ok(None);
+    }
+    let moved = Affine::translate(shift.x, shift.y);
+    let marks = marks
+        .into_iter()
+        .map(|group| {
+            group
+                .into_iter()
+                .map(|mut s| {
+                    s.path = s.path.transformed(&moved);
+                    s
+                })
+                .collect()
+        })
+        .collect();
+    let mut name = glyphs;
+    for g in &mut name {
+        g.transform = moved * g.transform;
+    }
+    Ok(Some(fit::Fitted { em, name, marks }))
+}
+
+/// A crowded face's dots' radii, as shares of its base, tried in turn (a ring's face has
+/// 0.045): on the gold's size, dots 1.35 mm across down to 0.95 mm, as a movement diagram of
+/// 24 places on a set of the large variants has them; the name is what a player reads first.
+const LATTICE_DOTS: [f64; 4] = [0.026, 0.023, 0.02, 0.018];
+
+/// The least share of its size a crowded face's name keeps before its dots come smaller.
+const LATTICE_LEAST: f64 = 0.7;
+
+/// The distance between neighbouring places of a crowded face's diagram, in dots' radii: a
+/// dot (1), a ring (1.1 and half its 0.6 pen) and a dot's width of air.
+const LATTICE_PITCH: f64 = 3.6;
 
 /// How much the brush face's strokes are thickened, as a share of the em.
 const BRUSH_WEIGHT: f64 = 0.035;
