@@ -104,3 +104,16 @@ pub(super) fn pages(
     page(&d)?;
     Ok(pages)
 }
+
+/// An answer as the answers section prints it: one that ends on its length (`…まで3手詰`,
+/// written from the proof or from a record's moves, or declared so) closes with 。 as the
+/// sentences of a Japanese answers page do (`▲5二金まで1手詰。`), so that answers written and
+/// declared read alike on one page. Any other ending is left as written.
+pub(super) fn closed(mut answer: String) -> String {
+    let end = answer.trim_end().len();
+    answer.truncate(end);
+    if answer.ends_with("手詰") || answer.ends_with("手詰め") {
+        answer.push('。');
+    }
+    answer
+}

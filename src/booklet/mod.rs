@@ -641,7 +641,7 @@ pub fn render(
         // end unless `answers: false`, a comment placed at the end always.
         let mut text = match o.answers {
             Some(false) => String::new(),
-            _ => closed(entry.notes.answer.unwrap_or_default()),
+            _ => answers::closed(entry.notes.answer.unwrap_or_default()),
         };
         if let (Some(c), CommentPlace::End) = (comment, o.comments) {
             if !text.is_empty() {
@@ -678,19 +678,6 @@ pub enum RenderError {
     Text(#[from] TextError),
     #[error("{0}")]
     Io(#[from] std::io::Error),
-}
-
-/// An answer as the answers section prints it: one that ends on its length (`…まで3手詰`,
-/// written from the proof or from a record's moves, or declared so) closes with 。 as the
-/// sentences of a Japanese answers page do (`▲5二金まで1手詰。`), so that answers written and
-/// declared read alike on one page. Any other ending is left as written.
-fn closed(mut answer: String) -> String {
-    let end = answer.trim_end().len();
-    answer.truncate(end);
-    if answer.ends_with("手詰") || answer.ends_with("手詰め") {
-        answer.push('。');
-    }
-    answer
 }
 
 #[cfg(test)]
