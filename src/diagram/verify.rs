@@ -7,7 +7,7 @@
 //! teacher (`no mate: after ▲7一飛成, △8一金打 holds`).
 
 use super::{Diagram, Style};
-use crate::formats::notation::{japanese, usi, western};
+use crate::formats::notation::{japanese, numerals, usi, western};
 use crate::rules::{validate, Move, Position};
 use crate::tsume::{self, inventory, Limits, Status, Verdict};
 use std::time::Duration;
@@ -560,41 +560,12 @@ fn stated_length(answer: &str) -> Option<u32> {
         if !rest[digits.len()..].starts_with("手詰") {
             return None;
         }
-        return number(digits.trim());
+        return numerals::count(digits.trim());
     }
     let lower = sentence.to_lowercase();
     let (_, rest) = lower.split_once("mate in ")?;
     let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
     digits.parse().ok()
-}
-
-/// A count written in digits (`13`, `１３`) or kanji numerals (`十三`, `二十一`).
-fn number(text: &str) -> Option<u32> {
-    if text.is_empty() {
-        return None;
-    }
-    let digit = |c: char| match c {
-        '0'..='9' => c.to_digit(10),
-        '０'..='９' => Some(c as u32 - '０' as u32),
-        _ => None,
-    };
-    if text.chars().all(|c| digit(c).is_some()) {
-        return text
-            .chars()
-            .try_fold(0u32, |n, c| n.checked_mul(10)?.checked_add(digit(c)?));
-    }
-    let kanji = |c: char| "〇一二三四五六七八九".chars().position(|k| k == c);
-    let (mut total, mut unit) = (0u32, 0u32);
-    for c in text.chars() {
-        match c {
-            '十' => {
-                total = total.checked_add(unit.max(1).checked_mul(10)?)?;
-                unit = 0;
-            }
-            _ => unit = kanji(c)? as u32,
-        }
-    }
-    total.checked_add(unit)
 }
 
 /// [`check_answer`] for an answer already read as moves (a tsume record's main line).

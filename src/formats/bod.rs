@@ -2,6 +2,7 @@
 //! rows like `|v香v桂 ・ …|一` between `+---…+` rules, and `先手番`/`後手番` — alone or
 //! inside a KIF record. Also the kanji numerals, squares and piece names KIF and BOD share.
 
+use super::notation::numerals;
 use super::record::{Builder, Record, RecordError};
 use crate::rules::{validate, Color, KindId, Piece, Position, Setup, Square, Variant};
 use std::fmt::Write as _;
@@ -18,30 +19,6 @@ pub(crate) fn digit(c: char) -> Option<u8> {
             .filter(|d| (1..=9).contains(d))
             .map(|d| d as u8)
     })
-}
-
-/// A kanji count 1–99 (`三`, `十`, `十八`).
-pub(crate) fn kanji_number(s: &str) -> Option<u32> {
-    let chars: Vec<char> = s.chars().collect();
-    match chars.as_slice() {
-        [] => None,
-        ['十'] => Some(10),
-        ['十', d] => Some(10 + digit(*d)? as u32),
-        [d, '十'] => Some(10 * digit(*d)? as u32),
-        [d, '十', e] => Some(10 * digit(*d)? as u32 + digit(*e)? as u32),
-        [d] => digit(*d).map(u32::from),
-        _ => s.parse().ok(),
-    }
-}
-
-pub(crate) fn write_kanji_number(n: u32) -> String {
-    let d = |n: u32| KANJI_DIGITS[(n - 1) as usize].to_string();
-    match n {
-        1..=9 => d(n),
-        10 => "十".into(),
-        11..=19 => format!("十{}", d(n - 10)),
-        _ => n.to_string(),
-    }
 }
 
 /// A square as KIF writes it: `７六`.
@@ -261,7 +238,7 @@ impl<'a> Diagram<'a> {
                 let count = if count.is_empty() {
                     Some(1)
                 } else {
-                    kanji_number(count)
+                    numerals::count(count).filter(|n| *n > 0)
                 };
                 let count = count.ok_or_else(|| {
                     RecordError::new(n, l.trim(), format!("'{item}': expected a count like 歩三"))
@@ -337,7 +314,7 @@ pub fn write(pos: &Position) -> String {
                 if n == 1 {
                     name
                 } else {
-                    format!("{name}{}", write_kanji_number(n))
+                    format!("{name}{}", numerals::kanji(n))
                 }
             })
             .collect();
