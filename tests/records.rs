@@ -824,6 +824,47 @@ fn a_game_booklet_can_follow_bookmarks_and_comments() {
     assert_eq!(notes, "第1図以下の指し手\n△4四歩（第2図）\nまで4手で中断");
 }
 
+/// A bookmark or a comment on the start position (ShogiGUI's `&しおり` before move 1, a note
+/// before the first move) draws the start too, as 第1図; the next diagram's moves then follow
+/// on from it (第1図以下の指し手), not from the start again.
+#[test]
+fn a_game_booklet_draws_the_start_when_it_is_bookmarked_or_commented() {
+    use shogiprint::booklet::game::{book, Selection};
+    let text = "手合割：平手\n手数----指手---------消費時間--\n&序盤\n*角換わりの定跡。\n   1 ７六歩(77)\n   2 ３四歩(33)\n&第2図\n   3 ２六歩(27)\n   4 中断\n";
+    let r = kif::read(text, &standard()).unwrap();
+    assert_eq!(r.start_bookmark.as_deref(), Some("序盤"));
+    let only = |bookmarks, comments| {
+        Selection {
+            every: None,
+            bookmarks,
+            comments,
+        }
+        .plies(&r)
+    };
+    assert_eq!(only(true, false), [0, 2, 3]);
+    assert_eq!(only(false, true), [0, 3]);
+    assert_eq!(only(false, false), [3]);
+    let b = book(
+        r.clone(),
+        "x.kif",
+        &Selection {
+            bookmarks: true,
+            ..Selection::default()
+        },
+    );
+    let load = |v: &str| Variant::builtin(v).map_err(shogiprint::Error::from);
+    let start = b.entry(0, 1, &standard(), &load).unwrap();
+    assert_eq!(start.diagram.title.as_deref(), Some("開始局面"));
+    assert_eq!(start.notes.comment.as_deref(), Some("角換わりの定跡。"));
+    let notes = b
+        .entry(1, 2, &standard(), &load)
+        .unwrap()
+        .notes
+        .comment
+        .unwrap();
+    assert_eq!(notes, "第1図以下の指し手\n▲7六歩△3四歩（第2図）");
+}
+
 #[test]
 fn the_cli_makes_a_game_booklet_and_labels_handicap_sides() {
     let bin = env!("CARGO_BIN_EXE_shogiprint");

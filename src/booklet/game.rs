@@ -29,17 +29,22 @@ pub struct Selection {
 
 impl Selection {
     /// The plies (moves played) of `record` to draw, in order, without repeats; always the
-    /// last, and the start for a record without moves.
+    /// last, and the start (ply 0) when it is bookmarked or commented, or has no moves after it.
     pub fn plies(&self, record: &Record) -> Vec<usize> {
         let n = record.moves.len();
         let mut plies: Vec<usize> = Vec::new();
         if let Some(every) = self.every.filter(|e| *e > 0) {
             plies.extend((1..=n / every).map(|k| k * every));
         }
-        for (i, m) in record.moves.iter().enumerate() {
-            if (self.bookmarks && m.bookmark.is_some()) || (self.comments && !m.comments.is_empty())
-            {
-                plies.push(i + 1);
+        // The start counts as a move here: ShogiGUI bookmarks it, and a note may precede move 1.
+        let start = (record.start_bookmark.as_ref(), &record.start_comments);
+        let moves = record
+            .moves
+            .iter()
+            .map(|m| (m.bookmark.as_ref(), &m.comments));
+        for (ply, (bookmark, comments)) in std::iter::once(start).chain(moves).enumerate() {
+            if (self.bookmarks && bookmark.is_some()) || (self.comments && !comments.is_empty()) {
+                plies.push(ply);
             }
         }
         plies.push(n);
@@ -169,7 +174,8 @@ impl GameEntry {
         let r = &*self.record;
         let mut lines: Vec<String> = Vec::new();
         if self.ply > self.previous {
-            lines.push(if self.previous == 0 {
+            // From the start, unless the start is the diagram before (figure 1).
+            lines.push(if self.previous == 0 && figure <= 1 {
                 "初手からの指し手".to_string()
             } else {
                 format!("第{}図以下の指し手", figure - 1)
