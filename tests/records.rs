@@ -676,6 +676,27 @@ fn booklet_entries_take_record_positions_numbered_by_their_place() {
     );
 }
 
+/// Entry `i` of a booklet, as figure `i + 1`, with the standard pieces.
+fn entry_of(b: &shogiprint::booklet::Book, i: usize) -> shogiprint::booklet::Entry {
+    let load = |v: &str| Variant::builtin(v).map_err(shogiprint::Error::from);
+    b.entry(i, i + 1, &standard(), &load).unwrap()
+}
+
+/// The notes under entry `i` of a game booklet.
+fn notes_of(b: &shogiprint::booklet::Book, i: usize) -> String {
+    entry_of(b, i).notes.comment.unwrap()
+}
+
+/// The plies a game booklet of `r` draws for its bookmarks and/or its comments.
+fn plies_for(r: &Record, bookmarks: bool, comments: bool) -> Vec<usize> {
+    shogiprint::booklet::game::Selection {
+        every: None,
+        bookmarks,
+        comments,
+    }
+    .plies(r)
+}
+
 #[test]
 fn a_game_booklet_has_a_diagram_every_n_moves_and_at_the_end_with_the_moves_between() {
     use shogiprint::booklet::game::{book, Selection};
@@ -693,8 +714,7 @@ fn a_game_booklet_has_a_diagram_every_n_moves_and_at_the_end_with_the_moves_betw
         header.starts_with("▲羽生善治 対 △藤井猛　順位戦"),
         "{header}"
     );
-    let load = |v: &str| Variant::builtin(v).map_err(shogiprint::Error::from);
-    let first = b.entry(0, 1, &standard(), &load).unwrap();
+    let first = entry_of(&b, 0);
     // Ply 50 is △同歩 (the captions test above); the moves from the start lead to it.
     // The heading says 第1図 (the booklet's figure numbering), so the caption keeps the move.
     assert_eq!(first.diagram.caption.as_deref(), Some("△同歩まで"));
@@ -705,14 +725,9 @@ fn a_game_booklet_has_a_diagram_every_n_moves_and_at_the_end_with_the_moves_betw
         "{notes}"
     );
     assert!(notes.contains("△同歩（第1図）"), "{notes}");
-    let second = b
-        .entry(1, 2, &standard(), &load)
-        .unwrap()
-        .notes
-        .comment
-        .unwrap();
+    let second = notes_of(&b, 1);
     assert!(second.starts_with("第1図以下の指し手\n"), "{second}");
-    let last = b.entry(3, 4, &standard(), &load).unwrap();
+    let last = entry_of(&b, 3);
     assert_eq!(
         b.place(3),
         format!("habu-fujii-2006.kif:{}", last_line_of_move(181))
@@ -734,13 +749,7 @@ fn a_game_booklet_of_one_diagram_holds_its_move_list_to_the_note_lines() {
         };
         assert_eq!(selection.plies(&r), [181]);
         let b = book(r.clone(), "habu-fujii-2006.kif", &selection);
-        let load = |v: &str| Variant::builtin(v).map_err(shogiprint::Error::from);
-        let notes = b
-            .entry(0, 1, &standard(), &load)
-            .unwrap()
-            .notes
-            .comment
-            .unwrap();
+        let notes = notes_of(&b, 0);
         let lines: Vec<&str> = notes.lines().collect();
         // Eight lines, as the README says: the heading, the first moves, … and the moves
         // that lead to the diagram, then the result.
@@ -785,17 +794,9 @@ fn a_game_booklet_can_follow_bookmarks_and_comments() {
     use shogiprint::booklet::game::Selection;
     let text = "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n&第1図\n   2 ３四歩(33)\n   3 ２六歩(27)\n*居飛車。\n   4 ４四歩(43)\n   5 中断\n";
     let r = kif::read(text, &standard()).unwrap();
-    let only = |bookmarks, comments| {
-        Selection {
-            every: None,
-            bookmarks,
-            comments,
-        }
-        .plies(&r)
-    };
-    assert_eq!(only(true, false), [1, 4]);
-    assert_eq!(only(false, true), [3, 4]);
-    assert_eq!(only(true, true), [1, 3, 4]);
+    assert_eq!(plies_for(&r, true, false), [1, 4]);
+    assert_eq!(plies_for(&r, false, true), [3, 4]);
+    assert_eq!(plies_for(&r, true, true), [1, 3, 4]);
     let b = shogiprint::booklet::game::book(
         r.clone(),
         "x.kif",
@@ -804,24 +805,14 @@ fn a_game_booklet_can_follow_bookmarks_and_comments() {
             ..Selection::default()
         },
     );
-    let load = |v: &str| Variant::builtin(v).map_err(shogiprint::Error::from);
-    let notes = b
-        .entry(0, 1, &standard(), &load)
-        .unwrap()
-        .notes
-        .comment
-        .unwrap();
     assert_eq!(
-        notes,
+        notes_of(&b, 0),
         "初手からの指し手\n▲7六歩△3四歩▲2六歩（第1図）\n居飛車。"
     );
-    let notes = b
-        .entry(1, 2, &standard(), &load)
-        .unwrap()
-        .notes
-        .comment
-        .unwrap();
-    assert_eq!(notes, "第1図以下の指し手\n△4四歩（第2図）\nまで4手で中断");
+    assert_eq!(
+        notes_of(&b, 1),
+        "第1図以下の指し手\n△4四歩（第2図）\nまで4手で中断"
+    );
 }
 
 /// A bookmark or a comment on the start position (ShogiGUI's `&しおり` before move 1, a note
@@ -833,17 +824,9 @@ fn a_game_booklet_draws_the_start_when_it_is_bookmarked_or_commented() {
     let text = "手合割：平手\n手数----指手---------消費時間--\n&序盤\n*角換わりの定跡。\n   1 ７六歩(77)\n   2 ３四歩(33)\n&第2図\n   3 ２六歩(27)\n   4 中断\n";
     let r = kif::read(text, &standard()).unwrap();
     assert_eq!(r.start_bookmark.as_deref(), Some("序盤"));
-    let only = |bookmarks, comments| {
-        Selection {
-            every: None,
-            bookmarks,
-            comments,
-        }
-        .plies(&r)
-    };
-    assert_eq!(only(true, false), [0, 2, 3]);
-    assert_eq!(only(false, true), [0, 3]);
-    assert_eq!(only(false, false), [3]);
+    assert_eq!(plies_for(&r, true, false), [0, 2, 3]);
+    assert_eq!(plies_for(&r, false, true), [0, 3]);
+    assert_eq!(plies_for(&r, false, false), [3]);
     let b = book(
         r.clone(),
         "x.kif",
@@ -852,17 +835,10 @@ fn a_game_booklet_draws_the_start_when_it_is_bookmarked_or_commented() {
             ..Selection::default()
         },
     );
-    let load = |v: &str| Variant::builtin(v).map_err(shogiprint::Error::from);
-    let start = b.entry(0, 1, &standard(), &load).unwrap();
+    let start = entry_of(&b, 0);
     assert_eq!(start.diagram.title.as_deref(), Some("開始局面"));
     assert_eq!(start.notes.comment.as_deref(), Some("角換わりの定跡。"));
-    let notes = b
-        .entry(1, 2, &standard(), &load)
-        .unwrap()
-        .notes
-        .comment
-        .unwrap();
-    assert_eq!(notes, "第1図以下の指し手\n▲7六歩△3四歩（第2図）");
+    assert_eq!(notes_of(&b, 1), "第1図以下の指し手\n▲7六歩△3四歩（第2図）");
 }
 
 #[test]
