@@ -910,6 +910,36 @@ fn kit_bad_options_exit_2_and_write_nothing() {
 }
 
 #[test]
+fn every_command_refuses_a_bad_paper_in_the_same_words() {
+    // The kit, handicap sheets, rules cards and booklets all take --paper; a user who mistypes it
+    // reads one message, the value quoted once.
+    let book = format!(
+        "{}/examples/booklets/tsume-drill.yaml",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let mut said = Vec::new();
+    for command in [
+        vec!["kit"],
+        vec!["handicap"],
+        vec!["rules-card"],
+        vec!["booklet", book.as_str()],
+    ] {
+        let pdf = out_path("paper.pdf");
+        let mut all = command.clone();
+        all.extend(["--paper", "b9", "-o", pdf.arg()]);
+        let out = run(&all);
+        assert_eq!(out.code, 2, "{command:?}: {}", out.stderr);
+        assert!(!pdf.0.exists(), "{command:?} wrote a file");
+        let first = out.stderr.lines().next().unwrap_or_default().to_string();
+        assert_eq!(first.matches("'b9'").count(), 1, "{command:?}: {first}");
+        assert!(first.contains("expected a4, a5, b5, letter"), "{first}");
+        said.push(first);
+    }
+    said.dedup();
+    assert_eq!(said.len(), 1, "{said:#?}");
+}
+
+#[test]
 fn kit_names_a_character_the_fonts_lack_and_writes_nothing() {
     // A user's piece whose name is outside the bundled fonts (𠮷 is in neither JIS X 0208 nor
     // 0213).

@@ -6,11 +6,12 @@
 use super::input;
 use super::output;
 use super::progress::Progress;
+use super::values;
 use super::Failure;
 use shogiprint::booklet::{self, Book, BookOptions, EntrySource};
 use shogiprint::draw::Fonts;
 use shogiprint::formats::{limits, DataError};
-use shogiprint::paper::{Paper, PAPER_HELP};
+use shogiprint::paper::Paper;
 use shogiprint::render::{PdfOptions, PdfStream};
 use shogiprint::rules::Variant;
 use std::io::Write;
@@ -36,9 +37,10 @@ pub struct Args {
     #[arg(long, value_parser = ["1", "2", "4", "6"])]
     per_page: Option<String>,
 
-    /// Paper: a4, a5, b5, letter or WxHmm, overriding the file's.
-    #[arg(long)]
-    paper: Option<String>,
+    /// Paper, overriding the file's: a4, a5, b5, letter, or a size such as 297x420mm (landscape
+    /// if wider than tall).
+    #[arg(long, value_name = "PAPER", value_parser = values::paper)]
+    paper: Option<Paper>,
 
     /// For a positions file: the positions are tsume problems (attacker without a king).
     #[arg(long)]
@@ -261,9 +263,8 @@ pub fn run(
         book.options.answers = Some(false);
     }
     args.verify.apply(&mut book.options.verify)?;
-    if let Some(p) = &args.paper {
-        book.options.paper = Paper::parse(p)
-            .ok_or_else(|| Failure::bad("--paper", format!("'{p}': expected {PAPER_HELP}")))?;
+    if let Some(p) = args.paper {
+        book.options.paper = p;
     }
     // A variant named in the booklet (or by an entry) is a built-in name or a file beside it.
     let load = |v: &str| input::variant_in(v, Some(&dir), pieces);

@@ -3,11 +3,12 @@
 
 use super::image::ImageArgs;
 use super::output::{self, Format};
+use super::values;
 use super::Failure;
 use shogiprint::draw::Fonts;
 use shogiprint::draw::TextError;
 use shogiprint::handicap;
-use shogiprint::paper::{Paper, PAPER_HELP};
+use shogiprint::paper::Paper;
 use shogiprint::render;
 use shogiprint::rules::{Handicap, Variant};
 use std::io::Write;
@@ -33,9 +34,9 @@ pub struct Args {
     #[arg(long, value_enum)]
     format: Option<Format>,
 
-    /// Paper: a4, a5, b5, letter or WxHmm.
-    #[arg(long, default_value = "a4")]
-    paper: String,
+    #[arg(long, value_name = "PAPER", default_value = "a4", value_parser = values::paper,
+          help = values::PAPER_ARG_HELP)]
+    paper: Paper,
 
     /// A TrueType font to use instead of the bundled Noto Serif JP.
     #[arg(long, value_name = "FILE")]
@@ -55,12 +56,7 @@ pub fn run(args: &Args, variant: &Arc<Variant>, out: &mut impl Write) -> Result<
             format!("{} has no handicaps", variant.english),
         ));
     }
-    let paper = Paper::parse(&args.paper).ok_or_else(|| {
-        Failure::bad(
-            "--paper",
-            format!("'{}': expected {PAPER_HELP}", args.paper),
-        )
-    })?;
+    let paper = args.paper;
     let fonts = match &args.font {
         Some(path) => Fonts::from_file(path).map_err(|e| Failure::bad("--font", e))?,
         None => Fonts::bundled(),

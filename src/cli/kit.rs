@@ -2,6 +2,7 @@
 //! board in page tiles.
 
 use super::output;
+use super::values;
 use super::Failure;
 use shogiprint::draw::{Fonts, InkOptions};
 use shogiprint::kit::{self, FaceStyle, KitOptions, Layout, Lettering, Paper};
@@ -17,23 +18,23 @@ pub struct Args {
     #[arg(short, long, value_name = "FILE", default_value = "shogi-kit.pdf")]
     output: String,
 
-    /// a4, a5, b5, letter, or a size such as 297x420mm (landscape if wider than tall).
-    #[arg(long, value_name = "PAPER", default_value = "a4", value_parser = parse_paper)]
+    #[arg(long, value_name = "PAPER", default_value = "a4", value_parser = values::paper,
+          help = values::PAPER_ARG_HELP)]
     paper: Paper,
 
     /// kanji (the two-character name), arrows (the one-character name, large) or western
     /// (the SFEN letter); all carry the English name and movement marks.
-    #[arg(long, default_value = "kanji", value_parser = parse_style)]
+    #[arg(long, default_value = "kanji", value_parser = values::named::<FaceStyle>)]
     style: FaceStyle,
 
     /// brush: the names written in a brush face (書体, Yuji Syuku), as on real pieces;
     /// mincho: printed in Noto Serif JP Bold.
-    #[arg(long, value_name = "FACE", default_value = "brush", value_parser = parse_lettering)]
+    #[arg(long, value_name = "FACE", default_value = "brush", value_parser = values::named::<Lettering>)]
     face: Lettering,
 
     /// fold: front and back side by side, folded at the base; duplex: backs on the next page,
     /// for double-sided printing (long-edge flip).
-    #[arg(long, default_value = "fold", value_parser = parse_layout)]
+    #[arg(long, default_value = "fold", value_parser = values::named::<Layout>)]
     layout: Layout,
 
     /// Pieces to add, one per side, comma-separated: prince, elephant, or any piece id.
@@ -97,24 +98,8 @@ pub struct Args {
     no_fill: bool,
 }
 
-fn parse_paper(s: &str) -> Result<Paper, String> {
-    s.parse()
-}
-
-fn parse_style(s: &str) -> Result<FaceStyle, String> {
-    s.parse()
-}
-
-fn parse_lettering(s: &str) -> Result<Lettering, String> {
-    s.parse()
-}
-
-fn parse_layout(s: &str) -> Result<Layout, String> {
-    s.parse()
-}
-
 fn parse_square(s: &str) -> Result<(f64, f64), String> {
-    let bad = || format!("'{s}': expected across x deep in millimetres, such as 35.2x38.7");
+    let bad = || "expected across x deep in millimetres, such as 35.2x38.7".to_string();
     let (w, h) = s
         .trim()
         .trim_end_matches("mm")

@@ -22,6 +22,7 @@ mod record_input;
 mod rules_card;
 mod tsume;
 mod validate;
+mod values;
 mod verify;
 
 use clap::{Parser, Subcommand};

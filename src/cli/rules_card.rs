@@ -3,9 +3,10 @@
 
 use super::image::ImageArgs;
 use super::output::{self, Format};
+use super::values;
 use super::Failure;
 use shogiprint::draw::Fonts;
-use shogiprint::paper::{Paper, PAPER_HELP};
+use shogiprint::paper::Paper;
 use shogiprint::render;
 use shogiprint::rules::Variant;
 use shogiprint::rulescard::{self, RulesCardOptions};
@@ -23,9 +24,9 @@ pub struct Args {
     #[arg(long, value_enum)]
     format: Option<Format>,
 
-    /// Paper: a4, a5, b5, letter or WxHmm.
-    #[arg(long, default_value = "a4")]
-    paper: String,
+    #[arg(long, value_name = "PAPER", default_value = "a4", value_parser = values::paper,
+          help = values::PAPER_ARG_HELP)]
+    paper: Paper,
 
     /// Printer-safe margin in millimetres.
     #[arg(
@@ -48,12 +49,7 @@ pub struct Args {
 }
 
 pub fn run(args: &Args, variant: &Arc<Variant>, out: &mut impl Write) -> Result<i32, Failure> {
-    let paper = Paper::parse(&args.paper).ok_or_else(|| {
-        Failure::bad(
-            "--paper",
-            format!("'{}': expected {PAPER_HELP}", args.paper),
-        )
-    })?;
+    let paper = args.paper;
     if !(args.margin.is_finite() && (0.0..=40.0).contains(&args.margin)) {
         return Err(Failure::bad(
             "--margin",
