@@ -1044,3 +1044,20 @@ fn zukou_12_as_transcribed_lance_takes_on_3c() {
     );
     assert_eq!(v.length, Some(5), "{:?}", usi(&v));
 }
+
+#[test]
+fn the_library_refuses_a_chu_shogi_problem_before_searching() {
+    // Chu shogi's 12×12 board is beyond the prover's hash keys: `inventory::complete`, which every
+    // caller goes through before `verify`, refuses it with the reason.
+    let chu = Variant::builtin("chu").expect("chu is built in");
+    let pos = shogiprint::formats::sfen::position(
+        "12/12/12/12/12/5k6/12/5G6/12/12/12/12 b - 1",
+        &chu,
+        validate::Options { tsume: true },
+    )
+    .expect("a valid chu position");
+    assert!(tsume::unsupported(&chu).is_some());
+    assert!(tsume::unsupported(&standard()).is_none());
+    let why = inventory::complete(&pos).unwrap_err();
+    assert!(why[0].contains("boards of up to 9×9"), "{why:?}");
+}

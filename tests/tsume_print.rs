@@ -689,3 +689,55 @@ fn tsume_records_named_on_the_command_line_or_listed_make_one_booklet() {
     assert_eq!(r.code, 1, "{}", r.stderr);
     assert!(r.stderr.contains("wrong.kif"), "{}", r.stderr);
 }
+
+/// A chu shogi problem: a lone gold against a king on the 12×12 board. The prover plays boards
+/// of up to 9×9, so every way in refuses it in one line (exit 2) and draws nothing, where it used
+/// to panic on its hash keys (exit 101).
+const CHU_PROBLEM: &str = "12/12/12/12/12/5k6/12/5G6/12/12/12/12 b - 1";
+
+#[test]
+fn a_chu_shogi_tsume_is_refused_in_one_line_not_a_panic() {
+    let dir = TempDir::new("tsume-print");
+    let svg = dir.path("chu.svg");
+    let pdf = dir.path("chu.pdf");
+    let file = dir.file(
+        "chu.yaml",
+        &format!("variant: chu\nposition: {CHU_PROBLEM}\ntsume: true\n"),
+    );
+    let book = dir.file(
+        "book.yaml",
+        &format!("variant: chu\ndiagrams:\n  - position: {CHU_PROBLEM}\n    tsume: true\n"),
+    );
+    for args in [
+        vec!["tsume", "--variant", "chu", CHU_PROBLEM],
+        vec!["tsume", "--variant", "chu", "startpos"],
+        vec!["tsume", &file],
+        vec![
+            "diagram",
+            "--variant",
+            "chu",
+            "--tsume",
+            CHU_PROBLEM,
+            "-o",
+            &svg,
+        ],
+        vec!["diagram", &file, "-o", &svg],
+        vec!["booklet", &book, "-o", &pdf],
+    ] {
+        let r = run(&args);
+        assert_eq!(r.code, 2, "{args:?}: {}", r.stderr);
+        assert!(
+            r.stderr.contains("boards of up to 9×9"),
+            "{args:?}: {}",
+            r.stderr
+        );
+        assert!(!r.stderr.contains("panicked"), "{args:?}: {}", r.stderr);
+    }
+    assert!(!std::path::Path::new(&svg).exists());
+    assert!(!std::path::Path::new(&pdf).exists());
+    let r = run(&["tsume", "--json", "--variant", "chu", CHU_PROBLEM]);
+    assert_eq!(r.code, 2);
+    assert!(r.stdout.contains(r#""status":"malformed""#), "{}", r.stdout);
+    // The same problem drawn without proving it is fine: only the prover is 9×9 at most.
+    assert_eq!(run(&["diagram", &file, "--no-verify", "-o", &svg]).code, 0);
+}

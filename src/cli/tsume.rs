@@ -238,7 +238,7 @@ fn solve_yaml(
     let start = match verify::start_position(&diagram) {
         Ok(p) => p,
         Err(verify::Refusal::Invalid(lines)) => return Outcome::Invalid(lines),
-        Err(other) => return Outcome::Refused(vec![other.to_string()], other.exit_code()),
+        Err(other) => return Outcome::Refused(vec![format!("{arg}: {other}")], other.exit_code()),
     };
     // The file's own strict:, allow_leftover: and prover: under the command line's flags.
     let settings = &settings.for_diagram(&diagram);
@@ -269,6 +269,9 @@ fn record(
 /// A record's start position is the problem; the moves of its main line, if it has any, are
 /// the declared answer (as a tsume file from Kifu for Windows or a problem site gives it).
 fn solve_record(record: &Record, settings: &Settings) -> Outcome {
+    if let Some(why) = tsume::unsupported(record.start.variant()) {
+        return Outcome::Malformed(why);
+    }
     let start = match inventory::complete(&record.position_at(0)) {
         Ok(p) => p,
         Err(lines) => return Outcome::Invalid(lines),
@@ -310,6 +313,9 @@ fn solve(entry: &Entry, variant: &Arc<Variant>, settings: &Settings) -> Outcome 
         }
         Err(e) => return Outcome::Malformed(input::malformed_message(entry, &e, variant)),
     };
+    if let Some(why) = tsume::unsupported(position.variant()) {
+        return Outcome::Malformed(why);
+    }
     match inventory::complete(&position) {
         Ok(p) => {
             let verdict = tsume::verify(&p, settings.limits());

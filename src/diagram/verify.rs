@@ -187,6 +187,9 @@ pub enum Refusal {
     /// The declared answer is not a correct main line.
     #[error("answer: {0}")]
     WrongAnswer(String),
+    /// The prover does not play this variant (chu shogi's 12×12 board).
+    #[error("{0}")]
+    Unsupported(String),
     /// `caption: auto` (or `{手数}`) on a diagram that is not proven.
     #[error("caption: '{0}' needs a proven tsume (tsume: true, and verification on)")]
     CaptionNeedsProof(String),
@@ -194,10 +197,10 @@ pub enum Refusal {
 
 impl Refusal {
     /// The exit code: 1 for a problem that is not sound, 2 for the caption that cannot be filled
-    /// (a mistake in the file).
+    /// (a mistake in the file) or a variant the prover does not play.
     pub fn exit_code(&self) -> i32 {
         match self {
-            Refusal::CaptionNeedsProof(_) => 2,
+            Refusal::CaptionNeedsProof(_) | Refusal::Unsupported(_) => 2,
             _ => 1,
         }
     }
@@ -253,6 +256,9 @@ pub fn verify(
 /// The diagram's position as the prover takes it: validated as a tsume, the defender holding
 /// every piece not on the board or in the attacker's hand.
 pub fn start_position(diagram: &Diagram) -> Result<Position, Refusal> {
+    if let Some(why) = tsume::unsupported(&diagram.variant) {
+        return Err(Refusal::Unsupported(why));
+    }
     let pos = validate::validate(
         &diagram.variant,
         diagram.setup.clone(),

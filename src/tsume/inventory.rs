@@ -8,6 +8,9 @@ use crate::rules::{Color, Position};
 /// exactly one set, and validated as a tsume. The error lists what is wrong.
 pub fn complete(pos: &Position) -> Result<Position, Vec<String>> {
     let variant = pos.variant();
+    if let Some(why) = super::unsupported(variant) {
+        return Err(vec![why]);
+    }
     let mut setup = pos.to_setup();
     let attacker = setup.turn;
     let defender = !attacker;

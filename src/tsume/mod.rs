@@ -25,7 +25,7 @@ mod proof_walk;
 pub mod solution;
 mod table;
 
-use crate::rules::{Move, Position};
+use crate::rules::{Move, Position, Variant};
 use dfpn::{Limit, Searcher};
 use length::Lengths;
 use node::Node;
@@ -195,6 +195,18 @@ impl Verdict {
     pub fn is_sound(&self, strict: bool) -> bool {
         self.status == Status::Mate && !self.alternatives.iter().any(|a| a.kind.is_defect(strict))
     }
+}
+
+/// Why the prover cannot take problems of `variant`, if it cannot: it plays boards of up to
+/// 9×9 (its hash keys and the rules core's fast move generator are sized for them), so chu
+/// shogi's 12×12 board is refused before anything is searched.
+pub fn unsupported(variant: &Variant) -> Option<String> {
+    variant.size.is_large().then(|| {
+        format!(
+            "the tsume prover takes boards of up to 9×9; {}'s {}×{} board is not supported",
+            variant.english, variant.size.files, variant.size.ranks
+        )
+    })
 }
 
 /// Proves or disproves `pos` (the attacker to move) by df-pn alone, without the length, line
