@@ -3,7 +3,7 @@
 //! from Kifu for JS — read with the answers python-shogi and cshogi give for the same files,
 //! and what each keeps through a conversion. Sources and licences: tests/data/records/SOURCES.md.
 
-use shogiprint::formats::record::{EndKind, GameResult, Record};
+use shogiprint::formats::record::{Comment, CommentKind, EndKind, GameResult, Record};
 use shogiprint::formats::record_io::{self, RecordFormat};
 use shogiprint::rules::{Color, Variant};
 use std::path::Path;
@@ -301,7 +301,10 @@ $START_TIME:2017/03/02 21:00:02\nPI\n+\n+2726FU\nT0\n'** 0\n-3334FU\nT0\n'** 0\n
     assert_eq!(r.end.as_ref().map(|e| e.line), Some(23));
     assert_eq!(r.result(), GameResult::Draw);
     // The summary is kept, as the end's comment; the last move keeps its reading.
-    assert_eq!(r.moves[3].comments, ["* 0"]);
+    assert_eq!(
+        r.moves[3].comments,
+        [Comment::new(CommentKind::Engine, " 0")]
+    );
     assert_eq!(
         r.end.as_ref().map(|e| e.comments.len()),
         Some(2),

@@ -3,7 +3,7 @@
 //! repetitions, the variations' branch points and the end as the file states them.
 
 use super::limits;
-use super::record::{Branch, End, EndKind, MoveTime, Record, RecordError, RecordMove};
+use super::record::{Branch, Comment, End, EndKind, MoveTime, Record, RecordError, RecordMove};
 use crate::rules::{History, ImpasseRule, ImpasseVerdict, Move, Position};
 
 /// Which line a builder is adding moves to.
@@ -211,20 +211,19 @@ impl Builder {
     }
 
     /// A comment on the last move, or on the start (or the end, once the line has ended).
-    pub fn comment(&mut self, text: &str) {
-        let text = text.to_string();
+    pub fn comment(&mut self, comment: Comment) {
         let end = match self.line {
             Line::Main => self.record.end.as_mut(),
             Line::Branch(b) => self.record.branches[b].end.as_mut(),
         };
         if let Some(end) = end {
-            end.comments.push(text);
+            end.comments.push(comment);
             return;
         }
         let in_branch = matches!(self.line, Line::Branch(_));
         match self.current_moves_mut().last_mut() {
-            Some(m) => m.comments.push(text),
-            None if !in_branch => self.record.start_comments.push(text),
+            Some(m) => m.comments.push(comment),
+            None if !in_branch => self.record.start_comments.push(comment),
             None => {}
         }
     }
