@@ -815,6 +815,30 @@ fn a_game_booklet_can_follow_bookmarks_and_comments() {
     );
 }
 
+/// A diagram's heading counts moves as the record numbers them: a board copied after 25 moves
+/// (`手数＝25`, its SFEN at move 26) is headed 25手目, not 開始局面, and the move after it,
+/// numbered 26 in the file, 26手目, not 1手目.
+#[test]
+fn a_game_booklet_heads_a_copied_boards_diagrams_with_the_games_move_numbers() {
+    use shogiprint::booklet::game::{book, Selection};
+    let bod = std::fs::read_to_string(data("kifu-for-js-zumen.bod")).unwrap();
+    let every = Selection {
+        every: Some(1),
+        ..Selection::default()
+    };
+    let heading = |r: Record, i: usize| {
+        let b = book(r, "x", &every);
+        entry_of(&b, i).diagram.title.unwrap()
+    };
+    let board = record_io::read(bod.as_bytes(), Some(RecordFormat::Bod), &standard()).unwrap();
+    assert_eq!(heading(board, 0), "25手目");
+    let kif = format!("{bod}\n手数----指手---------消費時間--\n  26 ２二角(31)\n");
+    assert_eq!(heading(read_text(&kif), 0), "26手目");
+    // A game from the usual start: unchanged.
+    let r = read("habu-fujii-2006.kif");
+    assert_eq!(heading(r, 0), "1手目");
+}
+
 /// A bookmark or a comment on the start position (ShogiGUI's `&しおり` before move 1, a note
 /// before the first move) draws the start too, as 第1図; the next diagram's moves then follow
 /// on from it (第1図以下の指し手), not from the start again.

@@ -156,7 +156,10 @@ impl GameEntry {
             let c = c.strip_prefix(&label).map(str::trim_start).unwrap_or(&c);
             diagram.caption = Some(c.to_string()).filter(|c| !c.is_empty());
         }
-        diagram.title = Some(match self.ply {
+        // Moves are counted as the record numbers them: on from a copied board's 手数＝25 (its
+        // start is move 26, as its SFEN says), so the heading agrees with the record's numbers.
+        let before = self.record.start.move_number().saturating_sub(1) as usize;
+        diagram.title = Some(match before + self.ply {
             0 => "開始局面".to_string(),
             n => format!("{n}手目"),
         });
