@@ -136,7 +136,9 @@ fn a_board_whose_move_count_line_names_blacks_move_is_whites_turn() {
 #[test]
 fn a_bods_move_count_line_numbers_its_position() {
     let bin = env!("CARGO_BIN_EXE_shogiprint");
-    let bod = data("kifu-for-js-zumen.bod");
+    let text = std::fs::read_to_string(data("kifu-for-js-zumen.bod")).unwrap();
+    let dir = temp_dir::TempDir::new("bod-number");
+    let bod = dir.file("board.bod", &text);
     let sfen = "ln3kbnl/1r1sg1g2/p2p2spp/1pp1ppp2/9/2PPP1P2/PPSG1PSPP/2G4R1/LNBK3NL w - 26";
     let out = Command::new(bin)
         .args(["convert", &bod, "--to", "sfen"])
@@ -148,7 +150,6 @@ fn a_bods_move_count_line_numbers_its_position() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert_eq!(String::from_utf8_lossy(&out.stdout).trim_end(), sfen);
-    let dir = temp_dir::TempDir::new("bod-number");
     let svg = dir.path("board.svg");
     let out = Command::new(bin)
         .args(["diagram", &bod, "-o", &svg])
@@ -162,7 +163,6 @@ fn a_bods_move_count_line_numbers_its_position() {
     let svg = std::fs::read_to_string(&svg).unwrap();
     assert!(svg.contains(&format!("SFEN: {sfen}.")), "{svg}");
     // The same board in a KIF with no moves after it.
-    let text = std::fs::read_to_string(&bod).unwrap();
     assert_eq!(read_as(&text, RecordFormat::Kif).start.to_sfen(), sfen);
     let limit = shogiprint::formats::limits::MAX_RECORD_MOVES;
     for (count, number) in [(0, 1), (limit, limit + 1), (limit + 1, 1)] {

@@ -3,8 +3,7 @@
 //! with the moves that lead to it written as books do (`第1図以下の指し手` then
 //! `▲7六歩△3四歩…`), the record's comments for people on that move (not an engine's readings
 //! or a file's remarks, which no reader of a printed game wants), and under the last diagram the
-//! result
-//! (`まで181手で先手の勝ち`). The title and running header come from the record's header:
+//! result (`まで181手で先手の勝ち`). The title and running header come from the record's header:
 //! the players, the event and the date.
 //!
 //! [`book`] only chooses and words things; it produces a [`Book`] that the booklet renderer draws
