@@ -3,11 +3,15 @@
 //! from Kifu for JS — read with the answers python-shogi and cshogi give for the same files,
 //! and what each keeps through a conversion. Sources and licences: tests/data/records/SOURCES.md.
 
-use shogiprint::formats::record::{EndKind, GameResult, Record};
+use shogiprint::formats::record::{Comment, CommentKind, EndKind, GameResult, Record};
 use shogiprint::formats::record_io::{self, RecordFormat};
 use shogiprint::rules::{Color, Variant};
 use std::path::Path;
+use std::process::Command;
 use std::sync::Arc;
+
+#[path = "support/temp_dir.rs"]
+mod temp_dir;
 
 fn standard() -> Arc<Variant> {
     Variant::builtin("standard").unwrap()
@@ -108,18 +112,64 @@ fn records_of_other_programs_give_the_answers_python_shogi_and_cshogi_give() {
 fn a_board_whose_move_count_line_names_blacks_move_is_whites_turn() {
     let r = read("kifu-for-js-zumen.bod");
     assert_eq!(r.start.turn(), Color::White);
+    // SFEN's last field is the number of the next move: 25 were played, so 26 (it once read 1
+    // whatever the 手数＝ line said).
     assert_eq!(
         r.start.to_sfen(),
-        "ln3kbnl/1r1sg1g2/p2p2spp/1pp1ppp2/9/2PPP1P2/PPSG1PSPP/2G4R1/LNBK3NL w - 1"
+        "ln3kbnl/1r1sg1g2/p2p2spp/1pp1ppp2/9/2PPP1P2/PPSG1PSPP/2G4R1/LNBK3NL w - 26"
     );
     let text = std::fs::read_to_string(data("kifu-for-js-zumen.bod")).unwrap();
     let told = read_as(&format!("{text}\n先手番\n"), RecordFormat::Bod);
     assert_eq!(told.start.turn(), Color::Black);
+    assert_eq!(told.start.move_number(), 26);
     // The same board heading a KIF record: White's move comes first, numbered on from 25.
     let kif = format!("{text}\n手数----指手---------消費時間--\n  26 ２二角(31)\n");
     let r = read_as(&kif, RecordFormat::Kif);
     assert_eq!(r.moves.len(), 1);
     assert_eq!(r.start.turn(), Color::White);
+}
+
+/// SFEN's last field is the number of the move to be played next, so a board copied after 25
+/// moves (`手数＝25 ▲３七銀 まで`) is at move 26: in `convert --to sfen`, in the SFEN a diagram's
+/// SVG carries in its `<desc>`, and read as a KIF of the board alone. A count no record could
+/// hold (past the record limit) and 手数＝0 leave it at 1.
+#[test]
+fn a_bods_move_count_line_numbers_its_position() {
+    let bin = env!("CARGO_BIN_EXE_shogiprint");
+    let text = std::fs::read_to_string(data("kifu-for-js-zumen.bod")).unwrap();
+    let dir = temp_dir::TempDir::new("bod-number");
+    let bod = dir.file("board.bod", &text);
+    let sfen = "ln3kbnl/1r1sg1g2/p2p2spp/1pp1ppp2/9/2PPP1P2/PPSG1PSPP/2G4R1/LNBK3NL w - 26";
+    let out = Command::new(bin)
+        .args(["convert", &bod, "--to", "sfen"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim_end(), sfen);
+    let svg = dir.path("board.svg");
+    let out = Command::new(bin)
+        .args(["diagram", &bod, "-o", &svg])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let svg = std::fs::read_to_string(&svg).unwrap();
+    assert!(svg.contains(&format!("SFEN: {sfen}.")), "{svg}");
+    // The same board in a KIF with no moves after it.
+    assert_eq!(read_as(&text, RecordFormat::Kif).start.to_sfen(), sfen);
+    let limit = shogiprint::formats::limits::MAX_RECORD_MOVES;
+    for (count, number) in [(0, 1), (limit, limit + 1), (limit + 1, 1)] {
+        let text = text.replace("手数＝25", &format!("手数＝{count}"));
+        let r = read_as(&text, RecordFormat::Bod);
+        assert_eq!(r.start.move_number() as usize, number, "手数＝{count}");
+    }
 }
 
 /// A board pasted with its players' lines around it, as a KIF header names them: the names are
@@ -133,10 +183,13 @@ fn a_bod_file_keeps_the_players_its_lines_name() {
     );
     assert_eq!(r.players[0].as_deref(), Some("藤井猛"));
     assert_eq!(r.players[1].as_deref(), Some("羽生善治"));
-    // Kept through KIF, whose header names them again.
+    // Kept through KIF, whose header names them again. The board, hands and side to move are
+    // kept; the move number (26, from the 手数＝25 line) is not: KIF writes its board without
+    // a 手数＝ line, whose last move a record read from a BOD does not know.
     let back = through(&r, RecordFormat::Kif);
     assert_eq!(back.players, r.players);
-    assert_eq!(back.start.to_sfen(), r.start.to_sfen());
+    let position = |r: &Record| r.start.to_sfen().rsplit_once(' ').unwrap().0.to_string();
+    assert_eq!(position(&back), position(&r));
 }
 
 /// The bookmarks of a record's main line, the start's first.
@@ -301,7 +354,10 @@ $START_TIME:2017/03/02 21:00:02\nPI\n+\n+2726FU\nT0\n'** 0\n-3334FU\nT0\n'** 0\n
     assert_eq!(r.end.as_ref().map(|e| e.line), Some(23));
     assert_eq!(r.result(), GameResult::Draw);
     // The summary is kept, as the end's comment; the last move keeps its reading.
-    assert_eq!(r.moves[3].comments, ["* 0"]);
+    assert_eq!(
+        r.moves[3].comments,
+        [Comment::new(CommentKind::Engine, " 0")]
+    );
     assert_eq!(
         r.end.as_ref().map(|e| e.comments.len()),
         Some(2),

@@ -3,7 +3,7 @@
 //! and malformed records with their located errors. Sources: tests/data/records/SOURCES.md.
 
 use shogiprint::formats::notation::usi;
-use shogiprint::formats::record::{EndKind, GameResult, Record};
+use shogiprint::formats::record::{Comment, CommentKind, EndKind, GameResult, Record};
 use shogiprint::formats::record_io::{self, RecordFormat};
 use shogiprint::formats::{csa, ki2, kif};
 use shogiprint::rules::{Color, ImpasseRule, ImpasseVerdict, Position, Repetition, Variant};
@@ -590,7 +590,7 @@ fn kif_to_ki2_to_kif_keeps_moves_comments_variations_and_result() {
     let text = "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n*角道を開ける\n&第1図\n   2 ３四歩(33)\n   3 中断\n";
     let original = kif::read(text, &standard()).unwrap();
     let back = ki2::read(&ki2::write(&original), &standard()).unwrap();
-    assert_eq!(back.moves[0].comments, ["角道を開ける"]);
+    assert_eq!(back.moves[0].comments, [Comment::note("角道を開ける")]);
     assert_eq!(back.moves[0].bookmark.as_deref(), Some("第1図"));
     assert_eq!(back.end.map(|e| e.kind), Some(EndKind::Abort));
 }
@@ -813,6 +813,30 @@ fn a_game_booklet_can_follow_bookmarks_and_comments() {
         notes_of(&b, 1),
         "第1図以下の指し手\n△4四歩（第2図）\nまで4手で中断"
     );
+}
+
+/// A diagram's heading counts moves as the record numbers them: a board copied after 25 moves
+/// (`手数＝25`, its SFEN at move 26) is headed 25手目, not 開始局面, and the move after it,
+/// numbered 26 in the file, 26手目, not 1手目.
+#[test]
+fn a_game_booklet_heads_a_copied_boards_diagrams_with_the_games_move_numbers() {
+    use shogiprint::booklet::game::{book, Selection};
+    let bod = std::fs::read_to_string(data("kifu-for-js-zumen.bod")).unwrap();
+    let every = Selection {
+        every: Some(1),
+        ..Selection::default()
+    };
+    let heading = |r: Record, i: usize| {
+        let b = book(r, "x", &every);
+        entry_of(&b, i).diagram.title.unwrap()
+    };
+    let board = record_io::read(bod.as_bytes(), Some(RecordFormat::Bod), &standard()).unwrap();
+    assert_eq!(heading(board, 0), "25手目");
+    let kif = format!("{bod}\n手数----指手---------消費時間--\n  26 ２二角(31)\n");
+    assert_eq!(heading(read_text(&kif), 0), "26手目");
+    // A game from the usual start: unchanged.
+    let r = read("habu-fujii-2006.kif");
+    assert_eq!(heading(r, 0), "1手目");
 }
 
 /// A bookmark or a comment on the start position (ShogiGUI's `&しおり` before move 1, a note
@@ -1235,7 +1259,7 @@ fn a_csa_field_after_the_end_is_a_field() {
 fn the_csa_v3_encoding_line_is_no_comment() {
     let record =
         read_text("'CSA encoding=UTF-8\nV3.0\nN+先手\n'*対局前\nPI\n+\n+7776FU\nT1.5\n%CHUDAN\n");
-    assert_eq!(record.start_comments, ["対局前"]);
+    assert_eq!(record.start_comments, [Comment::note("対局前")]);
     assert_eq!(record.moves[0].time.map(|t| t.seconds), Some(1));
 }
 
@@ -1486,31 +1510,33 @@ fn a_usi_record_reads_a_tsume_board_and_its_answer() {
 /// A floodgate game log (CSA V2, as wdoor.c.u-tokyo.ac.jp/shogi serves them): `'` lines in the
 /// header, a `'**` reading after a move's time, and the final board and summary as `'` lines
 /// after the end. A comment belongs to what it follows: the lines before the first move to the
-/// game, a line after a move to that move, a line after the end to the end. `'*` loses its `*`
-/// as a KIF `*` line does, so a reading (`'** 30 …`) becomes the `** 30 …` line Kifu for
-/// Windows and ShogiGUI write for one; CSA written back keeps every comment in its place.
+/// game, a line after a move to that move, a line after the end to the end. Each keeps its
+/// kind: `'*` is for people (KIF's `*`), `'**` an engine's reading (KIF's `**`, as ShogiGUI
+/// writes one), a plain `'` a remark programs skip (KIF's `#`); CSA written back keeps every
+/// comment in its place with its mark.
 #[test]
 fn csa_comments_belong_to_the_move_they_follow() {
     let text = "V2\nN+gpsfish\nN-Bonanza\n'Max_Moves:256\n$EVENT:wdoor+floodgate-300-10F+gpsfish+Bonanza+20240101120000\n\
 PI\n+\n'rating:gpsfish+0123:3800\n+2726FU\nT3\n'** 30 -8384FU +2625FU\n-8384FU\nT5\n'*角道を開けない\n'考慮中\n\
 +7776FU,T2\n%TORYO\n'summary:toryo:gpsfish win:Bonanza lose\n";
     let record = read_text(text);
+    let remark = |t: &str| Comment::new(CommentKind::Remark, t);
     assert_eq!(
         record.start_comments,
-        ["Max_Moves:256", "rating:gpsfish+0123:3800"]
+        [remark("Max_Moves:256"), remark("rating:gpsfish+0123:3800")]
     );
     let comments: Vec<_> = record.moves.iter().map(|m| m.comments.clone()).collect();
     assert_eq!(
         comments,
         [
-            vec!["* 30 -8384FU +2625FU".to_string()],
-            vec!["角道を開けない".to_string(), "考慮中".to_string()],
+            vec![Comment::new(CommentKind::Engine, " 30 -8384FU +2625FU")],
+            vec![Comment::note("角道を開けない"), remark("考慮中")],
             vec![],
         ]
     );
     assert_eq!(
         record.end.as_ref().map(|e| e.comments.clone()),
-        Some(vec!["summary:toryo:gpsfish win:Bonanza lose".to_string()])
+        Some(vec![remark("summary:toryo:gpsfish win:Bonanza lose")])
     );
     // KIF's `**` line reads as CSA's `'**` line does.
     let kif = kif::write(&record);
@@ -1525,6 +1551,138 @@ PI\n+\n'rating:gpsfish+0123:3800\n+2726FU\nT3\n'** 30 -8384FU +2625FU\n-8384FU\n
     assert_eq!(again_comments, comments);
     let end = |r: &Record| r.end.as_ref().map(|e| (e.kind.clone(), e.comments.clone()));
     assert_eq!(end(&again), end(&record));
+}
+
+/// A CSA record with each kind of comment: `'` remarks (before the game, after a move, after
+/// the end), `'*` comments for people and `'**` readings. Written back, its comment lines are
+/// the input's, in order, each with its own mark (they were all written `'*` once, so a
+/// floodgate remark came back as a comment for people).
+const CSA_COMMENT_KINDS: &str = "V2.2\nN+sente\nN-gote\n'Max_Moves:256\n'*対局前の解説\nPI\n+\n\
++7776FU\nT3\n'** 30 -3334FU +2726FU\n'*角道を開ける\n-3334FU\nT5\n'考慮中\n+2726FU\nT2\n\
+'** -12 -8384FU\n%TORYO\n'summary:toryo:sente win:gote lose\n'*終局\n";
+
+fn comment_lines(text: &str) -> Vec<&str> {
+    text.lines().filter(|l| l.starts_with('\'')).collect()
+}
+
+#[test]
+fn csa_comments_keep_their_kind_through_csa() {
+    let record = csa::read_one(CSA_COMMENT_KINDS, &standard()).unwrap();
+    let kinds = |cs: &[Comment]| cs.iter().map(|c| c.kind).collect::<Vec<_>>();
+    use CommentKind::{Engine, Note, Remark};
+    assert_eq!(kinds(&record.start_comments), [Remark, Note]);
+    assert_eq!(kinds(&record.moves[0].comments), [Engine, Note]);
+    assert_eq!(kinds(&record.moves[1].comments), [Remark]);
+    assert_eq!(kinds(&record.moves[2].comments), [Engine]);
+    assert_eq!(
+        record.end.as_ref().map(|e| kinds(&e.comments)),
+        Some(vec![Remark, Note])
+    );
+    let written = csa::write(&record);
+    assert_eq!(
+        comment_lines(&written),
+        comment_lines(CSA_COMMENT_KINDS),
+        "{written}"
+    );
+    // And through KIF and KI2 (`*`, `**`, `#`) back to CSA: the same lines.
+    for text in [kif::write(&record), ki2::write(&record)] {
+        let back = csa::write(&read_text(&text));
+        assert_eq!(
+            comment_lines(&back),
+            comment_lines(CSA_COMMENT_KINDS),
+            "{text}\n{back}"
+        );
+    }
+}
+
+/// `convert` between CSA and KIF maps each kind to the other format's mark: `'*` ↔ `*` (a
+/// comment for people), `'**` ↔ `**` (an engine's reading, as ShogiGUI writes its analysis in
+/// KIF), `'` ↔ `#` (a remark programs skip).
+#[test]
+fn convert_maps_comment_kinds_between_csa_and_kif() {
+    let bin = env!("CARGO_BIN_EXE_shogiprint");
+    let dir = std::env::temp_dir().join(format!("shogiprint-comment-kinds-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let csa_path = dir.join("game.csa");
+    std::fs::write(&csa_path, CSA_COMMENT_KINDS).unwrap();
+    let out = Command::new(bin)
+        .arg("convert")
+        .arg(&csa_path)
+        .args(["--to", "kif"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let kif_text = String::from_utf8(out.stdout).unwrap();
+    let kif_comments: Vec<&str> = kif_text
+        .lines()
+        .filter(|l| l.starts_with(['*', '#']) && !l.starts_with("#KIF "))
+        .collect();
+    assert_eq!(
+        kif_comments,
+        [
+            "#Max_Moves:256",
+            "*対局前の解説",
+            "** 30 -3334FU +2726FU",
+            "*角道を開ける",
+            "#考慮中",
+            "** -12 -8384FU",
+            "#summary:toryo:sente win:gote lose",
+            "*終局",
+        ],
+        "{kif_text}"
+    );
+    let kif_path = dir.join("game.kifu");
+    std::fs::write(&kif_path, &kif_text).unwrap();
+    let out = Command::new(bin)
+        .arg("convert")
+        .arg(&kif_path)
+        .args(["--to", "csa"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let csa_text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(
+        comment_lines(&csa_text),
+        comment_lines(CSA_COMMENT_KINDS),
+        "{csa_text}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// A game booklet prints what was written for people: `--comments` draws the moves with a `'*`
+/// comment, not every move an engine evaluated (floodgate writes `'**` after each), and the
+/// notes under a diagram leave the reading and the server's remarks out.
+#[test]
+fn a_game_booklet_prints_comments_for_people_only() {
+    use shogiprint::booklet::game::{book, Selection};
+    let r = csa::read_one(CSA_COMMENT_KINDS, &standard()).unwrap();
+    // The start (対局前の解説), move 1 (角道を開ける) and the end; not moves 2 and 3.
+    assert_eq!(plies_for(&r, false, true), [0, 1, 3]);
+    let b = book(
+        r,
+        "game.csa",
+        &Selection {
+            comments: true,
+            ..Selection::default()
+        },
+    );
+    assert_eq!(notes_of(&b, 0), "対局前の解説");
+    assert_eq!(
+        notes_of(&b, 1),
+        "第1図以下の指し手\n▲7六歩（第2図）\n角道を開ける"
+    );
+    assert_eq!(
+        notes_of(&b, 2),
+        "第2図以下の指し手\n△3四歩▲2六歩（第3図）\n終局\nまで3手で先手の勝ち"
+    );
 }
 
 /// A record of a position and its result with no moves: bioshogi (akicho8/bioshogi, the
@@ -1585,7 +1743,7 @@ fn a_csa_game_that_reaches_the_move_limit_is_a_draw() {
     let kif_text = kif::write(&limit);
     assert!(
         kif_text.ends_with(
-            "   4 持将棋\n*summary:max_moves:gpsfish draw:Bonanza draw\nまで3手で持将棋\n"
+            "   4 持将棋\n#summary:max_moves:gpsfish draw:Bonanza draw\nまで3手で持将棋\n"
         ),
         "{kif_text}"
     );
@@ -1637,7 +1795,8 @@ fn every_csa_special_move_keeps_its_outcome_through_csa_kif_and_ki2() {
 /// The header of a record relayed by Kifu for Windows (HTTP) V6.51d, as bioshogi keeps the
 /// 第53期王位戦 game (`doc/oui201207240101.kif`): a `#` program line, fields of its own
 /// (`対局ID`, `図`, `消費時間：115▲467△477`), 手合割 padded with ideographic spaces, a name with
-/// one inside, and a comment before the first move. Every field is kept, in file order.
+/// one inside, and a comment before the first move. Every field is kept, in file order; the
+/// `#` line is kept as a remark (what KIF's `#` and CSA's `'` are), the comment as a note.
 #[test]
 fn a_kifu_for_windows_relay_header_reads_whole() {
     let record = read_text(
@@ -1663,6 +1822,15 @@ fn a_kifu_for_windows_relay_header_reads_whole() {
     );
     assert_eq!(record.header("手合割"), Some("平手"));
     assert_eq!(record.players[0].as_deref(), Some("藤井　猛"));
-    assert_eq!(record.start_comments, ["第２局"]);
+    assert_eq!(
+        record.start_comments,
+        [
+            Comment::new(
+                CommentKind::Remark,
+                " --- Kifu for Windows (HTTP) V6.51d 棋譜ファイル ---"
+            ),
+            Comment::note("第２局")
+        ]
+    );
     assert_eq!(record.result(), GameResult::Win(Color::White));
 }

@@ -1,8 +1,9 @@
 //! A study booklet of one game: a diagram at each chosen move (every N moves, the bookmarked
 //! moves, the commented moves, and always the final position), each captioned `第2図 ▲2四歩まで`,
 //! with the moves that lead to it written as books do (`第1図以下の指し手` then
-//! `▲7六歩△3四歩…`), the record's comments on that move, and under the last diagram the result
-//! (`まで181手で先手の勝ち`). The title and running header come from the record's header:
+//! `▲7六歩△3四歩…`), the record's comments for people on that move (not an engine's readings
+//! or a file's remarks, which no reader of a printed game wants), and under the last diagram the
+//! result (`まで181手で先手の勝ち`). The title and running header come from the record's header:
 //! the players, the event and the date.
 //!
 //! [`book`] only chooses and words things; it produces a [`Book`] that the booklet renderer draws
@@ -12,7 +13,7 @@ use super::layout::PageLayout;
 use super::model::{Book, BookOptions, Entry, EntrySource};
 use crate::diagram::spec::Notes;
 use crate::formats::notation::japanese;
-use crate::formats::record::Record;
+use crate::formats::record::{Comment, Record};
 use crate::formats::{kif, limits};
 use std::sync::Arc;
 
@@ -23,7 +24,8 @@ pub struct Selection {
     pub every: Option<usize>,
     /// The moves the record bookmarks (KIF `&name`).
     pub bookmarks: bool,
-    /// The moves the record comments on.
+    /// The moves the record comments on for people ([`Comment::is_note`]: KIF `*`, CSA `'*`;
+    /// not an engine's reading after every move).
     pub comments: bool,
 }
 
@@ -43,7 +45,8 @@ impl Selection {
             .iter()
             .map(|m| (m.bookmark.as_ref(), &m.comments));
         for (ply, (bookmark, comments)) in std::iter::once(start).chain(moves).enumerate() {
-            if (self.bookmarks && bookmark.is_some()) || (self.comments && !comments.is_empty()) {
+            let noted = comments.iter().any(Comment::is_note);
+            if (self.bookmarks && bookmark.is_some()) || (self.comments && noted) {
                 plies.push(ply);
             }
         }
@@ -152,7 +155,10 @@ impl GameEntry {
             let c = c.strip_prefix(&label).map(str::trim_start).unwrap_or(&c);
             diagram.caption = Some(c.to_string()).filter(|c| !c.is_empty());
         }
-        diagram.title = Some(match self.ply {
+        // Moves are counted as the record numbers them: on from a copied board's 手数＝25 (its
+        // start is move 26, as its SFEN says), so the heading agrees with the record's numbers.
+        let before = self.record.start.move_number().saturating_sub(1) as usize;
+        diagram.title = Some(match before + self.ply {
             0 => "開始局面".to_string(),
             n => format!("{n}手目"),
         });
@@ -196,19 +202,25 @@ impl GameEntry {
             lines.extend(cut_moves(&moves, per_line, room));
         }
         let last = self.ply == r.moves.len();
-        let mut comments: Vec<&str> = match self.ply.checked_sub(1) {
-            Some(i) => r.moves[i].comments.iter().map(String::as_str).collect(),
-            None => r.start_comments.iter().map(String::as_str).collect(),
+        let mut comments: Vec<&Comment> = match self.ply.checked_sub(1) {
+            Some(i) => r.moves[i].comments.iter().collect(),
+            None => r.start_comments.iter().collect(),
         };
         let result = last
             .then(|| kif::summary_line(r, r.handicap.is_some()))
             .flatten();
         if let (true, Some(end)) = (last, &r.end) {
-            comments.extend(end.comments.iter().map(String::as_str));
+            comments.extend(end.comments.iter());
         }
+        // Only what is written for people: an engine's evaluation and reading (`** 30 …`) or
+        // a server's remark (`'summary:…`) under a diagram is noise to the reader of a book.
+        let comments = comments
+            .iter()
+            .filter(|c| c.is_note())
+            .map(|c| c.text.trim());
         let room = MAX_NOTE_LINES.saturating_sub(lines.len() + usize::from(result.is_some()));
         let mut budget = room * per_line;
-        for c in comments.iter().map(|c| c.trim()).filter(|c| !c.is_empty()) {
+        for c in comments.filter(|c| !c.is_empty()) {
             if budget == 0 {
                 break;
             }

@@ -77,7 +77,8 @@ pub struct Args {
     #[arg(long)]
     bookmarks: bool,
 
-    /// For a game record: a diagram at every move the record comments on.
+    /// For a game record: a diagram at every move with a comment for people (KIF '*', CSA
+    /// "'*"; not an engine's reading or a remark).
     #[arg(long)]
     comments: bool,
 

@@ -56,7 +56,8 @@ pub(crate) fn kind_name(v: &Variant, kind: KindId, _color: Color) -> String {
 }
 
 /// Reads a BOD diagram alone as a record without moves: the board, the hands, the side to move
-/// (said by `後手番`, or by the move a `手数＝N  ▲７六歩  まで` line names), and the players
+/// (said by `後手番`, or by the move a `手数＝N  ▲７六歩  まで` line names), the move number
+/// (N+1 after that line, SFEN's count of the next move; 1 without it), and the players
 /// (`先手：`/`後手：`, `下手：`/`上手：` lines, as Kifu for Windows copies a position). Other lines
 /// (a forum post's words around the board) are passed over.
 pub fn read_record(text: &str, variant: &Arc<Variant>) -> Result<Record, RecordError> {
@@ -64,9 +65,14 @@ pub fn read_record(text: &str, variant: &Arc<Variant>) -> Result<Record, RecordE
     let mut board = Diagram::new(variant);
     let mut players: [Option<String>; 2] = [None, None];
     let mut headers = Vec::new();
+    let mut moves_before = None;
     for (n, l) in &lines {
         let t = l.trim_end_matches('\r').trim();
-        if board.line(*n, l)? || board.moves_line(t).is_some() {
+        if board.line(*n, l)? {
+            continue;
+        }
+        if let Some(before) = board.moves_line(t) {
+            moves_before = before.or(moves_before);
             continue;
         }
         let Some((key, value)) = t.split_once('：').or_else(|| t.split_once(':')) else {
@@ -82,6 +88,10 @@ pub fn read_record(text: &str, variant: &Arc<Variant>) -> Result<Record, RecordE
         headers.push((key.to_string(), value.to_string()));
     }
     let mut b = Builder::new(board.position(lines.len())?);
+    // `手数＝25`: the position before move 26, which its SFEN says.
+    if let Some(before) = moves_before {
+        b.moves_before_board(before);
+    }
     let r = b.record_mut();
     r.players = players;
     r.headers = headers;

@@ -1,10 +1,12 @@
 //! CSA game records (the Computer Shogi Association's format, V2.2 and V3.0): `V2.2`, players
 //! `N+`/`N-`, `$` fields, the start position (`PI` with removals, `P1`…`P9` rows, `P+`/`P-`
-//! pieces with `00AL`), the side to move, moves like `+7776FU` with `T` times, `'` comments
-//! (on the game, the move or the end they follow; `'*` as `'`, its `*` dropped), `%` end words
-//! (V3.0's `%MAX_MOVES` among them), and several games in one file separated by `/`.
+//! pieces with `00AL`), the side to move, moves like `+7776FU` with `T` times, comments on the
+//! game, the move or the end they follow — `'*` for people, `'**` an engine's evaluation and
+//! reading as floodgate writes it, a plain `'` a remark that programs skip (V3.0's two kinds of
+//! comment, and floodgate's third), each kept as what it is — `%` end words (V3.0's
+//! `%MAX_MOVES` among them), and several games in one file separated by `/`.
 
-use super::record::{Builder, EndKind, MoveTime, Record, RecordError};
+use super::record::{Builder, Comment, CommentKind, EndKind, MoveTime, Record, RecordError};
 use crate::rules::{validate, Color, KindId, Move, Piece, Position, Setup, Square, Variant};
 use std::fmt::Write as _;
 use std::sync::Arc;
@@ -127,7 +129,7 @@ struct Reader<'a> {
     variant: &'a Arc<Variant>,
     headers: Vec<(String, String)>,
     players: [Option<String>; 2],
-    comments: Vec<String>,
+    comments: Vec<Comment>,
     setup: Setup,
     builder: Option<Builder>,
 }
@@ -149,18 +151,18 @@ impl<'a> Reader<'a> {
     }
 
     fn comment(&mut self, line: usize, text: &str) {
-        let text = text.strip_prefix('*').unwrap_or(text);
+        let comment = read_comment(text);
         match &mut self.builder {
             Some(b) => {
                 // Floodgate's logs of a game stopped at its move limit have no end statement,
                 // only the server's summary: `'summary:max_moves:A draw:B draw`. That ends it
                 // as %MAX_MOVES would (the comment is kept, on the end).
-                if !b.ended() && text.starts_with("summary:max_moves:") {
+                if !b.ended() && comment.text.starts_with("summary:max_moves:") {
                     b.end_as(line, "'summary:max_moves", EndKind::MaxMoves);
                 }
-                b.comment(text)
+                b.comment(comment)
             }
-            None => self.comments.push(text.to_string()),
+            None => self.comments.push(comment),
         }
     }
 
@@ -411,6 +413,33 @@ impl<'a> Reader<'a> {
     }
 }
 
+/// A comment line's text after its `'`: `*` marks a comment for people, `**` an engine's
+/// evaluation and reading (`'** 30 -3334FU +2726FU`), and without either it is a remark.
+fn read_comment(text: &str) -> Comment {
+    if let Some(reading) = text.strip_prefix("**") {
+        Comment::new(CommentKind::Engine, reading)
+    } else if let Some(note) = text.strip_prefix('*') {
+        Comment::note(note)
+    } else {
+        Comment::new(CommentKind::Remark, text)
+    }
+}
+
+/// The CSA mark of a comment's kind, after which its text follows.
+fn comment_mark(kind: CommentKind) -> &'static str {
+    match kind {
+        CommentKind::Note => "'*",
+        CommentKind::Engine => "'**",
+        CommentKind::Remark => "'",
+    }
+}
+
+fn write_comments(out: &mut String, comments: &[Comment]) {
+    for c in comments {
+        let _ = writeln!(out, "{}{}", comment_mark(c.kind), c.text);
+    }
+}
+
 /// A row's squares read one by one whatever the spaces between them: `*` for an empty square
 /// (as ` * `), a sign and two letters for a piece.
 fn loose_cells(text: &str) -> Option<Vec<&str>> {
@@ -521,9 +550,7 @@ pub fn write(record: &Record) -> String {
             let _ = writeln!(out, "{f}:{val}");
         }
     }
-    for c in &record.start_comments {
-        let _ = writeln!(out, "'*{c}");
-    }
+    write_comments(&mut out, &record.start_comments);
     let start = record.start.to_setup();
     let even = Some(&v.start);
     if even
@@ -568,9 +595,7 @@ pub fn write(record: &Record) -> String {
         if let Some(t) = m.time {
             let _ = writeln!(out, "T{}", t.seconds);
         }
-        for c in &m.comments {
-            let _ = writeln!(out, "'*{c}");
-        }
+        write_comments(&mut out, &m.comments);
         pos.play_unchecked(m.mv);
     }
     if let Some(end) = &record.end {
@@ -591,9 +616,7 @@ pub fn write(record: &Record) -> String {
         if let Some(t) = end.time {
             let _ = writeln!(out, "T{}", t.seconds);
         }
-        for c in &end.comments {
-            let _ = writeln!(out, "'*{c}");
-        }
+        write_comments(&mut out, &end.comments);
     }
     out
 }

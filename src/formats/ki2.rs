@@ -174,9 +174,7 @@ pub fn write(record: &Record) -> String {
         if let Some(line) = kif::summary_line(record, handicap) {
             let _ = writeln!(out, "{line}");
         }
-        for c in &end.comments {
-            let _ = writeln!(out, "*{c}");
-        }
+        kif::write_comments(&mut out, &end.comments);
     }
     for (i, b) in record.branches.iter().enumerate() {
         let _ = writeln!(out, "\n変化：{}手", b.ply);
@@ -214,9 +212,7 @@ fn write_line(out: &mut String, mut pos: Position, mut last: Option<Move>, moves
             out.push('\n');
             on_line = 0;
         }
-        for c in &m.comments {
-            let _ = writeln!(out, "*{c}");
-        }
+        kif::write_comments(out, &m.comments);
         if let Some(bm) = &m.bookmark {
             let _ = writeln!(out, "&{bm}");
         }

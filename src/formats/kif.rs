@@ -1,12 +1,12 @@
 //! KIF (Kakinoki) game records: `key：value` header fields (手合割 with any handicap name of the
 //! variant, 先手/後手 or 下手/上手), an optional BOD board, numbered moves like `７六歩(77)`,
-//! `同　歩(64)`, `３一角打`, `３三角成(77)` with times `( 0:12/00:01:05)`, `*` comments, `&`
-//! bookmarks, end words (投了, 中断, 千日手, 持将棋, 詰み, 反則勝ち, 切れ負け, …) and
-//! `変化：N手` variations.
+//! `同　歩(64)`, `３一角打`, `３三角成(77)` with times `( 0:12/00:01:05)`, comments (`*` for
+//! people, `**` an engine's reading, `#` a remark programs skip), `&` bookmarks, end words
+//! (投了, 中断, 千日手, 持将棋, 詰み, 反則勝ち, 切れ負け, …) and `変化：N手` variations.
 
 use super::bod::{self, kind_by_name, kind_name, write_square, Diagram};
 use super::csa;
-use super::record::{Builder, EndKind, MoveTime, Record, RecordError};
+use super::record::{Builder, Comment, CommentKind, EndKind, MoveTime, Record, RecordError};
 use crate::rules::{validate, Color, Move, Position, Setup, Variant};
 use std::fmt::Write as _;
 use std::sync::Arc;
@@ -116,10 +116,12 @@ pub(crate) fn read_with(
         last_line = n;
         let l = raw.trim_end_matches('\r');
         let t = l.trim();
-        if t.is_empty() || t.starts_with('#') {
+        // The encoding line (`#KIF version=2.0 encoding=UTF-8`) is the file's, which decoding
+        // has dealt with; another `#` line is a remark.
+        if t.is_empty() || t.starts_with("#KIF ") {
             continue;
         }
-        if let Some(c) = t.strip_prefix('*') {
+        if let Some(c) = read_comment(t) {
             b.comment(c);
             continue;
         }
@@ -343,6 +345,32 @@ fn move_line(b: &mut Builder, n: usize, t: &str) -> Result<(), RecordError> {
     Ok(())
 }
 
+/// A comment line of KIF or KI2, if `t` is one: `*` for people, `**` an engine's reading (as
+/// ShogiGUI writes its analysis, and as CSA's `'**` converts), `#` a remark programs skip (as
+/// CSA's plain `'` converts).
+pub(crate) fn read_comment(t: &str) -> Option<Comment> {
+    let (kind, text) = if let Some(reading) = t.strip_prefix("**") {
+        (CommentKind::Engine, reading)
+    } else if let Some(note) = t.strip_prefix('*') {
+        (CommentKind::Note, note)
+    } else {
+        (CommentKind::Remark, t.strip_prefix('#')?)
+    };
+    Some(Comment::new(kind, text))
+}
+
+/// Writes comments as KIF and KI2 mark them, one a line (see [`read_comment`]).
+pub(crate) fn write_comments(out: &mut String, comments: &[Comment]) {
+    for c in comments {
+        let mark = match c.kind {
+            CommentKind::Note => "*",
+            CommentKind::Engine => "**",
+            CommentKind::Remark => "#",
+        };
+        let _ = writeln!(out, "{mark}{}", c.text);
+    }
+}
+
 /// `( 0:12/00:01:05)`: minutes:seconds for the move, hours:minutes:seconds in all.
 fn parse_time(s: &str) -> Option<MoveTime> {
     let inner = s
@@ -558,9 +586,7 @@ pub(crate) fn write_header(out: &mut String, record: &Record) -> bool {
             let _ = writeln!(out, "{label}：{p}");
         }
     }
-    for c in &record.start_comments {
-        let _ = writeln!(out, "*{c}");
-    }
+    write_comments(out, &record.start_comments);
     if let Some(bm) = &record.start_bookmark {
         let _ = writeln!(out, "&{bm}");
     }
@@ -633,9 +659,7 @@ fn write_line(out: &mut String, record: &Record, line: Option<usize>) {
         };
         // Counted from the moves' own times where the record states no total (CSA `T`).
         write_numbered(out, first + i, &text, m.time.as_ref().zip(totals[i]), mark);
-        for c in &m.comments {
-            let _ = writeln!(out, "*{c}");
-        }
+        write_comments(out, &m.comments);
         if let Some(bm) = &m.bookmark {
             let _ = writeln!(out, "&{bm}");
         }
@@ -646,9 +670,7 @@ fn write_line(out: &mut String, record: &Record, line: Option<usize>) {
         let word = end_word_at(&end.kind, pos.turn());
         let time = end.time.as_ref().zip(record.end_time_total(line));
         write_numbered(out, first + moves.len(), &word, time, "");
-        for c in &end.comments {
-            let _ = writeln!(out, "*{c}");
-        }
+        write_comments(out, &end.comments);
     }
 }
 

@@ -28,7 +28,7 @@ pub struct Record {
     /// The position before the first move.
     pub start: Position,
     /// Comments before the first move.
-    pub start_comments: Vec<String>,
+    pub start_comments: Vec<Comment>,
     /// A bookmark on the start position (KIF `&name` before the first move, as ShogiGUI
     /// writes one).
     pub start_bookmark: Option<String>,
@@ -50,7 +50,7 @@ pub struct RecordMove {
     pub mv: Move,
     /// The 1-based line of the file the move was read from (0 for a record built in code).
     pub line: usize,
-    pub comments: Vec<String>,
+    pub comments: Vec<Comment>,
     pub time: Option<MoveTime>,
     /// A bookmark name (KIF `&name`).
     pub bookmark: Option<String>,
@@ -65,6 +65,50 @@ impl RecordMove {
             time: None,
             bookmark: None,
         }
+    }
+}
+
+/// A comment of a record, on the game, a move or the end it follows, with what it is for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Comment {
+    pub kind: CommentKind,
+    /// The text after its mark (`'*`, `*`, `'**`, `**`, `'`, `#`), as written.
+    pub text: String,
+}
+
+/// What a comment is for. The formats mark each kind in their own way, and a record written in
+/// any of them keeps the kind: CSA `'*` and KIF `*`, CSA `'**` and KIF `**`, CSA `'` and KIF
+/// `#`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CommentKind {
+    /// A comment for people on what it follows (CSA V3.0's comment that programs read, `'*`;
+    /// KIF's `*`), which GUIs show beside the move and game booklets print under its diagram.
+    Note,
+    /// An engine's evaluation and reading (floodgate's `'** 30 -3334FU +2726FU`, KIF's
+    /// `**` line as ShogiGUI writes its analysis): kept and written back, never printed.
+    Engine,
+    /// A remark on the file that programs skip (CSA's plain `'`: floodgate's `'summary:…` and
+    /// `'rating:…`, the CSA standard's example notes; KIF's `#`): kept and written back, never
+    /// printed.
+    Remark,
+}
+
+impl Comment {
+    pub fn new(kind: CommentKind, text: impl Into<String>) -> Comment {
+        Comment {
+            kind,
+            text: text.into(),
+        }
+    }
+
+    /// A comment for people (CSA `'*`, KIF `*`).
+    pub fn note(text: impl Into<String>) -> Comment {
+        Comment::new(CommentKind::Note, text)
+    }
+
+    /// Whether people are meant to read it: what a game booklet prints.
+    pub fn is_note(&self) -> bool {
+        self.kind == CommentKind::Note
     }
 }
 
@@ -93,7 +137,7 @@ pub struct Branch {
 pub struct End {
     pub kind: EndKind,
     pub line: usize,
-    pub comments: Vec<String>,
+    pub comments: Vec<Comment>,
     /// The time the side to move spent before the end (KIF `79 投了 ( 0:05/01:02:03)`, a CSA
     /// `T5` after `%TORYO`), when the record says.
     pub time: Option<MoveTime>,

@@ -3,7 +3,7 @@
 //! repetitions, the variations' branch points and the end as the file states them.
 
 use super::limits;
-use super::record::{Branch, End, EndKind, MoveTime, Record, RecordError, RecordMove};
+use super::record::{Branch, Comment, End, EndKind, MoveTime, Record, RecordError, RecordMove};
 use crate::rules::{History, ImpasseRule, ImpasseVerdict, Move, Position};
 
 /// Which line a builder is adding moves to.
@@ -76,13 +76,22 @@ impl Builder {
         if self.line != Line::Main || self.ply() > 0 || number != before + 1 || before == 0 {
             return false;
         }
+        if !self.number_start(number) {
+            return false;
+        }
+        self.number_offset = before;
+        true
+    }
+
+    /// Gives the start position the move number `number` (SFEN's last field: the number of the
+    /// move to be played next). False if the position cannot take it.
+    fn number_start(&mut self, number: usize) -> bool {
         let mut setup = self.record.start.to_setup();
         setup.move_number = u32::try_from(number).unwrap_or(u32::MAX);
         let Ok(start) = Position::from_setup_unchecked(self.record.start.variant(), &setup) else {
             return false;
         };
         self.set_start(start);
-        self.number_offset = before;
         true
     }
 
@@ -211,20 +220,19 @@ impl Builder {
     }
 
     /// A comment on the last move, or on the start (or the end, once the line has ended).
-    pub fn comment(&mut self, text: &str) {
-        let text = text.to_string();
+    pub fn comment(&mut self, comment: Comment) {
         let end = match self.line {
             Line::Main => self.record.end.as_mut(),
             Line::Branch(b) => self.record.branches[b].end.as_mut(),
         };
         if let Some(end) = end {
-            end.comments.push(text);
+            end.comments.push(comment);
             return;
         }
         let in_branch = matches!(self.line, Line::Branch(_));
         match self.current_moves_mut().last_mut() {
-            Some(m) => m.comments.push(text),
-            None if !in_branch => self.record.start_comments.push(text),
+            Some(m) => m.comments.push(comment),
+            None if !in_branch => self.record.start_comments.push(comment),
             None => {}
         }
     }
@@ -315,6 +323,14 @@ impl Builder {
     /// its handicap named when it starts from one of the variant's handicap positions (a CSA
     /// `PI82HI22KA`, a KIF board) without saying so.
     pub fn finish(mut self) -> Record {
+        // A copied board alone (BOD, or a KIF of a board without moves) after its `手数＝N`
+        // line is the position before move N+1, as SFEN numbers it. A board with moves after it
+        // has had its number from them: on from N (`N+1 …`), or from 1 as the file numbers them.
+        if let (Some(before), None) = (self.moves_before_board, &self.record.end) {
+            if self.record.moves.is_empty() && self.record.branches.is_empty() {
+                self.number_start(before + 1);
+            }
+        }
         let record = &mut self.record;
         if record.handicap.is_none() {
             let start = record.start.to_setup();
