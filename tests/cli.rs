@@ -777,6 +777,29 @@ fn diagram_yaml_from_stdin_and_expected_problems() {
 }
 
 #[test]
+fn tsume_reads_a_yaml_diagram_on_stdin_as_diagram_does() {
+    let yaml = std::fs::read_to_string("examples/diagrams/tsume.yaml").unwrap();
+    let out = run_with_stdin(&["tsume", "--json", "-"], &yaml);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let lines = out.lines();
+    assert_eq!(lines.len(), 1, "{}", out.stdout);
+    let v: serde_json::Value = serde_json::from_str(lines[0]).unwrap();
+    assert_eq!(v["input"], "stdin");
+    assert_eq!(v["status"], "mate");
+    assert_eq!(v["line"], serde_json::json!(["G*5b"]));
+    // Its declared answer is checked, as for the file.
+    let wrong = yaml.replace("answer: ▲5二金まで1手詰", "answer: ▲4二金まで1手詰");
+    let out = run_with_stdin(&["tsume", "--json", "-"], &wrong);
+    assert_eq!(out.code, 1, "{}", out.stdout);
+    let v: serde_json::Value = serde_json::from_str(out.lines()[0]).unwrap();
+    assert!(v["answer_error"].is_string(), "{v}");
+    // A diagram file's own errors are located in it, as stdin.
+    let out = run_with_stdin(&["tsume", "-"], "position: startpos\nsize: 100\n");
+    assert_eq!(out.code, 2, "{}", out.stdout);
+    assert!(out.stderr.starts_with("error: stdin:2:"), "{}", out.stderr);
+}
+
+#[test]
 fn diagram_output_is_identical_twice() {
     let a = out_path("a.pdf");
     let b = out_path("b.pdf");

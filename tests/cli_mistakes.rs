@@ -221,6 +221,20 @@ fn positions_file() -> String {
 }
 
 #[test]
+fn a_booklet_from_standard_input_is_refused_in_one_line_that_says_so() {
+    let dir = TempDir::new("mistakes");
+    let (record, positions) = (record(), positions_file());
+    for args in [
+        &["booklet", "-"][..],
+        &["booklet", "-", "-o", "b.pdf"],
+        &["booklet", &record, "-", "--tsume"],
+        &["booklet", &positions, "-", "-o", "b.pdf"],
+    ] {
+        assert_refused_in_one_line(&dir, args, &["error: -: ", "not standard input"]);
+    }
+}
+
+#[test]
 fn a_booklet_refuses_a_flag_its_input_would_ignore() {
     let dir = TempDir::new("mistakes");
     let (record, booklet, positions) = (record(), booklet(), positions_file());

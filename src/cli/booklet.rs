@@ -150,6 +150,14 @@ pub fn run(
         Some(path) => Fonts::from_file(path).map_err(|e| Failure::bad("--font", e))?,
         None => Fonts::bundled(),
     };
+    // A booklet finds the files it names (positions_file, records, variants) beside itself and
+    // is named after its file: standard input has no place and no name to give it.
+    if args.inputs.iter().any(|i| i == "-") {
+        return Err(Failure::bad(
+            "-",
+            "a booklet is read from files, not standard input (the files it names are found beside it): save it to a file and give its name",
+        ));
+    }
     // Clap asks for one at least.
     let first = &args.inputs[0];
     let several = args.inputs.len() > 1;

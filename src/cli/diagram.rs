@@ -262,9 +262,7 @@ fn read(
         ))
     } else if args.input == "-" {
         let text = inputs.stdin_text()?;
-        text.lines()
-            .any(|l| l.trim_start().starts_with("position:"))
-            .then(|| (text, "stdin".to_string(), None))
+        input::looks_like_yaml_diagram(&text).then(|| (text, "stdin".to_string(), None))
     } else {
         None
     };
