@@ -117,6 +117,57 @@ fn convert_refuses_an_extension_that_names_no_record_format() {
 }
 
 #[test]
+fn a_format_that_disagrees_with_the_output_extension_is_refused_naming_both() {
+    let dir = TempDir::new("mistakes");
+    let record = record();
+    let cases: [(&[&str], &[&str]); 6] = [
+        (
+            &["convert", &record, "--to", "csa", "-o", "x.kif"],
+            &["error: x.kif: ", "--to csa", ".kif"],
+        ),
+        (
+            &["convert", &record, "--to", "sfen", "-o", "x.csa"],
+            &["error: x.csa: ", "--to sfen", ".csa"],
+        ),
+        (
+            &["convert", &record, "--to", "SFEN", "-o", "x.usi"],
+            &["error: x.usi: ", "--to sfen", ".usi"],
+        ),
+        (
+            &["handicap", "rook", "--format", "png", "-o", "f2.pdf"],
+            &["error: f2.pdf: ", "--format png", ".pdf"],
+        ),
+        (
+            &["rules-card", "--format", "png", "-o", "f3.pdf"],
+            &["error: f3.pdf: ", "--format png", ".pdf"],
+        ),
+        (
+            &["diagram", "startpos", "--format", "pdf", "-o", "d.SVG"],
+            &["error: d.SVG: ", "--format pdf", ".svg"],
+        ),
+    ];
+    for (args, says) in cases {
+        assert_refused_in_one_line(&dir, args, says);
+    }
+    // -o - and a name whose extension says nothing take the format asked for.
+    let (r, stdout) = run_with_stdin(&dir, &["convert", &record, "--to", "csa", "-o", "-"], "");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(stdout.starts_with("V2.2"), "{stdout}");
+    let (r, stdout) = run_with_stdin(
+        &dir,
+        &["handicap", "rook", "--format", "svg", "-o", "-"],
+        "",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(stdout.starts_with("<svg"), "{stdout}");
+    let r = run_in(&dir, &["rules-card", "--format", "svg", "-o", "card.image"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let r = run_in(&dir, &["convert", &record, "--to", "kif", "-o", "x.kifu"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(names(&dir), ["card.image", "x.kifu"]);
+}
+
+#[test]
 fn a_board_of_the_wrong_shape_is_malformed_for_diagram_and_booklet_as_for_moves() {
     let dir = TempDir::new("mistakes");
     let nine = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";

@@ -25,8 +25,7 @@ pub struct Args {
     #[arg(short, long, value_name = "FILE")]
     output: Option<String>,
 
-    /// The format, when the file name does not say (or to override it).
-    #[arg(long, value_enum)]
+    #[arg(long, value_enum, help = output::FORMAT_HELP)]
     format: Option<Format>,
 
     /// traditional (kanji, as in books), arrows (pentagons with movement marks) or western
@@ -141,7 +140,8 @@ pub fn run(
         None => Fonts::bundled(),
     };
     let format = match (&args.format, &args.output) {
-        (Some(f), _) => *f,
+        (Some(f), Some(o)) => output::check_format_agrees(o, *f)?,
+        (Some(f), None) => *f,
         (None, Some(o)) if o != "-" => {
             Format::from_path(std::path::Path::new(o)).ok_or_else(|| {
                 Failure::bad(

@@ -20,8 +20,7 @@ pub struct Args {
     #[arg(short, long, value_name = "FILE", default_value = "rules-card.pdf")]
     output: String,
 
-    /// The format, when the file name does not say.
-    #[arg(long, value_enum)]
+    #[arg(long, value_enum, help = output::FORMAT_HELP)]
     format: Option<Format>,
 
     #[arg(long, value_name = "PAPER", default_value = "a4", value_parser = values::paper,
@@ -57,7 +56,7 @@ pub fn run(args: &Args, variant: &Arc<Variant>, out: &mut impl Write) -> Result<
         ));
     }
     let format = match (args.format, args.output.as_str()) {
-        (Some(f), _) => f,
+        (Some(f), t) => output::check_format_agrees(t, f)?,
         (None, "-") => Format::Pdf,
         (None, t) => Format::from_path(Path::new(t)).ok_or_else(|| {
             Failure::bad(
