@@ -799,6 +799,71 @@ fn tsume_reads_a_yaml_diagram_on_stdin_as_diagram_does() {
     assert!(out.stderr.starts_with("error: stdin:2:"), "{}", out.stderr);
 }
 
+/// `game --json`'s one line as JSON.
+fn game_json(out: &Output) -> serde_json::Value {
+    let lines = out.lines();
+    assert_eq!(lines.len(), 1, "one line: {}", out.stdout);
+    serde_json::from_str(lines[0]).expect("the line is JSON")
+}
+
+#[test]
+fn game_json_prints_one_object_when_the_record_fails_with_the_same_exit_code() {
+    // An illegal move: exit 2, where and why.
+    let nifu = "tests/data/records/illegal-nifu.kif";
+    let plain = run(&["game", nifu]);
+    let out = run(&["game", "--json", nifu]);
+    assert_eq!((plain.code, out.code), (2, 2), "{}", out.stderr);
+    let v = game_json(&out);
+    assert_eq!(v["input"], nifu);
+    assert_eq!(v["line"], 68);
+    assert_eq!(v["error"], "△５三歩打: nifu on file 5");
+    assert!(out.stderr.is_empty(), "{}", out.stderr);
+    // A start position that breaks the rules: exit 1, its problems as validate gives them.
+    let mut board =
+        String::from("V2.2\nP1-KY-KE-GI-KI-OU-KI-GI-KE-KY\nP2 * -HI *  *  *  *  * -KA * \n");
+    board.push_str("P3-FU-FU-FU-FU-FU-FU-FU-FU-FU\nP4 *  *  *  *  *  *  *  *  * \n");
+    board.push_str("P5 *  *  *  *  *  *  *  *  * \nP6 *  *  *  * +FU *  *  *  * \n");
+    board.push_str("P7+FU+FU+FU+FU+FU+FU+FU+FU+FU\nP8 * +KA *  *  *  *  * +HI * \n");
+    board.push_str("P9+KY+KE+GI+KI+OU+KI+GI+KE+KY\n+\n");
+    let bad = TempFile::new("bad.csa", &board);
+    let out = run(&["game", "--json", bad.arg()]);
+    assert_eq!(out.code, 1, "{}", out.stdout);
+    let v = game_json(&out);
+    assert_eq!(v["line"], 11);
+    let codes: Vec<&str> = v["problems"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["code"].as_str().unwrap())
+        .collect();
+    assert!(codes.contains(&"nifu"), "{v}");
+    // A file that is not there, and empty standard input.
+    let out = run(&["game", "--json", "no-such-game.kif"]);
+    assert_eq!(out.code, 2);
+    let v = game_json(&out);
+    assert_eq!(v["input"], "no-such-game.kif");
+    assert!(v.get("line").is_none() && v["error"].is_string(), "{v}");
+    let out = run_with_stdin(&["game", "--json", "-"], "");
+    assert_eq!(out.code, 2);
+    assert_eq!(game_json(&out)["error"], "empty record");
+}
+
+#[test]
+fn game_json_is_one_line_and_names_a_handicap_as_the_command_line_does() {
+    let record = "tests/data/records/two-piece-handicap.kif";
+    let out = run(&["game", "--json", record]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let v = game_json(&out);
+    assert_eq!(v["handicap"], "two-piece");
+    assert_eq!(v["moves"], 24);
+    let text = run(&["game", record]);
+    assert!(
+        text.stdout.contains("\nhandicap: two-piece\n"),
+        "{}",
+        text.stdout
+    );
+}
+
 #[test]
 fn diagram_output_is_identical_twice() {
     let a = out_path("a.pdf");
