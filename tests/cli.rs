@@ -305,6 +305,33 @@ fn validate_json() {
 }
 
 #[test]
+fn a_board_of_the_wrong_size_is_malformed_for_validate_as_for_every_command() {
+    let short = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1 b - 1";
+    let message = "the board has 8 ranks of 9 files; Shogi needs 9 ranks of 9 files";
+    for command in ["validate", "moves", "tsume"] {
+        let out = run(&[command, short]);
+        assert_eq!(out.code, 2, "{command}: {}{}", out.stdout, out.stderr);
+        assert_eq!(
+            out.stderr.trim_end(),
+            format!("error: '{short}': {message}"),
+            "{command}"
+        );
+    }
+    // Another position of the same run is still checked; the worst code wins.
+    let out = run(&["validate", "--json", short, NIFU]);
+    assert_eq!(out.code, 2, "{}", out.stdout);
+    let reports: Vec<serde_json::Value> = out
+        .lines()
+        .iter()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(reports[0]["valid"], false);
+    assert_eq!(reports[0]["error"], message);
+    assert!(reports[0].get("problems").is_none(), "{}", reports[0]);
+    assert_eq!(reports[1]["problems"][0]["code"], "nifu");
+}
+
+#[test]
 fn validate_json_side_is_null_for_problems_of_no_side() {
     // Three kings: too-many-pieces concerns the set, not a side.
     let out = run(&["validate", "--json", "4k4/9/9/9/9/9/9/4K4/K8 b - 1"]);

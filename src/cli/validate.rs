@@ -66,7 +66,11 @@ pub fn run(args: &Args, variant: &Arc<Variant>, out: &mut impl Write) -> Result<
 fn check(entry: &Entry, variant: &Arc<Variant>, options: validate::Options) -> Outcome {
     match input::position(entry, variant, options) {
         Ok(_) => Outcome::Valid,
-        Err(shogiprint::Error::Invalid(e)) => Outcome::Invalid(e),
+        // A board of another shape is malformed input, as for every other command.
+        Err(shogiprint::Error::Invalid(e)) => match input::wrong_shape(&e, variant) {
+            Some(message) => Outcome::Malformed(message),
+            None => Outcome::Invalid(e),
+        },
         Err(e) => Outcome::Malformed(input::malformed_message(entry, &e, variant)),
     }
 }
