@@ -892,6 +892,56 @@ fn game_json_is_one_line_and_names_a_handicap_as_the_command_line_does() {
 }
 
 #[test]
+fn a_caption_that_needs_a_proof_is_reported_where_it_was_given() {
+    // In the file: at the caption's own line and column, not the position's.
+    let file = TempFile::new(
+        "caption.yaml",
+        "position: \"startpos moves 7g7f 3c3d 7f7e\"\ncaption: \"{手数}手\"\n",
+    );
+    let svg = out_path("caption.svg");
+    let out = run(&["diagram", file.arg(), "-o", svg.arg()]);
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert_eq!(
+        out.stderr.trim_end(),
+        format!(
+            "error: {}:2:10: caption: '{{手数}}手' needs a proven tsume (tsume: true, and verification on)",
+            file.arg()
+        )
+    );
+    // From the command line: the flag, whatever the file holds.
+    let out = run(&[
+        "diagram",
+        "examples/diagrams/tsume.yaml",
+        "--no-verify",
+        "--caption",
+        "auto",
+        "-o",
+        svg.arg(),
+    ]);
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert_eq!(
+        out.stderr.trim_end(),
+        "error: --caption: 'auto' needs a proven tsume (--tsume or tsume: true, and verification on)"
+    );
+    let out = run(&[
+        "diagram",
+        "startpos",
+        "--caption",
+        "{length} plies",
+        "-o",
+        svg.arg(),
+    ]);
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert!(
+        out.stderr
+            .starts_with("error: --caption: '{length} plies' needs"),
+        "{}",
+        out.stderr
+    );
+    assert!(!svg.0.exists());
+}
+
+#[test]
 fn diagram_output_is_identical_twice() {
     let a = out_path("a.pdf");
     let b = out_path("b.pdf");

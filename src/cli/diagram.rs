@@ -158,7 +158,7 @@ pub fn run(
     let (mut diagram, mut notes) = read(args, variant, pieces)?;
     // Where the position was given, for its problems: a diagram file's `position:` field,
     // else the argument.
-    let place = || yaml_position_place(args).unwrap_or_else(|| where_(args));
+    let place = || yaml_field_place(args, "position").unwrap_or_else(|| where_(args));
     apply_flags(args, &mut diagram)?;
     if !args.allow_invalid {
         diagram.check().map_err(|e| {
@@ -189,9 +189,25 @@ pub fn run(
     args.verify.apply(&mut settings)?;
     // One problem: all of the memory budget is its own.
     settings.jobs = 1;
-    verify::verify(&mut diagram, &mut notes.answer, &settings).map_err(|r| Failure {
-        lines: vec![format!("{}: {r}", place())],
-        code: r.exit_code(),
+    verify::verify(&mut diagram, &mut notes.answer, &settings).map_err(|r| {
+        // A caption that needs the proof is at fault where it was given: the flag, or the
+        // file's `caption:`.
+        let at = match &r {
+            verify::Refusal::CaptionNeedsProof(c) if args.caption.is_some() => {
+                return Failure::bad(
+                    "--caption",
+                    format!(
+                        "'{c}' needs a proven tsume (--tsume or tsume: true, and verification on)"
+                    ),
+                );
+            }
+            verify::Refusal::CaptionNeedsProof(_) => yaml_field_place(args, "caption"),
+            _ => None,
+        };
+        Failure {
+            lines: vec![format!("{}: {r}", at.unwrap_or_else(place))],
+            code: r.exit_code(),
+        }
     })?;
     let mut drawing = match diagram::draw(&diagram, &fonts) {
         // Names from a game record may use characters the bundled font subset lacks: draw
@@ -230,14 +246,14 @@ fn where_(args: &Args) -> String {
     }
 }
 
-/// `FILE:LINE:COLUMN` of a diagram file's `position:` (for the position's problems), found
-/// again in the file that [`read`] has read.
-fn yaml_position_place(args: &Args) -> Option<String> {
+/// `FILE:LINE:COLUMN` of a diagram file's `field` (`position:` for the position's problems),
+/// found again in the file that [`read`] has read.
+fn yaml_field_place(args: &Args, field: &str) -> Option<String> {
     if !is_yaml_name(&args.input) {
         return None;
     }
     let text = std::fs::read_to_string(&args.input).ok()?;
-    let located = DataError::new(&args.input, "").at_field(&text, None, "position");
+    let located = DataError::new(&args.input, "").at_field(&text, None, field);
     located.line.is_some().then(|| located.place())
 }
 
