@@ -286,6 +286,57 @@ fn a_booklet_from_standard_input_is_refused_in_one_line_that_says_so() {
 }
 
 #[test]
+fn a_record_drawn_both_as_a_tsume_and_at_a_move_is_refused_naming_both_flags() {
+    let dir = TempDir::new("mistakes");
+    let tsume = format!(
+        "{}/tests/data/records/kfw-v401-tsume.kif",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    assert_refused_in_one_line(
+        &dir,
+        &["diagram", &tsume, "--tsume", "--ply", "1", "-o", "z.svg"],
+        &["error: --tsume: ", "--ply 1", "give one or the other"],
+    );
+}
+
+#[test]
+fn a_game_read_as_a_tsume_gets_the_hint_tsume_gives_from_diagram_and_booklet() {
+    let dir = TempDir::new("mistakes");
+    let record = record();
+    let hint = "hint: a game record (it starts from the set-up position): a tsume record's start is the problem's board";
+    let r = run_in(&dir, &["diagram", &record, "--tsume", "-o", "d.svg"]);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert_eq!(
+        r.stderr.lines().collect::<Vec<_>>(),
+        [
+            format!("error: '{record}': no mate: the attacker has no check"),
+            format!("error: '{record}': {hint}"),
+        ]
+    );
+    let r = run_in(&dir, &["booklet", &record, "--tsume", "-o", "b.pdf"]);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert!(
+        r.stderr
+            .lines()
+            .any(|l| l == format!("error: {record}: diagram 1 (第1問): {hint}")),
+        "{}",
+        r.stderr
+    );
+    // A tsume record that is no sound problem is no game: no hint.
+    let problem = format!(
+        "{}/examples/tsume/01-atamakin.kifu",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let r = run_in(
+        &dir,
+        &["booklet", &problem, &record, "--tsume", "-o", "b.pdf"],
+    );
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert_eq!(r.stderr.matches("hint:").count(), 1, "{}", r.stderr);
+    assert!(names(&dir).is_empty(), "{:?}", names(&dir));
+}
+
+#[test]
 fn a_booklet_refuses_a_flag_its_input_would_ignore() {
     let dir = TempDir::new("mistakes");
     let (record, booklet, positions) = (record(), booklet(), positions_file());

@@ -347,6 +347,17 @@ pub fn run(
                 }
                 other => lines.push(format!("{}: {}: {other}", f.place, f.label)),
             }
+            // A game record read as a tsume: its start is no problem, as `tsume` says of it.
+            if let booklet::EntryError::Tsume(r) = &f.error {
+                if r.exit_code() == 1 && is_game_record(&book.entries[f.index], &variant) {
+                    lines.push(format!(
+                        "{}: {}: hint: {}",
+                        f.place,
+                        f.label,
+                        super::record_input::GAME_RECORD_HINT
+                    ));
+                }
+            }
         }
         let lines = lines
             .into_iter()
@@ -397,6 +408,19 @@ pub fn run(
     })?;
     bar.done();
     Ok(0)
+}
+
+/// Is the entry a game record named on the command line that starts from the set-up position
+/// (a game, not a tsume problem)?
+fn is_game_record(entry: &EntrySource, variant: &Arc<Variant>) -> bool {
+    match entry {
+        EntrySource::File { path } => {
+            super::record_input::names_game_record(Path::new(path))
+                && super::record_input::read(path, variant)
+                    .is_ok_and(|r| super::record_input::starts_as_a_game(&r))
+        }
+        _ => false,
+    }
 }
 
 /// The problem of a board of another shape than its entry's variant (which may be the entry's

@@ -155,7 +155,7 @@ pub fn run(
     args.image.check_used_by(format)?;
     output::not_to_terminal(args.output.as_deref().unwrap_or("-"), format)?;
 
-    let (mut diagram, mut notes) = read(args, variant, pieces)?;
+    let (mut diagram, mut notes, game) = read(args, variant, pieces)?;
     // Where the position was given, for its problems: a diagram file's `position:` field,
     // else the argument.
     let place = || yaml_field_place(args, "position").unwrap_or_else(|| where_(args));
@@ -204,8 +204,17 @@ pub fn run(
             verify::Refusal::CaptionNeedsProof(_) => yaml_field_place(args, "caption"),
             _ => None,
         };
+        let mut lines = vec![format!("{}: {r}", at.unwrap_or_else(place))];
+        // A game drawn as a tsume: its start is no problem, as `tsume` says of it.
+        if game && r.exit_code() == 1 {
+            lines.push(format!(
+                "{}: hint: {}",
+                where_(args),
+                super::record_input::GAME_RECORD_HINT
+            ));
+        }
         Failure {
-            lines: vec![format!("{}: {r}", at.unwrap_or_else(place))],
+            lines,
             code: r.exit_code(),
         }
     })?;
@@ -262,12 +271,22 @@ pub fn is_yaml_name(name: &str) -> bool {
     lower.ends_with(".yaml") || lower.ends_with(".yml")
 }
 
-/// A YAML diagram file (with its notes), or a position in any form the other commands take.
+/// A YAML diagram file (with its notes), or a position in any form the other commands take;
+/// and whether it is a game record from the set-up position (a game, no tsume problem).
 fn read(
     args: &Args,
     variant: &Arc<Variant>,
     pieces: Option<&std::path::Path>,
-) -> Result<(Diagram, spec::Notes), Failure> {
+) -> Result<(Diagram, spec::Notes, bool), Failure> {
+    // A record is drawn at its start with --tsume, and at a move with --ply: not both.
+    if let (true, Some(n)) = (args.tsume, args.ply) {
+        return Err(Failure::bad(
+            "--tsume",
+            format!(
+                "draws a game record at its start (the problem), --ply {n} at a move of it: give one or the other"
+            ),
+        ));
+    }
     let mut inputs = input::Inputs::default();
     let yaml_text = if is_yaml_name(&args.input) {
         let path = std::path::Path::new(&args.input);
@@ -309,7 +328,8 @@ fn read(
         ));
     }
     if let Some((text, name, dir)) = yaml_text {
-        return read_yaml(&text, &name, dir, variant, pieces);
+        let (diagram, notes) = read_yaml(&text, &name, dir, variant, pieces)?;
+        return Ok((diagram, notes, false));
     }
     if is_record {
         let record = match &stdin_record {
@@ -320,7 +340,8 @@ fn read(
         let ply = args.ply.or(args.tsume.then_some(0));
         let diagram =
             diagram::from_record(&record, ply, 1).map_err(|e| Failure::bad("--ply", e))?;
-        return Ok((diagram, spec::Notes::default()));
+        let game = super::record_input::starts_as_a_game(&record);
+        return Ok((diagram, spec::Notes::default(), game));
     }
     let entry = inputs.one(&args.input, "diagram")?;
     let read = spec::read_position(&entry.text, variant)
@@ -328,6 +349,7 @@ fn read(
     Ok((
         Diagram::from_read(variant.clone(), read),
         spec::Notes::default(),
+        false,
     ))
 }
 

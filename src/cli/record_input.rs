@@ -65,6 +65,19 @@ pub fn read_text(name: &str, text: &str, variant: &Arc<Variant>) -> Result<Recor
     record_io::read(text.as_bytes(), None, variant).map_err(|e| failure(name, &e))
 }
 
+/// What `tsume`, `diagram --tsume` and `booklet --tsume` say of a game record from the
+/// set-up position read as a problem, beside its "no mate".
+pub const GAME_RECORD_HINT: &str = "a game record (it starts from the set-up position): a tsume \
+     record's start is the problem's board";
+
+/// The record starts from the variant's start position or one of its handicaps: a game, not a
+/// mating problem.
+pub fn starts_as_a_game(record: &Record) -> bool {
+    record.handicap.is_some()
+        || shogiprint::rules::Position::start(record.start.variant())
+            .is_ok_and(|p| p.to_setup() == record.start.to_setup())
+}
+
 /// Does text read from standard input look like a game record (KIF, KI2, CSA or BOD) rather
 /// than a position (SFEN, USI)?
 pub fn looks_like_record(text: &str) -> bool {

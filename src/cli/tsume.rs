@@ -302,12 +302,8 @@ fn solve_record(record: &Record, settings: &Settings) -> Outcome {
     let verdict = tsume::verify(&start, settings.limits());
     let mut solved = Solved::new(&start, verdict, settings);
     // A game from the even or a handicap start is no problem, and no mate says little of why.
-    if solved.verdict.status != Status::Mate && starts_as_a_game(record) {
-        solved.hint = Some(
-            "a game record (it starts from the set-up position): a tsume record's start \
-             is the problem's board"
-                .to_string(),
-        );
+    if solved.verdict.status != Status::Mate && record_input::starts_as_a_game(record) {
+        solved.hint = Some(record_input::GAME_RECORD_HINT.to_string());
     }
     let answer: Vec<Move> = record.moves.iter().map(|m| m.mv).collect();
     if !answer.is_empty() {
@@ -315,13 +311,6 @@ fn solve_record(record: &Record, settings: &Settings) -> Outcome {
         solved.check_answer(|s| verify::check_line(&start, s, &answer, style, settings));
     }
     Outcome::Solved(Box::new(solved))
-}
-
-/// The record starts from the variant's start position or one of its handicaps.
-fn starts_as_a_game(record: &Record) -> bool {
-    record.handicap.is_some()
-        || Position::start(record.start.variant())
-            .is_ok_and(|p| p.to_setup() == record.start.to_setup())
 }
 
 fn solve(entry: &Entry, variant: &Arc<Variant>, settings: &Settings) -> Outcome {
