@@ -507,6 +507,39 @@ fn every_flag_in_help_is_in_the_readme() {
 }
 
 #[test]
+fn one_option_has_one_help_text_in_every_command() {
+    let help = |command: &str, flag: &str| {
+        flags(command)
+            .into_iter()
+            .find(|(f, _)| f == flag)
+            .map(|(_, h)| h)
+            .unwrap_or_else(|| panic!("{command} has no {flag}"))
+    };
+    let font = help("diagram", "--font");
+    assert!(font.starts_with("A TrueType/OpenType font"), "{font}");
+    for command in ["handicap", "booklet", "rules-card"] {
+        assert_eq!(help(command, "--font"), font, "{command}");
+    }
+    assert!(help("kit", "--font").starts_with(&font));
+    let format = help("diagram", "--format");
+    for command in ["handicap", "rules-card"] {
+        assert_eq!(help(command, "--format"), format, "{command}");
+    }
+    let hash = help("tsume", "--hash");
+    assert!(hash.contains("1 to 65536"), "{hash}");
+    for command in ["diagram", "booklet"] {
+        assert_eq!(help(command, "--hash"), hash, "{command}");
+    }
+    // game reads a record by its text too, as the README says.
+    let game = run(&["game", "--help"]);
+    assert!(
+        game.stdout.contains("else from the text"),
+        "{}",
+        game.stdout
+    );
+}
+
+#[test]
 fn diagram_takes_no_jobs_flag_as_it_proves_one_problem() {
     let has = |command: &str, flag: &str| flags(command).iter().any(|(f, _)| f == flag);
     assert!(!has("diagram", "--jobs"));
@@ -556,6 +589,12 @@ fn pieces_lists_the_variant_in_aligned_columns() {
     assert_eq!(width(&rook[..rook_at]), width(&lines[0][..header_at]));
     // One header and one row per kind: 8 unpromoted and 6 promoted.
     assert_eq!(lines.len(), 15);
+    // Black's king first, 玉将, as the kit and the diagrams give it.
+    let king = lines
+        .iter()
+        .find(|l| l.starts_with("K "))
+        .expect("a king row");
+    assert!(king.contains(" 玉将 玉 / 王将 王 "), "{king}");
 }
 
 /// The row of `pieces` output for the kind written `sfen`.

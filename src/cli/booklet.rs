@@ -81,7 +81,7 @@ pub struct Args {
     #[arg(long)]
     comments: bool,
 
-    /// A TrueType font to use instead of the bundled Noto Serif JP.
+    /// A TrueType/OpenType font to use instead of the bundled Noto Serif JP.
     #[arg(long, value_name = "FILE")]
     font: Option<PathBuf>,
 

@@ -37,7 +37,7 @@ pub struct Args {
           help = values::PAPER_ARG_HELP)]
     paper: Paper,
 
-    /// A TrueType font to use instead of the bundled Noto Serif JP.
+    /// A TrueType/OpenType font to use instead of the bundled Noto Serif JP.
     #[arg(long, value_name = "FILE")]
     font: Option<PathBuf>,
 

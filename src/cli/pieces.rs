@@ -39,18 +39,15 @@ pub fn run(variant: &Variant, out: &mut impl Write) -> Result<i32, Failure> {
     Ok(0)
 }
 
-/// Name and abbreviation, and Black's own pair where it differs (玉将 for the king).
+/// Name and abbreviation: Black's first, then White's where they differ (玉将 玉 / 王将 王 for
+/// the king, as the kit and the diagrams give Black the 玉).
 fn kanji(kind: &PieceKind) -> String {
-    let white = format!("{} {}", kind.kanji, kind.abbr);
-    let black = format!(
-        "{} {}",
-        kind.kanji_for(Color::Black),
-        kind.abbr_for(Color::Black)
-    );
+    let [black, white] =
+        [Color::Black, Color::White].map(|c| format!("{} {}", kind.kanji_for(c), kind.abbr_for(c)));
     if black == white {
-        white
+        black
     } else {
-        format!("{white} / {black}")
+        format!("{black} / {white}")
     }
 }
 

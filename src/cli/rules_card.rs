@@ -36,7 +36,7 @@ pub struct Args {
     )]
     margin: f64,
 
-    /// A TrueType font to use instead of the bundled Noto Serif JP.
+    /// A TrueType/OpenType font to use instead of the bundled Noto Serif JP.
     #[arg(long, value_name = "FILE")]
     font: Option<PathBuf>,
 
