@@ -86,7 +86,8 @@ enum Command {
     Convert(convert::Args),
     /// Summarise a game record: players, start, moves, result, repetitions, final SFEN.
     Game(game::Args),
-    /// The variant's rules on one page, Japanese and English (PDF, SVG or PNG).
+    /// The variant's rules card, Japanese and English, as PDF, SVG or PNG: one page, or two for
+    /// chu shogi and on A5 (an SVG or PNG of two pages is two files: NAME-1.png, NAME-2.png).
     RulesCard(Box<rules_card::Args>),
 }
 
