@@ -598,6 +598,45 @@ fn pieces_lists_the_variant_in_aligned_columns() {
 }
 
 /// The row of `pieces` output for the kind written `sfen`.
+#[test]
+fn pieces_lists_the_pieces_files_pieces_the_variant_does_not_use_under_their_own_heading() {
+    let file = TempFile::new(
+        "foo.yaml",
+        "pieces:\n  - id: foo\n    sfen: \"Z\"\n    kanji: 風子\n    abbr: 風\n    reading: fūshi\n    english: Foo\n    betza: \"WD\"\n    promotes_to: ~\n    value: 3\n    rules: []\n",
+    );
+    let out = run(&["pieces", "--pieces", file.arg()]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let lines = out.lines();
+    let heading = format!("Pieces of {} that Shogi does not use:", file.arg());
+    let at = lines
+        .iter()
+        .position(|l| *l == heading)
+        .unwrap_or_else(|| panic!("no heading in {}", out.stdout));
+    // After the variant's 14 kinds and a blank line; then its own header and the piece.
+    assert_eq!(at, 16, "{}", out.stdout);
+    assert_eq!(lines[at - 1], "");
+    assert!(lines[at + 1].starts_with("SFEN"), "{}", out.stdout);
+    assert!(
+        lines[at + 2].starts_with("Z ")
+            && lines[at + 2].contains("Foo")
+            && lines[at + 2].contains("WD"),
+        "{}",
+        out.stdout
+    );
+    assert_eq!(lines.len(), at + 3);
+    // A variant that uses every piece of the file lists them in its own table, and no more.
+    let out = run(&[
+        "pieces",
+        "--pieces",
+        "examples/custom/pieces.yaml",
+        "--variant",
+        "examples/custom/variant.yaml",
+    ]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(!out.stdout.contains("does not use"), "{}", out.stdout);
+    assert!(out.stdout.contains("\nQ "), "{}", out.stdout);
+}
+
 fn piece_row(out: &Output, sfen: &str) -> String {
     out.lines()
         .into_iter()
