@@ -425,7 +425,7 @@ fn a_negative_number_gets_the_flags_range_not_an_unexpected_argument() {
         ),
         (
             &["tsume", "--hash", "-1", "startpos"],
-            &["--hash", "at least 1"],
+            &["--hash", "1 to 65536"],
         ),
         (
             &["tsume", "--jobs", "-2", "startpos"],
