@@ -305,6 +305,33 @@ fn validate_json() {
 }
 
 #[test]
+fn a_board_of_the_wrong_size_is_malformed_for_validate_as_for_every_command() {
+    let short = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1 b - 1";
+    let message = "the board has 8 ranks of 9 files; Shogi needs 9 ranks of 9 files";
+    for command in ["validate", "moves", "tsume"] {
+        let out = run(&[command, short]);
+        assert_eq!(out.code, 2, "{command}: {}{}", out.stdout, out.stderr);
+        assert_eq!(
+            out.stderr.trim_end(),
+            format!("error: '{short}': {message}"),
+            "{command}"
+        );
+    }
+    // Another position of the same run is still checked; the worst code wins.
+    let out = run(&["validate", "--json", short, NIFU]);
+    assert_eq!(out.code, 2, "{}", out.stdout);
+    let reports: Vec<serde_json::Value> = out
+        .lines()
+        .iter()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(reports[0]["valid"], false);
+    assert_eq!(reports[0]["error"], message);
+    assert!(reports[0].get("problems").is_none(), "{}", reports[0]);
+    assert_eq!(reports[1]["problems"][0]["code"], "nifu");
+}
+
+#[test]
 fn validate_json_side_is_null_for_problems_of_no_side() {
     // Three kings: too-many-pieces concerns the set, not a side.
     let out = run(&["validate", "--json", "4k4/9/9/9/9/9/9/4K4/K8 b - 1"]);
@@ -480,6 +507,39 @@ fn every_flag_in_help_is_in_the_readme() {
 }
 
 #[test]
+fn one_option_has_one_help_text_in_every_command() {
+    let help = |command: &str, flag: &str| {
+        flags(command)
+            .into_iter()
+            .find(|(f, _)| f == flag)
+            .map(|(_, h)| h)
+            .unwrap_or_else(|| panic!("{command} has no {flag}"))
+    };
+    let font = help("diagram", "--font");
+    assert!(font.starts_with("A TrueType/OpenType font"), "{font}");
+    for command in ["handicap", "booklet", "rules-card"] {
+        assert_eq!(help(command, "--font"), font, "{command}");
+    }
+    assert!(help("kit", "--font").starts_with(&font));
+    let format = help("diagram", "--format");
+    for command in ["handicap", "rules-card"] {
+        assert_eq!(help(command, "--format"), format, "{command}");
+    }
+    let hash = help("tsume", "--hash");
+    assert!(hash.contains("1 to 65536"), "{hash}");
+    for command in ["diagram", "booklet"] {
+        assert_eq!(help(command, "--hash"), hash, "{command}");
+    }
+    // game reads a record by its text too, as the README says.
+    let game = run(&["game", "--help"]);
+    assert!(
+        game.stdout.contains("else from the text"),
+        "{}",
+        game.stdout
+    );
+}
+
+#[test]
 fn diagram_takes_no_jobs_flag_as_it_proves_one_problem() {
     let has = |command: &str, flag: &str| flags(command).iter().any(|(f, _)| f == flag);
     assert!(!has("diagram", "--jobs"));
@@ -529,9 +589,54 @@ fn pieces_lists_the_variant_in_aligned_columns() {
     assert_eq!(width(&rook[..rook_at]), width(&lines[0][..header_at]));
     // One header and one row per kind: 8 unpromoted and 6 promoted.
     assert_eq!(lines.len(), 15);
+    // Black's king first, 玉将, as the kit and the diagrams give it.
+    let king = lines
+        .iter()
+        .find(|l| l.starts_with("K "))
+        .expect("a king row");
+    assert!(king.contains(" 玉将 玉 / 王将 王 "), "{king}");
 }
 
 /// The row of `pieces` output for the kind written `sfen`.
+#[test]
+fn pieces_lists_the_pieces_files_pieces_the_variant_does_not_use_under_their_own_heading() {
+    let file = TempFile::new(
+        "foo.yaml",
+        "pieces:\n  - id: foo\n    sfen: \"Z\"\n    kanji: 風子\n    abbr: 風\n    reading: fūshi\n    english: Foo\n    betza: \"WD\"\n    promotes_to: ~\n    value: 3\n    rules: []\n",
+    );
+    let out = run(&["pieces", "--pieces", file.arg()]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let lines = out.lines();
+    let heading = format!("Pieces of {} that Shogi does not use:", file.arg());
+    let at = lines
+        .iter()
+        .position(|l| *l == heading)
+        .unwrap_or_else(|| panic!("no heading in {}", out.stdout));
+    // After the variant's 14 kinds and a blank line; then its own header and the piece.
+    assert_eq!(at, 16, "{}", out.stdout);
+    assert_eq!(lines[at - 1], "");
+    assert!(lines[at + 1].starts_with("SFEN"), "{}", out.stdout);
+    assert!(
+        lines[at + 2].starts_with("Z ")
+            && lines[at + 2].contains("Foo")
+            && lines[at + 2].contains("WD"),
+        "{}",
+        out.stdout
+    );
+    assert_eq!(lines.len(), at + 3);
+    // A variant that uses every piece of the file lists them in its own table, and no more.
+    let out = run(&[
+        "pieces",
+        "--pieces",
+        "examples/custom/pieces.yaml",
+        "--variant",
+        "examples/custom/variant.yaml",
+    ]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(!out.stdout.contains("does not use"), "{}", out.stdout);
+    assert!(out.stdout.contains("\nQ "), "{}", out.stdout);
+}
+
 fn piece_row(out: &Output, sfen: &str) -> String {
     out.lines()
         .into_iter()
@@ -774,6 +879,144 @@ fn diagram_yaml_from_stdin_and_expected_problems() {
         "{}",
         out.stderr
     );
+}
+
+#[test]
+fn tsume_reads_a_yaml_diagram_on_stdin_as_diagram_does() {
+    let yaml = std::fs::read_to_string("examples/diagrams/tsume.yaml").unwrap();
+    let out = run_with_stdin(&["tsume", "--json", "-"], &yaml);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let lines = out.lines();
+    assert_eq!(lines.len(), 1, "{}", out.stdout);
+    let v: serde_json::Value = serde_json::from_str(lines[0]).unwrap();
+    assert_eq!(v["input"], "stdin");
+    assert_eq!(v["status"], "mate");
+    assert_eq!(v["line"], serde_json::json!(["G*5b"]));
+    // Its declared answer is checked, as for the file.
+    let wrong = yaml.replace("answer: ▲5二金まで1手詰", "answer: ▲4二金まで1手詰");
+    let out = run_with_stdin(&["tsume", "--json", "-"], &wrong);
+    assert_eq!(out.code, 1, "{}", out.stdout);
+    let v: serde_json::Value = serde_json::from_str(out.lines()[0]).unwrap();
+    assert!(v["answer_error"].is_string(), "{v}");
+    // A diagram file's own errors are located in it, as stdin.
+    let out = run_with_stdin(&["tsume", "-"], "position: startpos\nsize: 100\n");
+    assert_eq!(out.code, 2, "{}", out.stdout);
+    assert!(out.stderr.starts_with("error: stdin:2:"), "{}", out.stderr);
+}
+
+/// `game --json`'s one line as JSON.
+fn game_json(out: &Output) -> serde_json::Value {
+    let lines = out.lines();
+    assert_eq!(lines.len(), 1, "one line: {}", out.stdout);
+    serde_json::from_str(lines[0]).expect("the line is JSON")
+}
+
+#[test]
+fn game_json_prints_one_object_when_the_record_fails_with_the_same_exit_code() {
+    // An illegal move: exit 2, where and why.
+    let nifu = "tests/data/records/illegal-nifu.kif";
+    let plain = run(&["game", nifu]);
+    let out = run(&["game", "--json", nifu]);
+    assert_eq!((plain.code, out.code), (2, 2), "{}", out.stderr);
+    let v = game_json(&out);
+    assert_eq!(v["input"], nifu);
+    assert_eq!(v["line"], 68);
+    assert_eq!(v["error"], "△５三歩打: nifu on file 5");
+    assert!(out.stderr.is_empty(), "{}", out.stderr);
+    // A start position that breaks the rules: exit 1, its problems as validate gives them.
+    let mut board =
+        String::from("V2.2\nP1-KY-KE-GI-KI-OU-KI-GI-KE-KY\nP2 * -HI *  *  *  *  * -KA * \n");
+    board.push_str("P3-FU-FU-FU-FU-FU-FU-FU-FU-FU\nP4 *  *  *  *  *  *  *  *  * \n");
+    board.push_str("P5 *  *  *  *  *  *  *  *  * \nP6 *  *  *  * +FU *  *  *  * \n");
+    board.push_str("P7+FU+FU+FU+FU+FU+FU+FU+FU+FU\nP8 * +KA *  *  *  *  * +HI * \n");
+    board.push_str("P9+KY+KE+GI+KI+OU+KI+GI+KE+KY\n+\n");
+    let bad = TempFile::new("bad.csa", &board);
+    let out = run(&["game", "--json", bad.arg()]);
+    assert_eq!(out.code, 1, "{}", out.stdout);
+    let v = game_json(&out);
+    assert_eq!(v["line"], 11);
+    let codes: Vec<&str> = v["problems"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["code"].as_str().unwrap())
+        .collect();
+    assert!(codes.contains(&"nifu"), "{v}");
+    // A file that is not there, and empty standard input.
+    let out = run(&["game", "--json", "no-such-game.kif"]);
+    assert_eq!(out.code, 2);
+    let v = game_json(&out);
+    assert_eq!(v["input"], "no-such-game.kif");
+    assert!(v.get("line").is_none() && v["error"].is_string(), "{v}");
+    let out = run_with_stdin(&["game", "--json", "-"], "");
+    assert_eq!(out.code, 2);
+    assert_eq!(game_json(&out)["error"], "empty record");
+}
+
+#[test]
+fn game_json_is_one_line_and_names_a_handicap_as_the_command_line_does() {
+    let record = "tests/data/records/two-piece-handicap.kif";
+    let out = run(&["game", "--json", record]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let v = game_json(&out);
+    assert_eq!(v["handicap"], "two-piece");
+    assert_eq!(v["moves"], 24);
+    let text = run(&["game", record]);
+    assert!(
+        text.stdout.contains("\nhandicap: two-piece\n"),
+        "{}",
+        text.stdout
+    );
+}
+
+#[test]
+fn a_caption_that_needs_a_proof_is_reported_where_it_was_given() {
+    // In the file: at the caption's own line and column, not the position's.
+    let file = TempFile::new(
+        "caption.yaml",
+        "position: \"startpos moves 7g7f 3c3d 7f7e\"\ncaption: \"{手数}手\"\n",
+    );
+    let svg = out_path("caption.svg");
+    let out = run(&["diagram", file.arg(), "-o", svg.arg()]);
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert_eq!(
+        out.stderr.trim_end(),
+        format!(
+            "error: {}:2:10: caption: '{{手数}}手' needs a proven tsume (tsume: true, and verification on)",
+            file.arg()
+        )
+    );
+    // From the command line: the flag, whatever the file holds.
+    let out = run(&[
+        "diagram",
+        "examples/diagrams/tsume.yaml",
+        "--no-verify",
+        "--caption",
+        "auto",
+        "-o",
+        svg.arg(),
+    ]);
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert_eq!(
+        out.stderr.trim_end(),
+        "error: --caption: 'auto' needs a proven tsume (--tsume or tsume: true, and verification on)"
+    );
+    let out = run(&[
+        "diagram",
+        "startpos",
+        "--caption",
+        "{length} plies",
+        "-o",
+        svg.arg(),
+    ]);
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert!(
+        out.stderr
+            .starts_with("error: --caption: '{length} plies' needs"),
+        "{}",
+        out.stderr
+    );
+    assert!(!svg.0.exists());
 }
 
 #[test]

@@ -117,6 +117,57 @@ fn convert_refuses_an_extension_that_names_no_record_format() {
 }
 
 #[test]
+fn a_format_that_disagrees_with_the_output_extension_is_refused_naming_both() {
+    let dir = TempDir::new("mistakes");
+    let record = record();
+    let cases: [(&[&str], &[&str]); 6] = [
+        (
+            &["convert", &record, "--to", "csa", "-o", "x.kif"],
+            &["error: x.kif: ", "--to csa", ".kif"],
+        ),
+        (
+            &["convert", &record, "--to", "sfen", "-o", "x.csa"],
+            &["error: x.csa: ", "--to sfen", ".csa"],
+        ),
+        (
+            &["convert", &record, "--to", "SFEN", "-o", "x.usi"],
+            &["error: x.usi: ", "--to sfen", ".usi"],
+        ),
+        (
+            &["handicap", "rook", "--format", "png", "-o", "f2.pdf"],
+            &["error: f2.pdf: ", "--format png", ".pdf"],
+        ),
+        (
+            &["rules-card", "--format", "png", "-o", "f3.pdf"],
+            &["error: f3.pdf: ", "--format png", ".pdf"],
+        ),
+        (
+            &["diagram", "startpos", "--format", "pdf", "-o", "d.SVG"],
+            &["error: d.SVG: ", "--format pdf", ".svg"],
+        ),
+    ];
+    for (args, says) in cases {
+        assert_refused_in_one_line(&dir, args, says);
+    }
+    // -o - and a name whose extension says nothing take the format asked for.
+    let (r, stdout) = run_with_stdin(&dir, &["convert", &record, "--to", "csa", "-o", "-"], "");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(stdout.starts_with("V2.2"), "{stdout}");
+    let (r, stdout) = run_with_stdin(
+        &dir,
+        &["handicap", "rook", "--format", "svg", "-o", "-"],
+        "",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(stdout.starts_with("<svg"), "{stdout}");
+    let r = run_in(&dir, &["rules-card", "--format", "svg", "-o", "card.image"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let r = run_in(&dir, &["convert", &record, "--to", "kif", "-o", "x.kifu"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(names(&dir), ["card.image", "x.kifu"]);
+}
+
+#[test]
 fn a_board_of_the_wrong_shape_is_malformed_for_diagram_and_booklet_as_for_moves() {
     let dir = TempDir::new("mistakes");
     let nine = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
@@ -221,6 +272,71 @@ fn positions_file() -> String {
 }
 
 #[test]
+fn a_booklet_from_standard_input_is_refused_in_one_line_that_says_so() {
+    let dir = TempDir::new("mistakes");
+    let (record, positions) = (record(), positions_file());
+    for args in [
+        &["booklet", "-"][..],
+        &["booklet", "-", "-o", "b.pdf"],
+        &["booklet", &record, "-", "--tsume"],
+        &["booklet", &positions, "-", "-o", "b.pdf"],
+    ] {
+        assert_refused_in_one_line(&dir, args, &["error: -: ", "not standard input"]);
+    }
+}
+
+#[test]
+fn a_record_drawn_both_as_a_tsume_and_at_a_move_is_refused_naming_both_flags() {
+    let dir = TempDir::new("mistakes");
+    let tsume = format!(
+        "{}/tests/data/records/kfw-v401-tsume.kif",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    assert_refused_in_one_line(
+        &dir,
+        &["diagram", &tsume, "--tsume", "--ply", "1", "-o", "z.svg"],
+        &["error: --tsume: ", "--ply 1", "give one or the other"],
+    );
+}
+
+#[test]
+fn a_game_read_as_a_tsume_gets_the_hint_tsume_gives_from_diagram_and_booklet() {
+    let dir = TempDir::new("mistakes");
+    let record = record();
+    let hint = "hint: a game record (it starts from the set-up position): a tsume record's start is the problem's board";
+    let r = run_in(&dir, &["diagram", &record, "--tsume", "-o", "d.svg"]);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert_eq!(
+        r.stderr.lines().collect::<Vec<_>>(),
+        [
+            format!("error: '{record}': no mate: the attacker has no check"),
+            format!("error: '{record}': {hint}"),
+        ]
+    );
+    let r = run_in(&dir, &["booklet", &record, "--tsume", "-o", "b.pdf"]);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert!(
+        r.stderr
+            .lines()
+            .any(|l| l == format!("error: {record}: diagram 1 (第1問): {hint}")),
+        "{}",
+        r.stderr
+    );
+    // A tsume record that is no sound problem is no game: no hint.
+    let problem = format!(
+        "{}/examples/tsume/01-atamakin.kifu",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let r = run_in(
+        &dir,
+        &["booklet", &problem, &record, "--tsume", "-o", "b.pdf"],
+    );
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert_eq!(r.stderr.matches("hint:").count(), 1, "{}", r.stderr);
+    assert!(names(&dir).is_empty(), "{:?}", names(&dir));
+}
+
+#[test]
 fn a_booklet_refuses_a_flag_its_input_would_ignore() {
     let dir = TempDir::new("mistakes");
     let (record, booklet, positions) = (record(), booklet(), positions_file());
@@ -309,7 +425,7 @@ fn a_negative_number_gets_the_flags_range_not_an_unexpected_argument() {
         ),
         (
             &["tsume", "--hash", "-1", "startpos"],
-            &["--hash", "at least 1"],
+            &["--hash", "1 to 65536"],
         ),
         (
             &["tsume", "--jobs", "-2", "startpos"],

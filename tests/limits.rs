@@ -287,6 +287,40 @@ fn write_errors_are_reported() {
 }
 
 #[test]
+fn hash_takes_1_to_65536_mib_on_the_command_line_as_in_a_file() {
+    let problem = "4k4/9/4P4/9/9/9/9/9/9 b G 1";
+    let range = "expected a whole number of MiB, 1 to 65536";
+    for value in ["0", "65537", "99999999999"] {
+        let out = run(&["tsume", "--hash", value, problem]);
+        assert_eq!(out.code, 2, "--hash {value}: {}", out.stderr);
+        assert!(
+            out.stderr.starts_with(&format!(
+                "error: invalid value '{value}' for '--hash <MB>': {range}"
+            )),
+            "{}",
+            out.stderr
+        );
+    }
+    let out = run(&["tsume", "--hash", "1", problem]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    // The same bound in a diagram file's prover: field.
+    let file = std::env::temp_dir().join(format!(
+        "shogiprint-limits-{}-hash.yaml",
+        std::process::id()
+    ));
+    let text = format!("position: {problem}\ntsume: true\nprover: {{hash: 65537}}\n");
+    std::fs::write(&file, text).unwrap();
+    let out = run(&["tsume", file.to_str().unwrap()]);
+    let _ = std::fs::remove_file(&file);
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert!(
+        out.stderr.contains("hash 65537 MiB: expected 1 to 65536"),
+        "{}",
+        out.stderr
+    );
+}
+
+#[test]
 fn texts_up_to_10_000_characters() {
     let at = "歩".repeat(limits::MAX_TEXT_CHARS);
     let past = "歩".repeat(limits::MAX_TEXT_CHARS + 1);

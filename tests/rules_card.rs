@@ -545,6 +545,117 @@ fn the_command_writes_pdf_svg_and_png_and_the_same_bytes_twice() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A PNG's width and height, from its header.
+fn png_size(bytes: &[u8]) -> (u32, u32) {
+    assert!(bytes.starts_with(b"\x89PNG"), "not a PNG");
+    let word = |at: usize| u32::from_be_bytes(bytes[at..at + 4].try_into().unwrap());
+    (word(16), word(20))
+}
+
+#[test]
+fn a_two_page_card_as_png_or_svg_is_one_file_a_page_named_card_1_and_card_2() {
+    let dir = std::env::temp_dir().join(format!("rules-card-pages-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_shogiprint"))
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let names = || {
+        let mut names: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().to_string())
+            .collect();
+        names.sort();
+        names
+    };
+    // Chu shogi's card takes two A4 pages: two PNGs of a page each, not one tall image.
+    let target = dir.join("card.png");
+    let out = run(&[
+        "rules-card",
+        "--variant",
+        "chu",
+        "--px",
+        "200",
+        "-o",
+        target.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(names(), ["card-1.png", "card-2.png"]);
+    for name in ["card-1.png", "card-2.png"] {
+        let (w, h) = png_size(&std::fs::read(dir.join(name)).unwrap());
+        // A4's 210 × 297 mm.
+        assert_eq!((w, h), (200, 283), "{name}");
+    }
+    // A5 as SVG: the same names; a one-page card keeps the name it was given.
+    let target = dir.join("a5.svg");
+    let out = run(&[
+        "rules-card",
+        "--paper",
+        "a5",
+        "--margin",
+        "8",
+        "-o",
+        target.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let target = dir.join("mini.svg");
+    let out = run(&[
+        "rules-card",
+        "--variant",
+        "minishogi",
+        "-o",
+        target.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        names(),
+        [
+            "a5-1.svg",
+            "a5-2.svg",
+            "card-1.png",
+            "card-2.png",
+            "mini.svg"
+        ]
+    );
+    // Two pages cannot both go to standard output as one PNG: refused in one line, as PDF they can.
+    let out = run(&[
+        "rules-card",
+        "--variant",
+        "chu",
+        "--format",
+        "png",
+        "-o",
+        "-",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.starts_with("error: -o -: the Chu shogi card takes 2 pages")
+            && stderr.lines().count() == 1,
+        "{stderr}"
+    );
+    let out = run(&["rules-card", "--variant", "chu", "-o", "-"]);
+    assert!(out.status.success());
+    assert_eq!(scan(&out.stdout).len(), 2);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// The lines of the caption under the start position that spell `caption` (spaces left out).
 fn caption_lines(lines: &[String], caption: &str) -> Option<Vec<String>> {
     let caption = caption.replace(' ', "");

@@ -82,7 +82,7 @@ pub struct Args {
     #[arg(long)]
     comments: bool,
 
-    /// A TrueType font to use instead of the bundled Noto Serif JP.
+    /// A TrueType/OpenType font to use instead of the bundled Noto Serif JP.
     #[arg(long, value_name = "FILE")]
     font: Option<PathBuf>,
 
@@ -151,6 +151,14 @@ pub fn run(
         Some(path) => Fonts::from_file(path).map_err(|e| Failure::bad("--font", e))?,
         None => Fonts::bundled(),
     };
+    // A booklet finds the files it names (positions_file, records, variants) beside itself and
+    // is named after its file: standard input has no place and no name to give it.
+    if args.inputs.iter().any(|i| i == "-") {
+        return Err(Failure::bad(
+            "-",
+            "a booklet is read from files, not standard input (the files it names are found beside it): save it to a file and give its name",
+        ));
+    }
     // Clap asks for one at least.
     let first = &args.inputs[0];
     let several = args.inputs.len() > 1;
@@ -340,6 +348,17 @@ pub fn run(
                 }
                 other => lines.push(format!("{}: {}: {other}", f.place, f.label)),
             }
+            // A game record read as a tsume: its start is no problem, as `tsume` says of it.
+            if let booklet::EntryError::Tsume(r) = &f.error {
+                if r.exit_code() == 1 && is_game_record(&book.entries[f.index], &variant) {
+                    lines.push(format!(
+                        "{}: {}: hint: {}",
+                        f.place,
+                        f.label,
+                        super::record_input::GAME_RECORD_HINT
+                    ));
+                }
+            }
         }
         let lines = lines
             .into_iter()
@@ -390,6 +409,19 @@ pub fn run(
     })?;
     bar.done();
     Ok(0)
+}
+
+/// Is the entry a game record named on the command line that starts from the set-up position
+/// (a game, not a tsume problem)?
+fn is_game_record(entry: &EntrySource, variant: &Arc<Variant>) -> bool {
+    match entry {
+        EntrySource::File { path } => {
+            super::record_input::names_game_record(Path::new(path))
+                && super::record_input::read(path, variant)
+                    .is_ok_and(|r| super::record_input::starts_as_a_game(&r))
+        }
+        _ => false,
+    }
 }
 
 /// The problem of a board of another shape than its entry's variant (which may be the entry's

@@ -25,8 +25,7 @@ pub struct Args {
     #[arg(short, long, value_name = "FILE")]
     output: Option<String>,
 
-    /// The format, when the file name does not say (or to override it).
-    #[arg(long, value_enum)]
+    #[arg(long, value_enum, help = output::FORMAT_HELP)]
     format: Option<Format>,
 
     /// traditional (kanji, as in books), arrows (pentagons with movement marks) or western
@@ -141,7 +140,8 @@ pub fn run(
         None => Fonts::bundled(),
     };
     let format = match (&args.format, &args.output) {
-        (Some(f), _) => *f,
+        (Some(f), Some(o)) => output::check_format_agrees(o, *f)?,
+        (Some(f), None) => *f,
         (None, Some(o)) if o != "-" => {
             Format::from_path(std::path::Path::new(o)).ok_or_else(|| {
                 Failure::bad(
@@ -155,10 +155,10 @@ pub fn run(
     args.image.check_used_by(format)?;
     output::not_to_terminal(args.output.as_deref().unwrap_or("-"), format)?;
 
-    let (mut diagram, mut notes) = read(args, variant, pieces)?;
+    let (mut diagram, mut notes, game) = read(args, variant, pieces)?;
     // Where the position was given, for its problems: a diagram file's `position:` field,
     // else the argument.
-    let place = || yaml_position_place(args).unwrap_or_else(|| where_(args));
+    let place = || yaml_field_place(args, "position").unwrap_or_else(|| where_(args));
     apply_flags(args, &mut diagram)?;
     if !args.allow_invalid {
         diagram.check().map_err(|e| {
@@ -189,9 +189,34 @@ pub fn run(
     args.verify.apply(&mut settings)?;
     // One problem: all of the memory budget is its own.
     settings.jobs = 1;
-    verify::verify(&mut diagram, &mut notes.answer, &settings).map_err(|r| Failure {
-        lines: vec![format!("{}: {r}", place())],
-        code: r.exit_code(),
+    verify::verify(&mut diagram, &mut notes.answer, &settings).map_err(|r| {
+        // A caption that needs the proof is at fault where it was given: the flag, or the
+        // file's `caption:`.
+        let at = match &r {
+            verify::Refusal::CaptionNeedsProof(c) if args.caption.is_some() => {
+                return Failure::bad(
+                    "--caption",
+                    format!(
+                        "'{c}' needs a proven tsume (--tsume or tsume: true, and verification on)"
+                    ),
+                );
+            }
+            verify::Refusal::CaptionNeedsProof(_) => yaml_field_place(args, "caption"),
+            _ => None,
+        };
+        let mut lines = vec![format!("{}: {r}", at.unwrap_or_else(place))];
+        // A game drawn as a tsume: its start is no problem, as `tsume` says of it.
+        if game && r.exit_code() == 1 {
+            lines.push(format!(
+                "{}: hint: {}",
+                where_(args),
+                super::record_input::GAME_RECORD_HINT
+            ));
+        }
+        Failure {
+            lines,
+            code: r.exit_code(),
+        }
     })?;
     let mut drawing = match diagram::draw(&diagram, &fonts) {
         // Names from a game record may use characters the bundled font subset lacks: draw
@@ -230,14 +255,14 @@ fn where_(args: &Args) -> String {
     }
 }
 
-/// `FILE:LINE:COLUMN` of a diagram file's `position:` (for the position's problems), found
-/// again in the file that [`read`] has read.
-fn yaml_position_place(args: &Args) -> Option<String> {
+/// `FILE:LINE:COLUMN` of a diagram file's `field` (`position:` for the position's problems),
+/// found again in the file that [`read`] has read.
+fn yaml_field_place(args: &Args, field: &str) -> Option<String> {
     if !is_yaml_name(&args.input) {
         return None;
     }
     let text = std::fs::read_to_string(&args.input).ok()?;
-    let located = DataError::new(&args.input, "").at_field(&text, None, "position");
+    let located = DataError::new(&args.input, "").at_field(&text, None, field);
     located.line.is_some().then(|| located.place())
 }
 
@@ -246,12 +271,22 @@ pub fn is_yaml_name(name: &str) -> bool {
     lower.ends_with(".yaml") || lower.ends_with(".yml")
 }
 
-/// A YAML diagram file (with its notes), or a position in any form the other commands take.
+/// A YAML diagram file (with its notes), or a position in any form the other commands take;
+/// and whether it is a game record from the set-up position (a game, no tsume problem).
 fn read(
     args: &Args,
     variant: &Arc<Variant>,
     pieces: Option<&std::path::Path>,
-) -> Result<(Diagram, spec::Notes), Failure> {
+) -> Result<(Diagram, spec::Notes, bool), Failure> {
+    // A record is drawn at its start with --tsume, and at a move with --ply: not both.
+    if let (true, Some(n)) = (args.tsume, args.ply) {
+        return Err(Failure::bad(
+            "--tsume",
+            format!(
+                "draws a game record at its start (the problem), --ply {n} at a move of it: give one or the other"
+            ),
+        ));
+    }
     let mut inputs = input::Inputs::default();
     let yaml_text = if is_yaml_name(&args.input) {
         let path = std::path::Path::new(&args.input);
@@ -262,9 +297,7 @@ fn read(
         ))
     } else if args.input == "-" {
         let text = inputs.stdin_text()?;
-        text.lines()
-            .any(|l| l.trim_start().starts_with("position:"))
-            .then(|| (text, "stdin".to_string(), None))
+        input::looks_like_yaml_diagram(&text).then(|| (text, "stdin".to_string(), None))
     } else {
         None
     };
@@ -295,7 +328,8 @@ fn read(
         ));
     }
     if let Some((text, name, dir)) = yaml_text {
-        return read_yaml(&text, &name, dir, variant, pieces);
+        let (diagram, notes) = read_yaml(&text, &name, dir, variant, pieces)?;
+        return Ok((diagram, notes, false));
     }
     if is_record {
         let record = match &stdin_record {
@@ -306,7 +340,8 @@ fn read(
         let ply = args.ply.or(args.tsume.then_some(0));
         let diagram =
             diagram::from_record(&record, ply, 1).map_err(|e| Failure::bad("--ply", e))?;
-        return Ok((diagram, spec::Notes::default()));
+        let game = super::record_input::starts_as_a_game(&record);
+        return Ok((diagram, spec::Notes::default(), game));
     }
     let entry = inputs.one(&args.input, "diagram")?;
     let read = spec::read_position(&entry.text, variant)
@@ -314,6 +349,7 @@ fn read(
     Ok((
         Diagram::from_read(variant.clone(), read),
         spec::Notes::default(),
+        false,
     ))
 }
 

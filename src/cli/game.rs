@@ -1,7 +1,8 @@
 //! `shogiprint game FILE`: a summary of a game record — players, start, number of moves, result,
 //! repetitions, final SFEN — as text or JSON.
 
-use super::{record_input, Failure};
+use super::record_input::{self, ReadError};
+use super::Failure;
 use shogiprint::formats::record::Record;
 use shogiprint::rules::{Repetition, Variant};
 use std::io::Write;
@@ -9,10 +10,13 @@ use std::sync::Arc;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The record: a KIF, KI2, CSA, BOD or USI file (format from the extension), or '-'.
+    /// The record: a KIF, KI2, CSA, BOD or USI file (format from the extension, else from the
+    /// text), or '-'.
     #[arg(value_name = "FILE")]
     file: String,
-    /// Print JSON instead of text.
+    /// Print one JSON object on one line instead of text; a record that cannot be read is
+    /// one too (`input`, `error`, `line`, and `problems` for an invalid start position), with
+    /// the same exit code.
     #[arg(long)]
     json: bool,
 }
@@ -56,7 +60,8 @@ fn summary(r: &Record) -> Summary {
         white: r.players[1].clone(),
         black_label,
         white_label,
-        handicap: r.handicap.clone(),
+        // Named as the command line names it (two-piece), not by its id.
+        handicap: r.handicap.as_ref().map(|h| h.replace('_', "-")),
         start: r.start.to_sfen(),
         moves: r.moves.len(),
         variations: r.branches.len(),
@@ -72,11 +77,68 @@ fn summary(r: &Record) -> Summary {
     }
 }
 
+/// A record that could not be read, for `--json`.
+#[derive(serde::Serialize)]
+struct JsonFailure {
+    input: String,
+    /// The line at fault (none for the file as a whole).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    line: Option<usize>,
+    error: String,
+    /// An invalid start position's problems, as `validate --json` gives them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    problems: Option<Vec<super::validate::JsonProblem>>,
+}
+
+impl JsonFailure {
+    fn new(e: &ReadError) -> JsonFailure {
+        match e {
+            ReadError::File { name, message } => JsonFailure {
+                input: name.clone(),
+                line: None,
+                error: message.clone(),
+                problems: None,
+            },
+            ReadError::Record { name, error } => {
+                let line = (error.line > 0).then_some(error.line);
+                match &error.invalid {
+                    Some(invalid) => JsonFailure {
+                        input: name.clone(),
+                        line,
+                        error: "invalid start position".to_string(),
+                        problems: Some(super::validate::json_problems(invalid)),
+                    },
+                    None => {
+                        let at = format!("{name}:{}: ", error.line);
+                        let located = error.located(name);
+                        JsonFailure {
+                            input: name.clone(),
+                            line,
+                            error: located.strip_prefix(&at).unwrap_or(&located).to_string(),
+                            problems: None,
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
 pub fn run(args: &Args, variant: &Arc<Variant>, out: &mut impl Write) -> Result<i32, Failure> {
-    let record = record_input::read(&args.file, variant)?;
+    let record = match record_input::read_located(&args.file, variant) {
+        Ok(r) => r,
+        Err(e) if args.json => {
+            let text = serde_json::to_string(&JsonFailure::new(&e))
+                .map_err(|e| Failure::bad("json", e))?;
+            writeln!(out, "{text}")?;
+            // The same exit code as without --json; the message is the JSON.
+            return Ok(Failure::from(e).code);
+        }
+        Err(e) => return Err(e.into()),
+    };
     let s = summary(&record);
     if args.json {
-        let text = serde_json::to_string_pretty(&s).map_err(|e| Failure::bad("json", e))?;
+        let text = serde_json::to_string(&s).map_err(|e| Failure::bad("json", e))?;
         writeln!(out, "{text}")?;
     } else {
         let none = || "-".to_string();

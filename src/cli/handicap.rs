@@ -30,15 +30,14 @@ pub struct Args {
     #[arg(short, long, value_name = "FILE")]
     output: Option<String>,
 
-    /// The format, when the file name does not say.
-    #[arg(long, value_enum)]
+    #[arg(long, value_enum, help = output::FORMAT_HELP)]
     format: Option<Format>,
 
     #[arg(long, value_name = "PAPER", default_value = "a4", value_parser = values::paper,
           help = values::PAPER_ARG_HELP)]
     paper: Paper,
 
-    /// A TrueType font to use instead of the bundled Noto Serif JP.
+    /// A TrueType/OpenType font to use instead of the bundled Noto Serif JP.
     #[arg(long, value_name = "FILE")]
     font: Option<PathBuf>,
 
@@ -99,7 +98,7 @@ pub fn run(args: &Args, variant: &Arc<Variant>, out: &mut impl Write) -> Result<
         (None, false) => "-".to_string(),
     };
     let format = match (args.format, target.as_str()) {
-        (Some(f), _) => f,
+        (Some(f), t) => output::check_format_agrees(t, f)?,
         // Several sheets make one PDF, to stdout as well; one sheet goes out as SVG.
         (None, "-") if several => Format::Pdf,
         (None, "-") => Format::Svg,

@@ -326,6 +326,13 @@ impl Inputs {
     }
 }
 
+/// Does text read from standard input look like a YAML diagram file (it has a `position:`
+/// field) rather than positions one per line? `diagram -` and `tsume -` read it as one.
+pub fn looks_like_yaml_diagram(text: &str) -> bool {
+    text.lines()
+        .any(|l| l.trim_start().starts_with("position:"))
+}
+
 /// The positions of a file: one per line, skipping blank lines and `#` comments. Lines keep
 /// their leading spaces so that error columns count from the start of the line.
 fn lines(text: &str, place: impl Fn(usize) -> Place) -> Vec<Entry> {

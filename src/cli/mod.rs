@@ -69,7 +69,8 @@ enum Command {
     /// Check positions; exit 0 if all are valid, 1 if any is invalid, 2 if any is malformed.
     #[command(after_help = input::POSITION_HELP)]
     Validate(validate::Args),
-    /// Print the variant's piece table.
+    /// Print the variant's piece table; with --pieces FILE, then the file's pieces the variant
+    /// does not use, under their own heading.
     Pieces,
     /// Draw a position or a YAML diagram file as SVG, PNG or PDF (validated first).
     #[command(after_help = input::POSITION_HELP)]
@@ -86,7 +87,8 @@ enum Command {
     Convert(convert::Args),
     /// Summarise a game record: players, start, moves, result, repetitions, final SFEN.
     Game(game::Args),
-    /// The variant's rules on one page, Japanese and English (PDF, SVG or PNG).
+    /// The variant's rules card, Japanese and English, as PDF, SVG or PNG: one page, or two for
+    /// chu shogi and on A5 (an SVG or PNG of two pages is two files: NAME-1.png, NAME-2.png).
     RulesCard(Box<rules_card::Args>),
 }
 
@@ -190,7 +192,7 @@ fn dispatch(cli: &Cli, out: &mut impl Write) -> Result<i32, Failure> {
         Command::Perft(args) => perft::run(args, &variant, out),
         Command::Moves(args) => moves::run(args, &variant, out),
         Command::Validate(args) => validate::run(args, &variant, out),
-        Command::Pieces => pieces::run(&variant, out),
+        Command::Pieces => pieces::run(&variant, cli.pieces.as_deref(), out),
         Command::Diagram(args) => diagram::run(args, &variant, cli.pieces.as_deref(), out),
         Command::Handicap(args) => handicap::run(args, &variant, out),
         Command::Booklet(args) => booklet::run(args, &variant, cli.pieces.as_deref(), out),

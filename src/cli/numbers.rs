@@ -5,11 +5,25 @@
 
 use std::str::FromStr;
 
-/// A whole number of at least 1 (`--jobs`, `--max-nodes`, `--hash`, `--every`).
+/// A whole number of at least 1 (`--jobs`, `--max-nodes`, `--every`).
 pub fn at_least_one<T: FromStr + PartialOrd + From<u8>>(text: &str) -> Result<T, String> {
     match text.trim().parse::<T>() {
         Ok(n) if n >= T::from(1) => Ok(n),
         _ => Err("expected a whole number, at least 1".to_string()),
+    }
+}
+
+/// The largest `--hash`, in MiB: the bound a diagram's or a booklet's `prover: {hash: N}`
+/// takes too (`diagram::verify`).
+pub const MAX_HASH_MB: usize = 65536;
+
+/// `--hash`: a memory budget of 1 to [`MAX_HASH_MB`] MiB, as a file's `prover: {hash: N}`.
+pub fn hash_mb(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(n) if (1..=MAX_HASH_MB).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "expected a whole number of MiB, 1 to {MAX_HASH_MB}"
+        )),
     }
 }
 

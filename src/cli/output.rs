@@ -16,7 +16,22 @@ pub enum Format {
     Pdf,
 }
 
+/// What every `--format` option says in `--help`.
+pub const FORMAT_HELP: &str =
+    "The format (svg, png or pdf), for a file name whose extension says none \
+     (or for -o -); by default the extension of -o picks it. A .svg, .png or .pdf name that \
+     disagrees with --format is refused.";
+
 impl Format {
+    /// Its name, as `--format` takes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Svg => "svg",
+            Format::Png => "png",
+            Format::Pdf => "pdf",
+        }
+    }
+
     /// The format a file name asks for, by extension.
     pub fn from_path(path: &Path) -> Option<Format> {
         match path.extension()?.to_str()?.to_ascii_lowercase().as_str() {
@@ -25,6 +40,24 @@ impl Format {
             "pdf" => Some(Format::Pdf),
             _ => None,
         }
+    }
+}
+
+/// `--format` given with `-o target`: refused when the target's extension names another format
+/// (`--format png -o sheet.pdf` would write a PNG that every program takes for a PDF); a name
+/// whose extension says nothing (or `-`) takes the format asked for.
+pub fn check_format_agrees(target: &str, format: Format) -> Result<Format, Failure> {
+    match Format::from_path(Path::new(target)) {
+        Some(named) if target != "-" && named != format => Err(Failure::bad(
+            target,
+            format!(
+                "--format {} disagrees with the extension .{}: name the file .{} or leave --format out",
+                format.name(),
+                named.name(),
+                format.name()
+            ),
+        )),
+        _ => Ok(format),
     }
 }
 

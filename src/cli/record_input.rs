@@ -11,30 +11,71 @@ use shogiprint::rules::Variant;
 use std::path::Path;
 use std::sync::Arc;
 
+/// Why a record named on the command line was not read: the file (missing, a directory, too
+/// large) or its text. `name` is the file's name, or `stdin`.
+pub enum ReadError {
+    File { name: String, message: String },
+    Record { name: String, error: RecordError },
+}
+
+impl From<ReadError> for Failure {
+    fn from(e: ReadError) -> Failure {
+        match e {
+            ReadError::File { name, message } => Failure::bad(name, message),
+            ReadError::Record { name, error } => failure(&name, &error),
+        }
+    }
+}
+
 /// Reads the record in `path` (`-` is standard input).
 pub fn read(path: &str, variant: &Arc<Variant>) -> Result<Record, Failure> {
+    read_located(path, variant).map_err(Failure::from)
+}
+
+/// [`read`], its error kept as data (for `game --json`).
+pub fn read_located(path: &str, variant: &Arc<Variant>) -> Result<Record, ReadError> {
+    let name = if path == "-" { "stdin" } else { path };
+    let file_error = |e: &dyn std::fmt::Display| ReadError::File {
+        name: name.to_string(),
+        message: e.to_string(),
+    };
     let bytes = if path == "-" {
         limits::read_bounded(std::io::stdin().lock())
-            .map_err(|e| Failure::bad("stdin", e))?
-            .map_err(|e| Failure::bad("stdin", e))?
+            .map_err(|e| file_error(&e))?
+            .map_err(|e| file_error(&e))?
     } else {
         if Path::new(path).is_dir() {
-            return Err(Failure::bad(path, "is a directory, not a game record"));
+            return Err(file_error(&"is a directory, not a game record"));
         }
-        let file = std::fs::File::open(path).map_err(|e| Failure::bad(path, e))?;
+        let file = std::fs::File::open(path).map_err(|e| file_error(&e))?;
         limits::read_bounded(file)
-            .map_err(|e| Failure::bad(path, e))?
-            .map_err(|e| Failure::bad(path, e))?
+            .map_err(|e| file_error(&e))?
+            .map_err(|e| file_error(&e))?
     };
     let format = RecordFormat::from_path(Path::new(path));
-    let name = if path == "-" { "stdin" } else { path };
-    record_io::read(&bytes, format, variant).map_err(|e| failure(name, &e))
+    record_io::read(&bytes, format, variant).map_err(|error| ReadError::Record {
+        name: name.to_string(),
+        error,
+    })
 }
 
 /// Reads a record already read as text from `name` (standard input, say), its format from
 /// the text.
 pub fn read_text(name: &str, text: &str, variant: &Arc<Variant>) -> Result<Record, Failure> {
     record_io::read(text.as_bytes(), None, variant).map_err(|e| failure(name, &e))
+}
+
+/// What `tsume`, `diagram --tsume` and `booklet --tsume` say of a game record from the
+/// set-up position read as a problem, beside its "no mate".
+pub const GAME_RECORD_HINT: &str = "a game record (it starts from the set-up position): a tsume \
+     record's start is the problem's board";
+
+/// The record starts from the variant's start position or one of its handicaps: a game, not a
+/// mating problem.
+pub fn starts_as_a_game(record: &Record) -> bool {
+    record.handicap.is_some()
+        || shogiprint::rules::Position::start(record.start.variant())
+            .is_ok_and(|p| p.to_setup() == record.start.to_setup())
 }
 
 /// Does text read from standard input look like a game record (KIF, KI2, CSA or BOD) rather

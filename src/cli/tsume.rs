@@ -31,7 +31,8 @@ pub struct Args {
     /// Problems: SFENs, USI position strings, YAML diagram files (*.yaml, *.yml: the position,
     /// and its answer if it declares one), game records (KIF, KI2, CSA, BOD: the start
     /// position, and its moves as the answer if it has any), files of positions (one per
-    /// line) or '-'.
+    /// line) or '-' (standard input: a record or a YAML diagram, known by its text, else
+    /// positions one per line).
     #[arg(value_name = "INPUT", required = true)]
     inputs: Vec<String>,
 }
@@ -123,8 +124,8 @@ enum Outcome {
 
 /// One problem to prove, as the inputs name it.
 enum Problem {
-    /// A YAML diagram file (its argument).
-    Yaml(String),
+    /// A YAML diagram file: its argument, and its text if it came on standard input.
+    Yaml(String, Option<String>),
     /// A game record: its start position is the problem, its main line the answer.
     Record(Box<Record>),
     Entry(Entry),
@@ -150,8 +151,24 @@ pub fn run(
     let mut problems = Vec::new();
     for arg in &args.inputs {
         if is_yaml_name(arg) && Path::new(arg).is_file() {
-            problems.push((arg.clone(), arg.clone(), Problem::Yaml(arg.clone())));
+            problems.push((arg.clone(), arg.clone(), Problem::Yaml(arg.clone(), None)));
             continue;
+        }
+        // A diagram file piped in is read as one, as `diagram -` reads it.
+        if arg == "-" {
+            if let Some(text) = inputs
+                .stdin_text()
+                .ok()
+                .filter(|t| input::looks_like_yaml_diagram(t))
+            {
+                let name = "stdin".to_string();
+                problems.push((
+                    name.clone(),
+                    name,
+                    Problem::Yaml("stdin".into(), Some(text)),
+                ));
+                continue;
+            }
         }
         if let Some(read) = record(arg, &mut inputs, variant) {
             let name = if arg == "-" { "stdin" } else { arg.as_str() };
@@ -179,7 +196,7 @@ pub fn run(
         !std::io::stdout().is_terminal(),
     );
     let prove = |(_, _, problem): &(String, String, Problem)| match problem {
-        Problem::Yaml(arg) => solve_yaml(arg, variant, pieces, &settings),
+        Problem::Yaml(arg, text) => solve_yaml(arg, text.as_deref(), variant, pieces, &settings),
         Problem::Record(record) => solve_record(record, &settings),
         Problem::Entry(entry) => solve(entry, variant, &settings),
         Problem::Unread(message) => Outcome::Malformed(message.clone()),
@@ -211,18 +228,24 @@ pub fn run(
     Ok(worst)
 }
 
-/// A YAML diagram file: its position is the problem (whether or not it says `tsume: true`), and
-/// a declared `answer:` is checked against the proven main line.
+/// A YAML diagram file (`text`, when it came on standard input, else read from `arg`): its
+/// position is the problem (whether or not it says `tsume: true`), and a declared `answer:` is
+/// checked against the proven main line. Files it names are found beside it (from the current
+/// directory for standard input).
 fn solve_yaml(
     arg: &str,
+    text: Option<&str>,
     variant: &Arc<Variant>,
     pieces: Option<&Path>,
     settings: &Settings,
 ) -> Outcome {
     let path = Path::new(arg);
-    let text = match input::read_file(path) {
-        Ok(t) => t,
-        Err(e) => return Outcome::Malformed(e.message),
+    let text = match text {
+        Some(t) => t.to_string(),
+        None => match input::read_file(path) {
+            Ok(t) => t,
+            Err(e) => return Outcome::Malformed(e.message),
+        },
     };
     if text.lines().any(|l| l.trim_end() == "diagrams:") {
         return Outcome::Malformed(
@@ -279,12 +302,8 @@ fn solve_record(record: &Record, settings: &Settings) -> Outcome {
     let verdict = tsume::verify(&start, settings.limits());
     let mut solved = Solved::new(&start, verdict, settings);
     // A game from the even or a handicap start is no problem, and no mate says little of why.
-    if solved.verdict.status != Status::Mate && starts_as_a_game(record) {
-        solved.hint = Some(
-            "a game record (it starts from the set-up position): a tsume record's start \
-             is the problem's board"
-                .to_string(),
-        );
+    if solved.verdict.status != Status::Mate && record_input::starts_as_a_game(record) {
+        solved.hint = Some(record_input::GAME_RECORD_HINT.to_string());
     }
     let answer: Vec<Move> = record.moves.iter().map(|m| m.mv).collect();
     if !answer.is_empty() {
@@ -292,13 +311,6 @@ fn solve_record(record: &Record, settings: &Settings) -> Outcome {
         solved.check_answer(|s| verify::check_line(&start, s, &answer, style, settings));
     }
     Outcome::Solved(Box::new(solved))
-}
-
-/// The record starts from the variant's start position or one of its handicaps.
-fn starts_as_a_game(record: &Record) -> bool {
-    record.handicap.is_some()
-        || Position::start(record.start.variant())
-            .is_ok_and(|p| p.to_setup() == record.start.to_setup())
 }
 
 fn solve(entry: &Entry, variant: &Arc<Variant>, settings: &Settings) -> Outcome {

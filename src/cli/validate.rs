@@ -66,7 +66,11 @@ pub fn run(args: &Args, variant: &Arc<Variant>, out: &mut impl Write) -> Result<
 fn check(entry: &Entry, variant: &Arc<Variant>, options: validate::Options) -> Outcome {
     match input::position(entry, variant, options) {
         Ok(_) => Outcome::Valid,
-        Err(shogiprint::Error::Invalid(e)) => Outcome::Invalid(e),
+        // A board of another shape is malformed input, as for every other command.
+        Err(shogiprint::Error::Invalid(e)) => match input::wrong_shape(&e, variant) {
+            Some(message) => Outcome::Malformed(message),
+            None => Outcome::Invalid(e),
+        },
         Err(e) => Outcome::Malformed(input::malformed_message(entry, &e, variant)),
     }
 }
@@ -102,26 +106,30 @@ struct JsonReport<'a> {
     error: Option<&'a str>,
 }
 
+/// A problem as `--json` gives it (`game --json` too, for a record's start position).
 #[derive(Serialize)]
-struct JsonProblem {
+pub struct JsonProblem {
     code: &'static str,
     side: Option<&'static str>,
     squares: Vec<String>,
     message: String,
 }
 
+/// Every problem of `e`, as `--json` gives them.
+pub fn json_problems(e: &PositionError) -> Vec<JsonProblem> {
+    e.problems
+        .iter()
+        .map(|p| JsonProblem {
+            code: p.code.as_str(),
+            side: p.side.map(|c| c.name()),
+            squares: p.square_names(e.size()),
+            message: p.message.clone(),
+        })
+        .collect()
+}
+
 fn json(name: &str, outcome: &Outcome) -> serde_json::Result<String> {
-    let problems = |e: &PositionError| {
-        e.problems
-            .iter()
-            .map(|p| JsonProblem {
-                code: p.code.as_str(),
-                side: p.side.map(|c| c.name()),
-                squares: p.square_names(e.size()),
-                message: p.message.clone(),
-            })
-            .collect()
-    };
+    let problems = json_problems;
     let report = match outcome {
         Outcome::Valid => JsonReport {
             input: name,

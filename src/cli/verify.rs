@@ -30,12 +30,13 @@ pub struct ProverArgs {
     #[arg(long, value_name = "SECONDS", allow_negative_numbers = true)]
     time: Option<f64>,
 
-    /// Memory budget of the prover's tables, in MiB [default: 256].
+    /// Memory budget of the prover's tables, in MiB: 1 to 65536, as a file's prover: {hash: N}
+    /// [default: 256].
     #[arg(
         long,
         value_name = "MB",
         allow_negative_numbers = true,
-        value_parser = super::numbers::at_least_one::<usize>
+        value_parser = super::numbers::hash_mb
     )]
     hash: Option<usize>,
 

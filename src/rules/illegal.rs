@@ -1,5 +1,7 @@
 //! Why a move is not legal, in words a reader of a game record understands (`nifu on file 2`),
 //! for located errors in records. The move generator decides legality; this only names the rule.
+//! A square is named as a record names it (`77`, KIF's and CSA's digits), or with the alternate
+//! flag (`{:#}`) as USI does (`7g`), for a reason given of a USI move.
 
 use super::color::Color;
 use super::moves::Move;
@@ -35,12 +37,36 @@ pub enum IllegalReason {
     LeavesKingInCheck,
 }
 
+/// A square as digits (`77`), or with `usi` as USI writes it (`7g`).
+struct SquareName {
+    file: u8,
+    rank: u8,
+    usi: bool,
+}
+
+impl fmt::Display for SquareName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.usi {
+            true => write!(f, "{}{}", self.file, (b'a' + self.rank - 1) as char),
+            false => write!(f, "{}{}", self.file, self.rank),
+        }
+    }
+}
+
 impl fmt::Display for IllegalReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let square = |file: &u8, rank: &u8| SquareName {
+            file: *file,
+            rank: *rank,
+            usi: f.alternate(),
+        };
         match self {
-            IllegalReason::NoPiece { file, rank } => write!(f, "no piece on {file}{rank}"),
+            IllegalReason::NoPiece { file, rank } => {
+                write!(f, "no piece on {}", square(file, rank))
+            }
             IllegalReason::NotYours { file, rank } => {
-                write!(f, "the piece on {file}{rank} belongs to the other side")
+                let square = square(file, rank);
+                write!(f, "the piece on {square} belongs to the other side")
             }
             IllegalReason::NotInHand => write!(f, "no such piece in hand"),
             IllegalReason::Occupied => write!(f, "drop onto an occupied square"),
@@ -191,5 +217,26 @@ impl Position {
         let mut b = self.board().clone();
         b.play(t, mv);
         threats::checkers(t, &b, us).any()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::IllegalReason;
+
+    #[test]
+    fn a_square_is_named_as_records_name_it_or_with_the_alternate_flag_as_usi_does() {
+        let none = IllegalReason::NoPiece { file: 7, rank: 7 };
+        assert_eq!(none.to_string(), "no piece on 77");
+        assert_eq!(format!("{none:#}"), "no piece on 7g");
+        let theirs = IllegalReason::NotYours { file: 12, rank: 12 };
+        assert_eq!(
+            format!("{theirs:#}"),
+            "the piece on 12l belongs to the other side"
+        );
+        assert_eq!(
+            format!("{:#}", IllegalReason::Nifu { file: 5 }),
+            "nifu on file 5"
+        );
     }
 }
