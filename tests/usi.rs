@@ -179,6 +179,8 @@ fn illegal_and_malformed_moves_are_located() {
     let (col, msg) = parse_error("standard", "position startpos moves 7g7f 7g7f");
     assert_eq!(col, 30);
     assert!(msg.contains("move 2 (7g7f) is illegal"), "{msg}");
+    // The square named in USI, as the move was written, not in the digits KIF and CSA use.
+    assert!(msg.ends_with("no piece on 7g"), "{msg}");
     // A move with a piece that is not there, and a promotion outside the zone.
     let (col, msg) = parse_error("standard", "position startpos moves 5e5d");
     assert_eq!(col, 25);

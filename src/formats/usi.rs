@@ -65,11 +65,12 @@ pub fn parse_position(
         let number = number + 1;
         let mv = notation::usi::parse_move(variant, m.text)
             .map_err(|e| ParseError::new(m.column, format!("move {number}: {e}")))?;
-        // The rule the move breaks, worded as the record readers word it (`nifu on file 2`).
+        // The rule the move breaks, worded as the record readers word it (`nifu on file 2`), its
+        // squares in USI (`7g`) as the move was given.
         if let Some(why) = pos.illegal_reason(mv) {
             return Err(ParseError::new(
                 m.column,
-                format!("move {number} ({}) is illegal: {why}", m.text),
+                format!("move {number} ({}) is illegal: {why:#}", m.text),
             )
             .into());
         }
