@@ -1,6 +1,8 @@
 //! Splitting the real-size board into page tiles that assemble exactly.
 //!
-//! Seams run along grid lines, where a join is hidden by the line itself. A tile with a
+//! Seams run along grid lines, where a join is hidden by the line itself, but never through a
+//! star point: a seam that would cut the dots in half runs a few millimetres beside their line
+//! instead (see [`STAR_SHIFT`]), by the squares' edge, away from where a piece stands. A tile with a
 //! neighbour to its right or below carries a glue flap there: the board continues on the
 //! flap (hatched), and the neighbour is laid over it with its cut edge on the dashed seam line,
 //! its grid lines continuing the flap's. Small triangles where each seam crosses the border, one
@@ -83,94 +85,151 @@ pub struct Tiling {
     pub tiles: Vec<Tile>,
 }
 
-/// Splits `count` squares of `size` mm into the fewest runs that fit `room`, each run carrying
-/// the border at the board's two ends and a flap unless it is the last. Of the ways that fit,
-/// the one with no seam on a line of `avoid` (the lines the star points sit on: a seam there
-/// would cut each dot in half), then the most even. Returns the runs' extents in board
-/// millimetres.
+/// How far a seam that would run through a row of star points is moved off their line: the
+/// dot's radius (1.4 mm) and 2.6 mm of plain wood, so that neither a wandering cut nor the
+/// neighbour's edge comes near the dot, which stays whole on one tile.
+pub const STAR_SHIFT: f64 = 4.0;
+
+/// The most a seam is moved off its grid line, as a share of the square: it stays by the
+/// square's edge, clear of the middle where a piece stands.
+const MOST_SHIFT: f64 = 0.25;
+
+/// A place a seam can run: along a grid line, or `STAR_SHIFT` beside one the star points sit on.
+#[derive(Clone, Copy, Debug)]
+struct Cut {
+    at: f64,
+    /// Off its grid line (the join shows on the wood, not hidden by the line).
+    shifted: bool,
+    /// Through a row of star points.
+    on_stars: bool,
+}
+
+/// Splits `count` squares of `size` mm into runs that fit `room`, each run carrying the border
+/// at the board's two ends and a flap unless it is the last. Seams run along grid lines, except
+/// that none runs along a line of `avoid` (the lines the star points sit on: a seam there would
+/// cut each dot in half): where the fewest runs cannot keep off those lines, a seam moves
+/// `STAR_SHIFT` to one side of its line, and only where that does not fit either are more runs
+/// taken. Of the ways with the fewest runs, the one with the fewest seams off grid lines, then
+/// the most even. A seam through the star points is left only where no number of runs avoids
+/// it. Returns the runs' extents in board millimetres.
 fn split(count: u8, size: f64, border: f64, room: f64, avoid: &[u8]) -> Option<Vec<(f64, f64)>> {
-    let count = count as usize;
-    for runs in 1..=count {
-        let best = compositions(count, runs)
-            .filter_map(|lengths| {
-                let extents = extents(&lengths, count, size, border, room)?;
-                let seams_on_stars = lengths[..runs - 1]
-                    .iter()
-                    .scan(0, |line, n| {
-                        *line += n;
-                        Some(*line)
-                    })
-                    .filter(|line| avoid.iter().any(|a| *a as usize == *line))
-                    .count();
-                let longest = lengths.iter().max().copied().unwrap_or(0);
-                let shortest = lengths.iter().min().copied().unwrap_or(0);
-                Some(((seams_on_stars, longest, usize::MAX - shortest), extents))
-            })
-            // The first of equals: longer runs first, as the plain even split has them.
-            .min_by_key(|(rank, _)| *rank);
-        if let Some((_, extents)) = best {
-            return Some(extents);
+    let mut cuts = Vec::new();
+    for i in 1..count {
+        let at = border + i as f64 * size;
+        if avoid.contains(&i) {
+            if STAR_SHIFT <= MOST_SHIFT * size {
+                for at in [at - STAR_SHIFT, at + STAR_SHIFT] {
+                    cuts.push(Cut {
+                        at,
+                        shifted: true,
+                        on_stars: false,
+                    });
+                }
+            }
+            cuts.push(Cut {
+                at,
+                shifted: false,
+                on_stars: true,
+            });
+        } else {
+            cuts.push(Cut {
+                at,
+                shifted: false,
+                on_stars: false,
+            });
         }
     }
-    None
+    // The furthest first, so that among equals the first found has its longer runs first, as
+    // the plain even split has them.
+    cuts.sort_by(|a, b| b.at.total_cmp(&a.at));
+    let plan = Plan {
+        cuts: &cuts,
+        end: 2.0 * border + count as f64 * size,
+        room,
+        least: size.min(room),
+    };
+    let mut fallback = None;
+    for runs in 1..=cuts.len() + 1 {
+        let mut best = None;
+        plan.search(runs - 1, 0.0, &mut Vec::new(), &mut best);
+        match best {
+            Some((rank, seams)) if rank.0 == 0 => return Some(plan.extents(&seams)),
+            Some((_, seams)) if fallback.is_none() => fallback = Some(plan.extents(&seams)),
+            _ => {}
+        }
+    }
+    fallback
 }
 
-/// The runs' extents for squares split into `lengths`, if each fits `room` with its flap.
-fn extents(
-    lengths: &[usize],
-    count: usize,
-    size: f64,
-    border: f64,
+/// A search for seams along one side of the board.
+struct Plan<'a> {
+    cuts: &'a [Cut],
+    /// The board's far edge.
+    end: f64,
     room: f64,
-) -> Option<Vec<(f64, f64)>> {
-    let mut start_sq = 0;
-    let mut out = Vec::with_capacity(lengths.len());
-    for (i, &n) in lengths.iter().enumerate() {
-        let first = i == 0;
-        let last = i + 1 == lengths.len();
-        let from = if first {
-            0.0
-        } else {
-            border + start_sq as f64 * size
-        };
-        let to = if last {
-            2.0 * border + count as f64 * size
-        } else {
-            border + (start_sq + n) as f64 * size
-        };
-        let flap = if last { 0.0 } else { FLAP };
-        if to - from + flap > room + 1e-9 {
-            return None;
-        }
-        out.push((from, to));
-        start_sq += n;
-    }
-    Some(out)
+    /// The least a run may be: a square (a tile of less would be a sliver).
+    least: f64,
 }
 
-/// Every way of writing `count` as `runs` positive parts, in order, largest first parts first
-/// (so that among equals the first found is the plain even split, its longer runs first).
-fn compositions(count: usize, runs: usize) -> impl Iterator<Item = Vec<usize>> {
-    let mut all = Vec::new();
-    let mut parts = Vec::with_capacity(runs);
-    fn fill(left: usize, runs: usize, parts: &mut Vec<usize>, all: &mut Vec<Vec<usize>>) {
-        if parts.len() + 1 == runs {
-            parts.push(left);
-            all.push(parts.clone());
-            parts.pop();
+/// How a set of seams ranks, least best: seams through star points, seams off grid lines, the
+/// longest run and the shortest (longer is better), in micrometres.
+type Rank = (usize, usize, i64, i64);
+
+impl Plan<'_> {
+    /// Does a run from `from` to `to` fit, with a flap unless it ends at the board's edge?
+    fn fits(&self, from: f64, to: f64) -> bool {
+        let flap = if to >= self.end - 1e-9 { 0.0 } else { FLAP };
+        to - from >= self.least - 1e-9 && to - from + flap <= self.room + 1e-9
+    }
+
+    /// Every way of placing `left` more seams after `from`, each run fitting; the best ranked
+    /// kept in `best` (the first found among equals).
+    fn search(
+        &self,
+        left: usize,
+        from: f64,
+        seams: &mut Vec<Cut>,
+        best: &mut Option<(Rank, Vec<Cut>)>,
+    ) {
+        if left == 0 {
+            if !self.fits(from, self.end) {
+                return;
+            }
+            let rank = self.rank(seams);
+            if best.as_ref().is_none_or(|(b, _)| rank < *b) {
+                *best = Some((rank, seams.clone()));
+            }
             return;
         }
-        let still = runs - parts.len() - 1;
-        for n in (1..=left.saturating_sub(still)).rev() {
-            parts.push(n);
-            fill(left - n, runs, parts, all);
-            parts.pop();
+        for cut in self.cuts.iter().filter(|c| c.at > from) {
+            if self.fits(from, cut.at) {
+                seams.push(*cut);
+                self.search(left - 1, cut.at, seams, best);
+                seams.pop();
+            }
         }
     }
-    if runs >= 1 && runs <= count {
-        fill(count, runs, &mut parts, &mut all);
+
+    fn rank(&self, seams: &[Cut]) -> Rank {
+        let stars = seams.iter().filter(|c| c.on_stars).count();
+        let shifted = seams.iter().filter(|c| c.shifted).count();
+        let lengths: Vec<i64> = self
+            .extents(seams)
+            .iter()
+            .map(|(a, b)| ((b - a) * 1000.0).round() as i64)
+            .collect();
+        let longest = lengths.iter().copied().max().unwrap_or(0);
+        let shortest = lengths.iter().copied().min().unwrap_or(0);
+        (stars, shifted, longest, -shortest)
     }
-    all.into_iter()
+
+    /// The runs between the seams, from the board's near edge to its far one.
+    fn extents(&self, seams: &[Cut]) -> Vec<(f64, f64)> {
+        let mut edges = vec![0.0];
+        edges.extend(seams.iter().map(|c| c.at));
+        edges.push(self.end);
+        edges.windows(2).map(|w| (w[0], w[1])).collect()
+    }
 }
 
 /// Plans the tiles of `spec` for a printable `area` of `(width, height)` mm, leaving `label`
@@ -487,7 +546,7 @@ fn caption(
 
 #[cfg(test)]
 mod tests {
-    use super::{split, FLAP};
+    use super::{split, FLAP, STAR_SHIFT};
 
     /// Nine 10 mm squares with a 5 mm border, on paper that takes three squares and a flap
     /// (four on the last tile, which has none): three tiles, 3 + 3 + 3, 2 + 3 + 4 or 3 + 2 + 4.
@@ -504,9 +563,30 @@ mod tests {
     }
 
     #[test]
-    fn no_more_tiles_are_spent_to_keep_seams_off_the_star_points() {
-        // Every split into three cuts one of these lines; four tiles could miss them all.
+    fn where_every_split_on_grid_lines_cuts_the_star_points_a_seam_moves_beside_them() {
+        // A5's 9 x 9 board across: three runs of exactly three squares, whose seams are the
+        // star points' lines (3 and 6); each moves `STAR_SHIFT` off its line instead of
+        // spending a fourth column of tiles.
+        let (size, border) = (35.2, 7.6);
+        let room = 136.0;
+        let runs = split(9, size, border, room, &[3, 6]).unwrap();
+        assert_eq!(runs.len(), 3, "{runs:?}");
+        for &(_, end) in &runs[..2] {
+            let off = [3.0, 6.0]
+                .iter()
+                .map(|i| (end - (border + i * size)).abs())
+                .fold(f64::INFINITY, f64::min);
+            assert!((off - STAR_SHIFT).abs() < 1e-9, "{runs:?}");
+        }
+    }
+
+    #[test]
+    fn more_tiles_are_spent_only_where_no_seam_can_keep_off_the_star_points() {
+        // Every split into three cuts one of these lines, and a 10 mm square has no room to
+        // move a seam 4 mm off its line: four tiles miss them all.
         let runs = split(9, 10.0, 5.0, ROOM, &[2, 3, 5, 6]).unwrap();
-        assert_eq!(runs.len(), 3);
+        assert_eq!(runs.len(), 4, "{runs:?}");
+        let seams: Vec<f64> = runs[..3].iter().map(|r| r.1).collect();
+        assert!(seams.iter().all(|s| ![25.0, 35.0, 55.0, 65.0].contains(s)));
     }
 }
