@@ -3,7 +3,7 @@
 //! never quite line up again, and each runs along a grid line, away from the squares' middles
 //! where the pieces stand.
 
-use shogiprint::draw::{Fonts, Point};
+use shogiprint::draw::{FontRole, Fonts, Item, Point};
 use shogiprint::kit::{self, KitOptions, Paper};
 use shogiprint::rules::Variant;
 
@@ -107,4 +107,50 @@ fn no_seam_runs_near_a_star_point_on_any_paper_or_board() {
     }
     eprintln!("{}", report.join("\n"));
     assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+#[test]
+fn a_tiles_note_does_not_end_on_a_stray_word() {
+    // The note under each A4 tile broke as "… tip to tip; then" / "glue.": a last line of one
+    // word under a full one. Each line of the note is one run of regular text on the page.
+    let fonts = Fonts::bundled();
+    for name in ["standard", "chu"] {
+        let v = Variant::builtin(name).unwrap();
+        for paper in papers() {
+            let options = KitOptions {
+                paper,
+                rules_card: false,
+                ..KitOptions::default()
+            };
+            let kit = kit::build(&v, &options, &fonts).expect("the kit builds");
+            for &page in &kit.tile_pages {
+                let widths: Vec<f64> = kit.pages[page]
+                    .items
+                    .iter()
+                    .filter_map(|i| match i {
+                        Item::Text { glyphs, .. }
+                            if glyphs.iter().all(|g| g.font == FontRole::Regular) =>
+                        {
+                            glyphs
+                                .iter()
+                                .filter_map(|g| fonts.ink_rect(g))
+                                .reduce(|a, b| a.union(&b))
+                                .map(|r| r.w)
+                        }
+                        _ => None,
+                    })
+                    .collect();
+                let (Some(last), Some(widest)) =
+                    (widths.last(), widths.iter().copied().reduce(f64::max))
+                else {
+                    continue;
+                };
+                assert!(
+                    widths.len() == 1 || *last >= 0.4 * widest,
+                    "{name} on {paper}, page {}: the note's last line is {last:.1} mm under lines of {widest:.1} mm",
+                    page + 1
+                );
+            }
+        }
+    }
 }

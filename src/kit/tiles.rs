@@ -530,7 +530,8 @@ fn caption(
         "Cut along the solid line. Lay each neighbour over the hatched flap, its edge on the dashed line and the red triangles tip to tip; then glue.".to_string()
     };
     let style = TextStyle::new(FontRole::Regular, 2.8);
-    for (i, line) in fonts.wrap(style, &note, room)?.iter().enumerate() {
+    // Evened out, so that the note does not end on a stray word ("then / glue.").
+    for (i, line) in fonts.wrap_balanced(style, &note, room)?.iter().enumerate() {
         page.glyphs(
             NOTE,
             fonts.line(
