@@ -24,6 +24,7 @@ fn papers() -> Vec<Paper> {
         Paper::parse("200x250mm").unwrap(),
         Paper::parse("170x230mm").unwrap(),
         Paper::parse("300x200mm").unwrap(),
+        Paper::parse("110x160mm").unwrap(),
     ]
 }
 

@@ -439,7 +439,21 @@ pub fn draw_tile(
         Path::polygon(&outline),
         Stroke::solid(super::sheets::CUT, super::sheets::CUT_WIDTH),
     );
-    caption(page, fonts, tiling, t, area)
+    caption(page, fonts, tiling, t, area)?;
+    Ok(())
+}
+
+/// How far below its tile the lowest caption of `tiling` reaches: the room the plan must
+/// leave under the tiles (a narrow page wraps the heading and the note onto more lines, and a
+/// board of many rows of tiles draws a taller map).
+pub fn caption_depth(fonts: &Fonts, tiling: &Tiling, area: Rect) -> Result<f64, MissingGlyph> {
+    let mut deepest: f64 = 0.0;
+    for t in &tiling.tiles {
+        let mut scratch = Drawing::new(0.0, 0.0);
+        let bottom = caption(&mut scratch, fonts, tiling, t, area)?;
+        deepest = deepest.max(bottom - (t.region.bottom() + t.origin.y));
+    }
+    Ok(deepest)
 }
 
 /// Light diagonal hatching over `flap` (board millimetres), clipped to it.
@@ -464,19 +478,26 @@ fn hatch(page: &mut Drawing, flap: Rect, origin: Point) {
 /// Below the tile: its number, a map of all the tiles with this one filled, and what to do; a
 /// board on one page says only what to do ("tile 1 of 1 (row 1, column 1)" by a one-square map
 /// told nothing). The note wraps to the tile's width (at least 60 mm), the heading to
-/// `area`'s, and neither runs past `area`.
+/// `area`'s, and neither runs past `area`. Returns the lowest point of its ink (page
+/// millimetres).
 fn caption(
     page: &mut Drawing,
     fonts: &Fonts,
     tiling: &Tiling,
     t: &Tile,
     area: Rect,
-) -> Result<(), MissingGlyph> {
+) -> Result<f64, MissingGlyph> {
     let number = t.row * tiling.cols + t.col + 1;
     let left = t.region.x + t.origin.x;
     let top = t.region.bottom() + t.origin.y + 7.0;
     let single = tiling.tiles.len() == 1;
     let (cell_w, cell_h) = if single { (0.0, 0.0) } else { (5.0, 5.5) };
+    let mut bottom = top + tiling.rows as f64 * cell_h;
+    let mut lowest = |glyphs: &[crate::draw::Glyph]| {
+        for r in glyphs.iter().filter_map(|g| fonts.ink_rect(g)) {
+            bottom = bottom.max(r.bottom());
+        }
+    };
     for row in (0..tiling.rows).filter(|_| !single) {
         for col in 0..tiling.cols {
             let r = Rect::new(
@@ -513,15 +534,14 @@ fn caption(
     let head_style = TextStyle::new(FontRole::Bold, 3.6);
     let heads = fonts.wrap(head_style, &head, area.right() - x)?;
     for (i, line) in heads.iter().enumerate() {
-        page.glyphs(
-            NOTE,
-            fonts.line(
-                head_style,
-                line,
-                Point::new(x, top + 3.2 + i as f64 * 4.4),
-                Align::Start,
-            )?,
-        );
+        let glyphs = fonts.line(
+            head_style,
+            line,
+            Point::new(x, top + 3.2 + i as f64 * 4.4),
+            Align::Start,
+        )?;
+        lowest(&glyphs);
+        page.glyphs(NOTE, glyphs);
     }
     let below = top + 8.0 + (heads.len().max(1) - 1) as f64 * 4.4;
     let note = if single {
@@ -532,17 +552,16 @@ fn caption(
     let style = TextStyle::new(FontRole::Regular, 2.8);
     // Evened out, so that the note does not end on a stray word ("then / glue.").
     for (i, line) in fonts.wrap_balanced(style, &note, room)?.iter().enumerate() {
-        page.glyphs(
-            NOTE,
-            fonts.line(
-                style,
-                line,
-                Point::new(x, below + i as f64 * 4.0),
-                Align::Start,
-            )?,
-        );
+        let glyphs = fonts.line(
+            style,
+            line,
+            Point::new(x, below + i as f64 * 4.0),
+            Align::Start,
+        )?;
+        lowest(&glyphs);
+        page.glyphs(NOTE, glyphs);
     }
-    Ok(())
+    Ok(bottom)
 }
 
 #[cfg(test)]
