@@ -111,9 +111,10 @@ fn no_seam_runs_near_a_star_point_on_any_paper_or_board() {
 }
 
 #[test]
-fn a_tiles_note_does_not_end_on_a_stray_word() {
-    // The note under each A4 tile broke as "… tip to tip; then" / "glue.": a last line of one
-    // word under a full one. Each line of the note is one run of regular text on the page.
+fn a_tiles_heading_and_note_do_not_end_on_a_stray_word() {
+    // The note under each A4 tile broke as "… tip to tip; then" / "glue.", and the heading on
+    // narrow paper as "Board tile 6 of 25 (row 2, column" / "1)": a last line of one word
+    // under a full one. Each line is one run of text on the page.
     let fonts = Fonts::bundled();
     for name in ["standard", "chu"] {
         let v = Variant::builtin(name).unwrap();
@@ -125,32 +126,39 @@ fn a_tiles_note_does_not_end_on_a_stray_word() {
             };
             let kit = kit::build(&v, &options, &fonts).expect("the kit builds");
             for &page in &kit.tile_pages {
-                let widths: Vec<f64> = kit.pages[page]
+                // The heading's lines (bold, from "Board tile" on) and the note's (regular).
+                let lines: Vec<(bool, String, f64)> = kit.pages[page]
                     .items
                     .iter()
                     .filter_map(|i| match i {
-                        Item::Text { glyphs, .. }
-                            if glyphs.iter().all(|g| g.font == FontRole::Regular) =>
-                        {
-                            glyphs
+                        Item::Text { glyphs, .. } => {
+                            let text: String = glyphs.iter().map(|g| g.ch).collect();
+                            let w = glyphs
                                 .iter()
                                 .filter_map(|g| fonts.ink_rect(g))
-                                .reduce(|a, b| a.union(&b))
-                                .map(|r| r.w)
+                                .reduce(|a, b| a.union(&b))?
+                                .w;
+                            Some((glyphs[0].font == FontRole::Regular, text, w))
                         }
                         _ => None,
                     })
+                    .skip_while(|(_, text, _)| !text.starts_with("Board"))
                     .collect();
-                let (Some(last), Some(widest)) =
-                    (widths.last(), widths.iter().copied().reduce(f64::max))
-                else {
-                    continue;
-                };
-                assert!(
-                    widths.len() == 1 || *last >= 0.4 * widest,
-                    "{name} on {paper}, page {}: the note's last line is {last:.1} mm under lines of {widest:.1} mm",
-                    page + 1
-                );
+                for note in [false, true] {
+                    let widths: Vec<f64> =
+                        lines.iter().filter(|l| l.0 == note).map(|l| l.2).collect();
+                    let (Some(last), Some(widest)) =
+                        (widths.last(), widths.iter().copied().reduce(f64::max))
+                    else {
+                        continue;
+                    };
+                    assert!(
+                        widths.len() == 1 || *last >= 0.4 * widest,
+                        "{name} on {paper}, page {}: the {}'s last line is {last:.1} mm under lines of {widest:.1} mm: {lines:?}",
+                        page + 1,
+                        if note { "note" } else { "heading" }
+                    );
+                }
             }
         }
     }

@@ -532,7 +532,7 @@ fn caption(
         .min(area.right())
         - x;
     let head_style = TextStyle::new(FontRole::Bold, 3.6);
-    let heads = fonts.wrap(head_style, &head, area.right() - x)?;
+    let heads = fonts.wrap_balanced(head_style, &head, area.right() - x)?;
     for (i, line) in heads.iter().enumerate() {
         let glyphs = fonts.line(
             head_style,
