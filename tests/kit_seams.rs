@@ -163,3 +163,61 @@ fn a_tiles_heading_and_note_do_not_end_on_a_stray_word() {
         }
     }
 }
+
+#[test]
+fn no_grid_line_runs_through_a_flaps_glue_label() {
+    // "glue tile 12 here" stood in the middle of its flap, where on narrow paper a grid line
+    // continuing over the flap ran through "glue". Each label lies between two grid lines.
+    let fonts = Fonts::bundled();
+    let mut seen = 0;
+    for name in ["standard", "chu"] {
+        let v = Variant::builtin(name).unwrap();
+        for paper in papers() {
+            let options = KitOptions {
+                paper,
+                rules_card: false,
+                ..KitOptions::default()
+            };
+            let kit = kit::build(&v, &options, &fonts).expect("the kit builds");
+            let spec = kit.board.unwrap();
+            let tiling = kit.tiling.as_ref().unwrap();
+            for t in &tiling.tiles {
+                let page = &kit.pages[kit.tile_pages[t.row * tiling.cols + t.col]];
+                for item in &page.items {
+                    let Item::Text { glyphs, .. } = item else {
+                        continue;
+                    };
+                    let text: String = glyphs.iter().map(|g| g.ch).collect();
+                    if !text.starts_with("gluetile") {
+                        continue;
+                    }
+                    seen += 1;
+                    let r = glyphs
+                        .iter()
+                        .filter_map(|g| fonts.ink_rect(g))
+                        .reduce(|a, b| a.union(&b))
+                        .unwrap();
+                    // In board millimetres; a label across the page lies on a bottom flap.
+                    let (from, to) = if r.w > r.h {
+                        (r.x - t.origin.x, r.right() - t.origin.x)
+                    } else {
+                        (r.y - t.origin.y, r.bottom() - t.origin.y)
+                    };
+                    let lines: Vec<f64> = if r.w > r.h {
+                        (0..=spec.files).map(|i| spec.line_x(i)).collect()
+                    } else {
+                        (0..=spec.ranks).map(|i| spec.line_y(i)).collect()
+                    };
+                    for l in lines {
+                        assert!(
+                            l < from - 0.2 || l > to + 0.2,
+                            "{name} on {paper}, tile {}: the grid line at {l:.1} mm runs through '{text}' ({from:.1} to {to:.1} mm)",
+                            t.row * tiling.cols + t.col + 1
+                        );
+                    }
+                }
+            }
+        }
+    }
+    assert!(seen > 50, "{seen} labels");
+}

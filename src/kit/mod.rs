@@ -549,7 +549,7 @@ fn tile_pages(
     let mut out = Vec::new();
     for t in &tiling.tiles {
         let mut page = blank_page(options);
-        tiles::draw_tile(&mut page, fonts, &art, tiling, t, safe)?;
+        tiles::draw_tile(&mut page, fonts, spec, &art, tiling, t, safe)?;
         out.push(pages.len());
         pages.push(page);
         if options.layout == Layout::Duplex {

@@ -325,6 +325,7 @@ pub fn plan(spec: &BoardSpec, area: Rect, label: f64) -> Option<Tiling> {
 pub fn draw_tile(
     page: &mut Drawing,
     fonts: &Fonts,
+    spec: &BoardSpec,
     art: &Art,
     tiling: &Tiling,
     t: &Tile,
@@ -400,9 +401,18 @@ pub fn draw_tile(
             Stroke::dashed(MARK, 0.3, &[2.0, 1.5]),
         );
         let text = format!("glue tile {n} here");
-        let style = TextStyle::new(FontRole::Bold, 3.0);
-        let c = to_page(flap.center());
-        let glyphs = fonts.line(style, &text, Point::new(c.x, c.y + 1.05), Align::Center)?;
+        let mut style = TextStyle::new(FontRole::Bold, 3.0);
+        // In the middle of a square, where no grid line runs through the words.
+        let half = fonts.width(style, &text)? / 2.0 + 0.5;
+        let (at, share) = label_place(spec, flap, vertical, half);
+        style.size *= share;
+        let c = to_page(at);
+        let glyphs = fonts.line(
+            style,
+            &text,
+            Point::new(c.x, c.y + 0.35 * style.size),
+            Align::Center,
+        )?;
         let mut words = Drawing::new(0.0, 0.0);
         words.glyphs(MARK, glyphs);
         let turn = if vertical {
@@ -454,6 +464,63 @@ pub fn caption_depth(fonts: &Fonts, tiling: &Tiling, area: Rect) -> Result<f64, 
         deepest = deepest.max(bottom - (t.region.bottom() + t.origin.y));
     }
     Ok(deepest)
+}
+
+/// Where the label of `flap` (half as long as `half`) goes, and the share of its size it
+/// keeps: in the middle of the square (or border strip) nearest the flap's middle that holds
+/// it whole between two grid lines; on a flap too short for that (a one-square tile's bottom
+/// flap, after its notch), in the longest stretch between lines, set smaller to fit it.
+fn label_place(spec: &BoardSpec, flap: Rect, vertical: bool, half: f64) -> (Point, f64) {
+    let c = flap.center();
+    let (mid, from, to) = if vertical {
+        (c.y, flap.y, flap.bottom())
+    } else {
+        (c.x, flap.x, flap.right())
+    };
+    let (count, end) = if vertical {
+        (spec.ranks, spec.height())
+    } else {
+        (spec.files, spec.width())
+    };
+    let line = |i: u8| {
+        if vertical {
+            spec.line_y(i)
+        } else {
+            spec.line_x(i)
+        }
+    };
+    // The stretches between the lines drawn across the flap (the border strips and the
+    // squares), cut to the flap.
+    let mut edges = vec![0.0];
+    edges.extend((0..=count).map(line));
+    edges.push(end);
+    let stretches: Vec<(f64, f64)> = edges
+        .windows(2)
+        .map(|w| (w[0].max(from), w[1].min(to)))
+        .filter(|(a, b)| b > a)
+        .collect();
+    let whole = stretches
+        .iter()
+        .filter(|(a, b)| b - a >= 2.0 * half)
+        .map(|(a, b)| (a + b) / 2.0)
+        .min_by(|a, b| (a - mid).abs().total_cmp(&(b - mid).abs()));
+    let (at, share) = match whole {
+        Some(m) => (m, 1.0),
+        None => {
+            let (a, b) = stretches
+                .iter()
+                .copied()
+                .max_by(|x, y| (x.1 - x.0).total_cmp(&(y.1 - y.0)))
+                .unwrap_or((from, to));
+            ((a + b) / 2.0, ((b - a) / (2.0 * half)).min(1.0))
+        }
+    };
+    let p = if vertical {
+        Point::new(c.x, at)
+    } else {
+        Point::new(at, c.y)
+    };
+    (p, share)
 }
 
 /// Light diagonal hatching over `flap` (board millimetres), clipped to it.
