@@ -374,7 +374,7 @@ where
 {
     // The largest dot that leaves the name `LATTICE_LEAST` of its size, the name as large as
     // that dot leaves it; with the smallest dot, the name as large as fits.
-    for (tier, share) in LATTICE_DOTS.into_iter().enumerate() {
+    for (tier, radius) in LATTICE_DOTS.into_iter().enumerate() {
         let least = if tier + 1 < LATTICE_DOTS.len() {
             LATTICE_LEAST * name.target
         } else {
@@ -382,7 +382,7 @@ where
         };
         let mut em = name.target;
         while em >= least && em > 0.05 * name.target {
-            let dot = share * base / LATTICE_BASE;
+            let dot = radius * base / LATTICE_BASE;
             if let Some(f) = lattice_at(fonts, room, hub, name, kind, em, (dot, ink))? {
                 return Ok(Some(f));
             }
