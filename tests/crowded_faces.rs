@@ -129,8 +129,10 @@ fn the_example_lions_kit_face_has_a_name_that_reads_and_every_mark_on_its_own_pl
         let name = name_box(&fonts, &d);
         let plain_name = name_box(&fonts, &plain);
         let share = name.h / plain_name.h;
+        // Larger dots (1.2 mm across, from 0.95) took some of its room: the kanji name with
+        // its two-line English name under it came from 62 % to 55 %.
         assert!(
-            share >= 0.6,
+            share >= 0.55,
             "{style:?}: the lion's name is {:.2} mm high, {:.0} % of the gold's {:.2} mm",
             name.h,
             100.0 * share,
@@ -179,4 +181,108 @@ fn a_diagram_faces_ring_and_dot_on_one_place_stand_one_round_the_other() {
             .fold(f64::INFINITY, f64::min);
         assert_apart(&format!("diagram {base} mm"), &marks, &name, 0.3 * dot);
     }
+}
+
+/// A standard gold moving as `betza`: a user's crowded piece.
+fn moving(betza: &str) -> PieceKind {
+    let v = shogiprint::rules::Variant::builtin("standard").unwrap();
+    let mut kind = v.catalog.get(v.catalog.by_id("gold").unwrap()).clone();
+    kind.movement = shogiprint::rules::betza::parse(betza).unwrap();
+    kind
+}
+
+/// The name's ink on a kit face: each glyph's box (a brushed glyph with its pen) but the
+/// English name's.
+fn name_ink(fonts: &Fonts, d: &Drawing) -> Vec<Rect> {
+    let mut out = Vec::new();
+    for item in &d.items {
+        match item {
+            Item::Text { glyphs, .. } => out.extend(
+                glyphs
+                    .iter()
+                    .filter(|g| g.font != FontRole::Regular)
+                    .filter_map(|g| fonts.ink_rect(g)),
+            ),
+            Item::Shape(s) if s.fill.is_some() && s.stroke.is_some() => {
+                if let (Some(b), Some(k)) = (s.path.bounds(), s.stroke.as_ref()) {
+                    out.push(b.inset(-k.width / 2.0));
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// How far the circle `m` keeps from the box `r` (negative where they meet).
+fn gap_to_box(m: &Circle, r: &Rect) -> f64 {
+    let dx = (r.x - m.c.x).max(m.c.x - r.right()).max(0.0);
+    let dy = (r.y - m.c.y).max(m.c.y - r.bottom()).max(0.0);
+    (dx * dx + dy * dy).sqrt() - m.outer
+}
+
+/// The least diameter of a crowded face's step dots on a face of the gold's size (26 mm
+/// across), in proportion on others: 1.0 mm on chu shogi's pawn (21 mm), 1.3 mm on the king.
+const LEAST_DOT: f64 = 1.2;
+/// The least height of a crowded face's name, as a share of a plain face's at its size.
+const LEAST_NAME: f64 = 0.45;
+/// The least gap between a crowded face's marks and its cut, and between them and its name.
+const LEAST_GAP_TO_CUT: f64 = 2.0;
+const LEAST_GAP_TO_NAME: f64 = 0.5;
+
+#[test]
+fn a_crowded_faces_dots_are_large_enough_to_see_and_every_mark_keeps_clear_of_cut_and_name() {
+    // The lattice's dots came to 0.95 mm across on a 26 mm face, with room to spare beside
+    // the name; the marks must be as large as the face allows and keep their distance.
+    let fonts = Fonts::bundled();
+    let catalog = catalog();
+    let mut kinds = vec![("lion_demo".to_string(), kind(&catalog, "lion_demo"))];
+    for betza in ["WD", "FA", "KNAD"] {
+        kinds.push((betza.to_string(), moving(betza)));
+    }
+    // The smallest and the largest true-size faces of the standard and chu sets.
+    let sizes = [(21.0, 25.0), (22.0, 27.0), (26.0, 29.0), (28.0, 31.0)];
+    let mut report = Vec::new();
+    let mut bad = Vec::new();
+    for (what, kind) in &kinds {
+        for size in sizes {
+            for style in [FaceStyle::Kanji, FaceStyle::Arrows, FaceStyle::Western] {
+                let d = face_in(&fonts, kind, "獅子", "獅", style, Lettering::Brush, size).unwrap();
+                let marks = circles(&d);
+                let outline = shogiprint::kit::face::outline(size);
+                let dot = marks
+                    .iter()
+                    .filter(|m| m.inner == 0.0)
+                    .map(|m| 2.0 * m.outer)
+                    .fold(f64::INFINITY, f64::min);
+                let to_cut = marks
+                    .iter()
+                    .map(|m| shogiprint::kit::face::depth(&outline, m.c) - m.outer)
+                    .fold(f64::INFINITY, f64::min);
+                let name = name_ink(&fonts, &d);
+                let to_name = marks
+                    .iter()
+                    .flat_map(|m| name.iter().map(move |r| gap_to_box(m, r)))
+                    .fold(f64::INFINITY, f64::min);
+                let gold = moving("WfF");
+                let plain =
+                    face_in(&fonts, &gold, "獅子", "獅", style, Lettering::Brush, size).unwrap();
+                let share = name_box(&fonts, &d).h / name_box(&fonts, &plain).h;
+                let line = format!(
+                    "{what} {size:?} {style:?}: dots {dot:.2} mm, {to_cut:.2} mm from the cut, {to_name:.2} mm from the name, name {:.0} %",
+                    100.0 * share
+                );
+                if dot < LEAST_DOT * size.0 / 26.0 - 1e-9
+                    || share < LEAST_NAME
+                    || to_cut < LEAST_GAP_TO_CUT - 1e-9
+                    || to_name < LEAST_GAP_TO_NAME - 1e-9
+                {
+                    bad.push(line.clone());
+                }
+                report.push(line);
+            }
+        }
+    }
+    eprintln!("{}", report.join("\n"));
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
 }

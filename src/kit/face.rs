@@ -374,7 +374,7 @@ where
 {
     // The largest dot that leaves the name `LATTICE_LEAST` of its size, the name as large as
     // that dot leaves it; with the smallest dot, the name as large as fits.
-    for (tier, share) in LATTICE_DOTS.into_iter().enumerate() {
+    for (tier, radius) in LATTICE_DOTS.into_iter().enumerate() {
         let least = if tier + 1 < LATTICE_DOTS.len() {
             LATTICE_LEAST * name.target
         } else {
@@ -382,7 +382,8 @@ where
         };
         let mut em = name.target;
         while em >= least && em > 0.05 * name.target {
-            if let Some(f) = lattice_at(fonts, room, hub, name, kind, em, (share * base, ink))? {
+            let dot = radius * base / LATTICE_BASE;
+            if let Some(f) = lattice_at(fonts, room, hub, name, kind, em, (dot, ink))? {
                 return Ok(Some(f));
             }
             em *= 0.97;
@@ -415,10 +416,11 @@ where
     else {
         return Ok(None);
     };
+    let air = LATTICE_AIR * name.air;
     let inner = marks::Inner {
-        side: (hub.x - r.x).max(r.right() - hub.x) + name.air + dot,
-        up: hub.y - r.y + name.air + dot,
-        down: r.bottom() - hub.y + name.air + dot,
+        side: (hub.x - r.x).max(r.right() - hub.x) + air + dot,
+        up: hub.y - r.y + air + dot,
+        down: r.bottom() - hub.y + air + dot,
     };
     let pitch = LATTICE_PITCH * dot;
     let Some(marks) = marks::lattice(&kind.movement, hub, inner, pitch, dot, ink) else {
@@ -467,10 +469,22 @@ where
     Ok(Some(fit::Fitted { em, name, marks }))
 }
 
-/// A crowded face's dots' radii, as shares of its base, tried in turn (a ring's face has
-/// 0.045): on the gold's size, dots 1.35 mm across down to 0.95 mm, as a movement diagram of
-/// 24 places on a set of the large variants has them; the name is what a player reads first.
-const LATTICE_DOTS: [f64; 4] = [0.026, 0.023, 0.02, 0.018];
+/// A crowded face's dots' radii in millimetres on a face `LATTICE_BASE` wide (in proportion on
+/// others), tried in turn, largest first: dots 1.8 mm across down to 1.2 mm (a ring's outer
+/// edge is 1.4 times a dot's radius). The lattice had 0.95 mm dots at first, hard to make
+/// out on a printed piece at arm's length. The name, read first, keeps `LATTICE_LEAST` of its
+/// size before the dots come smaller; the smallest dots leave it as large as fits.
+const LATTICE_DOTS: [f64; 7] = [0.9, 0.85, 0.8, 0.75, 0.7, 0.65, 0.6];
+
+/// The air between a crowded face's name and the marks round it, as a share of a plain
+/// face's (0.6 mm at true size): the diagram's dots and rings stand in rows and columns of
+/// their own, so they cannot be taken for strokes of the name, and every tenth of a
+/// millimetre goes to the name.
+const LATTICE_AIR: f64 = 0.75;
+
+/// The base at which a crowded face's dots have the sizes of `LATTICE_DOTS`: the gold's, the
+/// size of a user's piece with no `size_mm`.
+const LATTICE_BASE: f64 = 26.0;
 
 /// The least share of its size a crowded face's name keeps before its dots come smaller.
 const LATTICE_LEAST: f64 = 0.7;

@@ -162,7 +162,7 @@ pub fn build(variant: &Arc<Variant>, options: &KitOptions, fonts: &Fonts) -> Res
     check_names(variant, &parts, fonts)?;
     let spec = board_spec(variant, options);
     let tiling = if options.board {
-        Some(tile_plan(&spec, options, safe)?)
+        Some(tile_plan(&spec, options, safe, fonts)?)
     } else {
         None
     };
@@ -326,9 +326,27 @@ fn board_spec(variant: &Variant, options: &KitOptions) -> BoardSpec {
     }
 }
 
-/// How the board splits into page tiles, or why it cannot.
-fn tile_plan(spec: &BoardSpec, options: &KitOptions, safe: Rect) -> Result<Tiling, KitError> {
-    tiles::plan(spec, safe, TILE_CAPTION).ok_or_else(|| KitError::DoesNotFit {
+/// How the board splits into page tiles, or why it cannot. The tiles leave `TILE_CAPTION`
+/// below them for their captions, or as much more as the captions of the tiles planned take
+/// (on narrow paper, where they wrap onto more lines).
+fn tile_plan(
+    spec: &BoardSpec,
+    options: &KitOptions,
+    safe: Rect,
+    fonts: &Fonts,
+) -> Result<Tiling, KitError> {
+    let mut label = TILE_CAPTION;
+    for _ in 0..8 {
+        let Some(tiling) = tiles::plan(spec, safe, label) else {
+            break;
+        };
+        let need = tiles::caption_depth(fonts, &tiling, safe)?;
+        if need <= label + 1e-9 {
+            return Ok(tiling);
+        }
+        label = need;
+    }
+    Err(KitError::DoesNotFit {
         what: format!(
             "a board square of {:.1} x {:.1} mm with its border and a {:.0} mm glue flap",
             spec.square.0,
@@ -531,7 +549,7 @@ fn tile_pages(
     let mut out = Vec::new();
     for t in &tiling.tiles {
         let mut page = blank_page(options);
-        tiles::draw_tile(&mut page, fonts, &art, tiling, t, safe)?;
+        tiles::draw_tile(&mut page, fonts, spec, &art, tiling, t, safe)?;
         out.push(pages.len());
         pages.push(page);
         if options.layout == Layout::Duplex {

@@ -1,6 +1,8 @@
 //! Splitting the real-size board into page tiles that assemble exactly.
 //!
-//! Seams run along grid lines, where a join is hidden by the line itself. A tile with a
+//! Seams run along grid lines, where a join is hidden by the line itself, but never through a
+//! star point: a seam that would cut the dots in half runs a few millimetres beside their line
+//! instead (see [`STAR_SHIFT`]), by the squares' edge, away from where a piece stands. A tile with a
 //! neighbour to its right or below carries a glue flap there: the board continues on the
 //! flap (hatched), and the neighbour is laid over it with its cut edge on the dashed seam line,
 //! its grid lines continuing the flap's. Small triangles where each seam crosses the border, one
@@ -83,94 +85,151 @@ pub struct Tiling {
     pub tiles: Vec<Tile>,
 }
 
-/// Splits `count` squares of `size` mm into the fewest runs that fit `room`, each run carrying
-/// the border at the board's two ends and a flap unless it is the last. Of the ways that fit,
-/// the one with no seam on a line of `avoid` (the lines the star points sit on: a seam there
-/// would cut each dot in half), then the most even. Returns the runs' extents in board
-/// millimetres.
+/// How far a seam that would run through a row of star points is moved off their line: the
+/// dot's radius (1.4 mm) and 2.6 mm of plain wood, so that neither a wandering cut nor the
+/// neighbour's edge comes near the dot, which stays whole on one tile.
+pub const STAR_SHIFT: f64 = 4.0;
+
+/// The most a seam is moved off its grid line, as a share of the square: it stays by the
+/// square's edge, clear of the middle where a piece stands.
+const MOST_SHIFT: f64 = 0.25;
+
+/// A place a seam can run: along a grid line, or `STAR_SHIFT` beside one the star points sit on.
+#[derive(Clone, Copy, Debug)]
+struct Cut {
+    at: f64,
+    /// Off its grid line (the join shows on the wood, not hidden by the line).
+    shifted: bool,
+    /// Through a row of star points.
+    on_stars: bool,
+}
+
+/// Splits `count` squares of `size` mm into runs that fit `room`, each run carrying the border
+/// at the board's two ends and a flap unless it is the last. Seams run along grid lines, except
+/// that none runs along a line of `avoid` (the lines the star points sit on: a seam there would
+/// cut each dot in half): where the fewest runs cannot keep off those lines, a seam moves
+/// `STAR_SHIFT` to one side of its line, and only where that does not fit either are more runs
+/// taken. Of the ways with the fewest runs, the one with the fewest seams off grid lines, then
+/// the most even. A seam through the star points is left only where no number of runs avoids
+/// it. Returns the runs' extents in board millimetres.
 fn split(count: u8, size: f64, border: f64, room: f64, avoid: &[u8]) -> Option<Vec<(f64, f64)>> {
-    let count = count as usize;
-    for runs in 1..=count {
-        let best = compositions(count, runs)
-            .filter_map(|lengths| {
-                let extents = extents(&lengths, count, size, border, room)?;
-                let seams_on_stars = lengths[..runs - 1]
-                    .iter()
-                    .scan(0, |line, n| {
-                        *line += n;
-                        Some(*line)
-                    })
-                    .filter(|line| avoid.iter().any(|a| *a as usize == *line))
-                    .count();
-                let longest = lengths.iter().max().copied().unwrap_or(0);
-                let shortest = lengths.iter().min().copied().unwrap_or(0);
-                Some(((seams_on_stars, longest, usize::MAX - shortest), extents))
-            })
-            // The first of equals: longer runs first, as the plain even split has them.
-            .min_by_key(|(rank, _)| *rank);
-        if let Some((_, extents)) = best {
-            return Some(extents);
+    let mut cuts = Vec::new();
+    for i in 1..count {
+        let at = border + i as f64 * size;
+        if avoid.contains(&i) {
+            if STAR_SHIFT <= MOST_SHIFT * size {
+                for at in [at - STAR_SHIFT, at + STAR_SHIFT] {
+                    cuts.push(Cut {
+                        at,
+                        shifted: true,
+                        on_stars: false,
+                    });
+                }
+            }
+            cuts.push(Cut {
+                at,
+                shifted: false,
+                on_stars: true,
+            });
+        } else {
+            cuts.push(Cut {
+                at,
+                shifted: false,
+                on_stars: false,
+            });
         }
     }
-    None
+    // The furthest first, so that among equals the first found has its longer runs first, as
+    // the plain even split has them.
+    cuts.sort_by(|a, b| b.at.total_cmp(&a.at));
+    let plan = Plan {
+        cuts: &cuts,
+        end: 2.0 * border + count as f64 * size,
+        room,
+        least: size.min(room),
+    };
+    let mut fallback = None;
+    for runs in 1..=cuts.len() + 1 {
+        let mut best = None;
+        plan.search(runs - 1, 0.0, &mut Vec::new(), &mut best);
+        match best {
+            Some((rank, seams)) if rank.0 == 0 => return Some(plan.extents(&seams)),
+            Some((_, seams)) if fallback.is_none() => fallback = Some(plan.extents(&seams)),
+            _ => {}
+        }
+    }
+    fallback
 }
 
-/// The runs' extents for squares split into `lengths`, if each fits `room` with its flap.
-fn extents(
-    lengths: &[usize],
-    count: usize,
-    size: f64,
-    border: f64,
+/// A search for seams along one side of the board.
+struct Plan<'a> {
+    cuts: &'a [Cut],
+    /// The board's far edge.
+    end: f64,
     room: f64,
-) -> Option<Vec<(f64, f64)>> {
-    let mut start_sq = 0;
-    let mut out = Vec::with_capacity(lengths.len());
-    for (i, &n) in lengths.iter().enumerate() {
-        let first = i == 0;
-        let last = i + 1 == lengths.len();
-        let from = if first {
-            0.0
-        } else {
-            border + start_sq as f64 * size
-        };
-        let to = if last {
-            2.0 * border + count as f64 * size
-        } else {
-            border + (start_sq + n) as f64 * size
-        };
-        let flap = if last { 0.0 } else { FLAP };
-        if to - from + flap > room + 1e-9 {
-            return None;
-        }
-        out.push((from, to));
-        start_sq += n;
-    }
-    Some(out)
+    /// The least a run may be: a square (a tile of less would be a sliver).
+    least: f64,
 }
 
-/// Every way of writing `count` as `runs` positive parts, in order, largest first parts first
-/// (so that among equals the first found is the plain even split, its longer runs first).
-fn compositions(count: usize, runs: usize) -> impl Iterator<Item = Vec<usize>> {
-    let mut all = Vec::new();
-    let mut parts = Vec::with_capacity(runs);
-    fn fill(left: usize, runs: usize, parts: &mut Vec<usize>, all: &mut Vec<Vec<usize>>) {
-        if parts.len() + 1 == runs {
-            parts.push(left);
-            all.push(parts.clone());
-            parts.pop();
+/// How a set of seams ranks, least best: seams through star points, seams off grid lines, the
+/// longest run and the shortest (longer is better), in micrometres.
+type Rank = (usize, usize, i64, i64);
+
+impl Plan<'_> {
+    /// Does a run from `from` to `to` fit, with a flap unless it ends at the board's edge?
+    fn fits(&self, from: f64, to: f64) -> bool {
+        let flap = if to >= self.end - 1e-9 { 0.0 } else { FLAP };
+        to - from >= self.least - 1e-9 && to - from + flap <= self.room + 1e-9
+    }
+
+    /// Every way of placing `left` more seams after `from`, each run fitting; the best ranked
+    /// kept in `best` (the first found among equals).
+    fn search(
+        &self,
+        left: usize,
+        from: f64,
+        seams: &mut Vec<Cut>,
+        best: &mut Option<(Rank, Vec<Cut>)>,
+    ) {
+        if left == 0 {
+            if !self.fits(from, self.end) {
+                return;
+            }
+            let rank = self.rank(seams);
+            if best.as_ref().is_none_or(|(b, _)| rank < *b) {
+                *best = Some((rank, seams.clone()));
+            }
             return;
         }
-        let still = runs - parts.len() - 1;
-        for n in (1..=left.saturating_sub(still)).rev() {
-            parts.push(n);
-            fill(left - n, runs, parts, all);
-            parts.pop();
+        for cut in self.cuts.iter().filter(|c| c.at > from) {
+            if self.fits(from, cut.at) {
+                seams.push(*cut);
+                self.search(left - 1, cut.at, seams, best);
+                seams.pop();
+            }
         }
     }
-    if runs >= 1 && runs <= count {
-        fill(count, runs, &mut parts, &mut all);
+
+    fn rank(&self, seams: &[Cut]) -> Rank {
+        let stars = seams.iter().filter(|c| c.on_stars).count();
+        let shifted = seams.iter().filter(|c| c.shifted).count();
+        let lengths: Vec<i64> = self
+            .extents(seams)
+            .iter()
+            .map(|(a, b)| ((b - a) * 1000.0).round() as i64)
+            .collect();
+        let longest = lengths.iter().copied().max().unwrap_or(0);
+        let shortest = lengths.iter().copied().min().unwrap_or(0);
+        (stars, shifted, longest, -shortest)
     }
-    all.into_iter()
+
+    /// The runs between the seams, from the board's near edge to its far one.
+    fn extents(&self, seams: &[Cut]) -> Vec<(f64, f64)> {
+        let mut edges = vec![0.0];
+        edges.extend(seams.iter().map(|c| c.at));
+        edges.push(self.end);
+        edges.windows(2).map(|w| (w[0], w[1])).collect()
+    }
 }
 
 /// Plans the tiles of `spec` for a printable `area` of `(width, height)` mm, leaving `label`
@@ -266,6 +325,7 @@ pub fn plan(spec: &BoardSpec, area: Rect, label: f64) -> Option<Tiling> {
 pub fn draw_tile(
     page: &mut Drawing,
     fonts: &Fonts,
+    spec: &BoardSpec,
     art: &Art,
     tiling: &Tiling,
     t: &Tile,
@@ -341,9 +401,18 @@ pub fn draw_tile(
             Stroke::dashed(MARK, 0.3, &[2.0, 1.5]),
         );
         let text = format!("glue tile {n} here");
-        let style = TextStyle::new(FontRole::Bold, 3.0);
-        let c = to_page(flap.center());
-        let glyphs = fonts.line(style, &text, Point::new(c.x, c.y + 1.05), Align::Center)?;
+        let mut style = TextStyle::new(FontRole::Bold, 3.0);
+        // In the middle of a square, where no grid line runs through the words.
+        let half = fonts.width(style, &text)? / 2.0 + 0.5;
+        let (at, share) = label_place(spec, flap, vertical, half);
+        style.size *= share;
+        let c = to_page(at);
+        let glyphs = fonts.line(
+            style,
+            &text,
+            Point::new(c.x, c.y + 0.35 * style.size),
+            Align::Center,
+        )?;
         let mut words = Drawing::new(0.0, 0.0);
         words.glyphs(MARK, glyphs);
         let turn = if vertical {
@@ -380,7 +449,78 @@ pub fn draw_tile(
         Path::polygon(&outline),
         Stroke::solid(super::sheets::CUT, super::sheets::CUT_WIDTH),
     );
-    caption(page, fonts, tiling, t, area)
+    caption(page, fonts, tiling, t, area)?;
+    Ok(())
+}
+
+/// How far below its tile the lowest caption of `tiling` reaches: the room the plan must
+/// leave under the tiles (a narrow page wraps the heading and the note onto more lines, and a
+/// board of many rows of tiles draws a taller map).
+pub fn caption_depth(fonts: &Fonts, tiling: &Tiling, area: Rect) -> Result<f64, MissingGlyph> {
+    let mut deepest: f64 = 0.0;
+    for t in &tiling.tiles {
+        let mut scratch = Drawing::new(0.0, 0.0);
+        let bottom = caption(&mut scratch, fonts, tiling, t, area)?;
+        deepest = deepest.max(bottom - (t.region.bottom() + t.origin.y));
+    }
+    Ok(deepest)
+}
+
+/// Where the label of `flap` (half as long as `half`) goes, and the share of its size it
+/// keeps: in the middle of the square (or border strip) nearest the flap's middle that holds
+/// it whole between two grid lines; on a flap too short for that (a one-square tile's bottom
+/// flap, after its notch), in the longest stretch between lines, set smaller to fit it.
+fn label_place(spec: &BoardSpec, flap: Rect, vertical: bool, half: f64) -> (Point, f64) {
+    let c = flap.center();
+    let (mid, from, to) = if vertical {
+        (c.y, flap.y, flap.bottom())
+    } else {
+        (c.x, flap.x, flap.right())
+    };
+    let (count, end) = if vertical {
+        (spec.ranks, spec.height())
+    } else {
+        (spec.files, spec.width())
+    };
+    let line = |i: u8| {
+        if vertical {
+            spec.line_y(i)
+        } else {
+            spec.line_x(i)
+        }
+    };
+    // The stretches between the lines drawn across the flap (the border strips and the
+    // squares), cut to the flap.
+    let mut edges = vec![0.0];
+    edges.extend((0..=count).map(line));
+    edges.push(end);
+    let stretches: Vec<(f64, f64)> = edges
+        .windows(2)
+        .map(|w| (w[0].max(from), w[1].min(to)))
+        .filter(|(a, b)| b > a)
+        .collect();
+    let whole = stretches
+        .iter()
+        .filter(|(a, b)| b - a >= 2.0 * half)
+        .map(|(a, b)| (a + b) / 2.0)
+        .min_by(|a, b| (a - mid).abs().total_cmp(&(b - mid).abs()));
+    let (at, share) = match whole {
+        Some(m) => (m, 1.0),
+        None => {
+            let (a, b) = stretches
+                .iter()
+                .copied()
+                .max_by(|x, y| (x.1 - x.0).total_cmp(&(y.1 - y.0)))
+                .unwrap_or((from, to));
+            ((a + b) / 2.0, ((b - a) / (2.0 * half)).min(1.0))
+        }
+    };
+    let p = if vertical {
+        Point::new(c.x, at)
+    } else {
+        Point::new(at, c.y)
+    };
+    (p, share)
 }
 
 /// Light diagonal hatching over `flap` (board millimetres), clipped to it.
@@ -405,19 +545,26 @@ fn hatch(page: &mut Drawing, flap: Rect, origin: Point) {
 /// Below the tile: its number, a map of all the tiles with this one filled, and what to do; a
 /// board on one page says only what to do ("tile 1 of 1 (row 1, column 1)" by a one-square map
 /// told nothing). The note wraps to the tile's width (at least 60 mm), the heading to
-/// `area`'s, and neither runs past `area`.
+/// `area`'s, and neither runs past `area`. Returns the lowest point of its ink (page
+/// millimetres).
 fn caption(
     page: &mut Drawing,
     fonts: &Fonts,
     tiling: &Tiling,
     t: &Tile,
     area: Rect,
-) -> Result<(), MissingGlyph> {
+) -> Result<f64, MissingGlyph> {
     let number = t.row * tiling.cols + t.col + 1;
     let left = t.region.x + t.origin.x;
     let top = t.region.bottom() + t.origin.y + 7.0;
     let single = tiling.tiles.len() == 1;
     let (cell_w, cell_h) = if single { (0.0, 0.0) } else { (5.0, 5.5) };
+    let mut bottom = top + tiling.rows as f64 * cell_h;
+    let mut lowest = |glyphs: &[crate::draw::Glyph]| {
+        for r in glyphs.iter().filter_map(|g| fonts.ink_rect(g)) {
+            bottom = bottom.max(r.bottom());
+        }
+    };
     for row in (0..tiling.rows).filter(|_| !single) {
         for col in 0..tiling.cols {
             let r = Rect::new(
@@ -452,17 +599,16 @@ fn caption(
         .min(area.right())
         - x;
     let head_style = TextStyle::new(FontRole::Bold, 3.6);
-    let heads = fonts.wrap(head_style, &head, area.right() - x)?;
+    let heads = fonts.wrap_balanced(head_style, &head, area.right() - x)?;
     for (i, line) in heads.iter().enumerate() {
-        page.glyphs(
-            NOTE,
-            fonts.line(
-                head_style,
-                line,
-                Point::new(x, top + 3.2 + i as f64 * 4.4),
-                Align::Start,
-            )?,
-        );
+        let glyphs = fonts.line(
+            head_style,
+            line,
+            Point::new(x, top + 3.2 + i as f64 * 4.4),
+            Align::Start,
+        )?;
+        lowest(&glyphs);
+        page.glyphs(NOTE, glyphs);
     }
     let below = top + 8.0 + (heads.len().max(1) - 1) as f64 * 4.4;
     let note = if single {
@@ -471,23 +617,23 @@ fn caption(
         "Cut along the solid line. Lay each neighbour over the hatched flap, its edge on the dashed line and the red triangles tip to tip; then glue.".to_string()
     };
     let style = TextStyle::new(FontRole::Regular, 2.8);
-    for (i, line) in fonts.wrap(style, &note, room)?.iter().enumerate() {
-        page.glyphs(
-            NOTE,
-            fonts.line(
-                style,
-                line,
-                Point::new(x, below + i as f64 * 4.0),
-                Align::Start,
-            )?,
-        );
+    // Evened out, so that the note does not end on a stray word ("then / glue.").
+    for (i, line) in fonts.wrap_balanced(style, &note, room)?.iter().enumerate() {
+        let glyphs = fonts.line(
+            style,
+            line,
+            Point::new(x, below + i as f64 * 4.0),
+            Align::Start,
+        )?;
+        lowest(&glyphs);
+        page.glyphs(NOTE, glyphs);
     }
-    Ok(())
+    Ok(bottom)
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{split, FLAP};
+    use super::{split, FLAP, STAR_SHIFT};
 
     /// Nine 10 mm squares with a 5 mm border, on paper that takes three squares and a flap
     /// (four on the last tile, which has none): three tiles, 3 + 3 + 3, 2 + 3 + 4 or 3 + 2 + 4.
@@ -504,9 +650,30 @@ mod tests {
     }
 
     #[test]
-    fn no_more_tiles_are_spent_to_keep_seams_off_the_star_points() {
-        // Every split into three cuts one of these lines; four tiles could miss them all.
+    fn where_every_split_on_grid_lines_cuts_the_star_points_a_seam_moves_beside_them() {
+        // A5's 9 x 9 board across: three runs of exactly three squares, whose seams are the
+        // star points' lines (3 and 6); each moves `STAR_SHIFT` off its line instead of
+        // spending a fourth column of tiles.
+        let (size, border) = (35.2, 7.6);
+        let room = 136.0;
+        let runs = split(9, size, border, room, &[3, 6]).unwrap();
+        assert_eq!(runs.len(), 3, "{runs:?}");
+        for &(_, end) in &runs[..2] {
+            let off = [3.0, 6.0]
+                .iter()
+                .map(|i| (end - (border + i * size)).abs())
+                .fold(f64::INFINITY, f64::min);
+            assert!((off - STAR_SHIFT).abs() < 1e-9, "{runs:?}");
+        }
+    }
+
+    #[test]
+    fn more_tiles_are_spent_only_where_no_seam_can_keep_off_the_star_points() {
+        // Every split into three cuts one of these lines, and a 10 mm square has no room to
+        // move a seam 4 mm off its line: four tiles miss them all.
         let runs = split(9, 10.0, 5.0, ROOM, &[2, 3, 5, 6]).unwrap();
-        assert_eq!(runs.len(), 3);
+        assert_eq!(runs.len(), 4, "{runs:?}");
+        let seams: Vec<f64> = runs[..3].iter().map(|r| r.1).collect();
+        assert!(seams.iter().all(|s| ![25.0, 35.0, 55.0, 65.0].contains(s)));
     }
 }
