@@ -841,6 +841,56 @@ fn a_game_booklet_draws_the_start_when_it_is_bookmarked_or_commented() {
     assert_eq!(notes_of(&b, 1), "第1図以下の指し手\n▲7六歩△3四歩（第2図）");
 }
 
+/// Kifu for JS's board of move 25 (`手数＝25 ▲３七銀 まで`) with the game's moves after it,
+/// numbered on from 26 as the record numbers them: the start is `w - 26`.
+fn record_from_move_26() -> Record {
+    let board = std::fs::read_to_string(data("kifu-for-js-zumen.bod")).unwrap();
+    let text = format!(
+        "{board}手数----指手---------消費時間--\n  26 ８五歩(84)\n  27 ６八金(78)\n  28 投了\n"
+    );
+    let r = kif::read(&text, &standard()).unwrap();
+    assert_eq!(r.start.move_number(), 26);
+    r
+}
+
+/// A game booklet numbers its diagrams and its result as the record numbers the moves: after a
+/// board copied at move 25 the first diagram is 26手目 and its moves follow on from the start
+/// position (開始局面からの指し手), not from the first move of the game (初手); ordinary and
+/// handicap records still count from their first move.
+#[test]
+fn a_game_booklet_of_a_record_that_starts_mid_game_numbers_its_moves_as_the_record_does() {
+    use shogiprint::booklet::game::{book, Selection};
+    let every = |n| Selection {
+        every: Some(n),
+        ..Selection::default()
+    };
+    let b = book(record_from_move_26(), "zk.kif", &every(1));
+    let first = entry_of(&b, 0);
+    assert_eq!(first.diagram.title.as_deref(), Some("26手目"));
+    assert_eq!(
+        first.notes.comment.as_deref(),
+        Some("開始局面からの指し手\n△8五歩（第1図）")
+    );
+    let last = entry_of(&b, 1);
+    assert_eq!(last.diagram.title.as_deref(), Some("27手目"));
+    assert_eq!(
+        last.notes.comment.as_deref(),
+        Some("第1図以下の指し手\n▲6八金寄（第2図）\nまで27手で先手の勝ち")
+    );
+    // A handicap game counts from 上手's first move, an even game from Black's.
+    let b = book(read("two-piece-handicap.kif"), "h.kif", &every(10));
+    let first = entry_of(&b, 0);
+    assert_eq!(first.diagram.title.as_deref(), Some("10手目"));
+    let notes = first.notes.comment.unwrap();
+    assert!(
+        notes.starts_with("初手からの指し手\n△6二銀▲7六歩"),
+        "{notes}"
+    );
+    let b = book(read("habu-fujii-2006.kif"), "g.kif", &every(100));
+    assert_eq!(entry_of(&b, 0).diagram.title.as_deref(), Some("100手目"));
+    assert!(notes_of(&b, 1).ends_with("まで181手で先手の勝ち"));
+}
+
 #[test]
 fn the_cli_makes_a_game_booklet_and_labels_handicap_sides() {
     let bin = env!("CARGO_BIN_EXE_shogiprint");

@@ -2,7 +2,9 @@
 //! moves, the commented moves, and always the final position), each captioned `第2図 ▲2四歩まで`,
 //! with the moves that lead to it written as books do (`第1図以下の指し手` then
 //! `▲7六歩△3四歩…`), the record's comments on that move, and under the last diagram the result
-//! (`まで181手で先手の勝ち`). The title and running header come from the record's header:
+//! (`まで181手で先手の勝ち`). Moves are numbered as the record numbers them: a record that starts
+//! from a board copied at move 25 has its diagrams at `26手目` and on, and its first moves
+//! listed `開始局面からの指し手`. The title and running header come from the record's header:
 //! the players, the event and the date.
 //!
 //! [`book`] only chooses and words things; it produces a [`Book`] that the booklet renderer draws
@@ -10,6 +12,7 @@
 
 use super::layout::PageLayout;
 use super::model::{Book, BookOptions, Entry, EntrySource};
+use crate::diagram::move_number;
 use crate::diagram::spec::Notes;
 use crate::formats::notation::japanese;
 use crate::formats::record::Record;
@@ -154,7 +157,7 @@ impl GameEntry {
         }
         diagram.title = Some(match self.ply {
             0 => "開始局面".to_string(),
-            n => format!("{n}手目"),
+            n => format!("{}手目", move_number(&self.record, n)),
         });
         // The notes are set in the cell's comment type, which grows with the cell.
         let layout = PageLayout::new(options);
@@ -174,9 +177,13 @@ impl GameEntry {
         let r = &*self.record;
         let mut lines: Vec<String> = Vec::new();
         if self.ply > self.previous {
-            // From the start, unless the start is the diagram before (figure 1).
+            // From the start, unless the start is the diagram before (figure 1): the first move
+            // (初手) when the record numbers its first move 1, else the position it starts from.
             lines.push(if self.previous == 0 && figure <= 1 {
-                "初手からの指し手".to_string()
+                match move_number(r, 1) {
+                    1 => "初手からの指し手".to_string(),
+                    _ => "開始局面からの指し手".to_string(),
+                }
             } else {
                 format!("第{}図以下の指し手", figure - 1)
             });
@@ -202,7 +209,8 @@ impl GameEntry {
         };
         let result = last
             .then(|| kif::summary_line(r, r.handicap.is_some()))
-            .flatten();
+            .flatten()
+            .map(|line| numbered_summary(r, line));
         if let (true, Some(end)) = (last, &r.end) {
             comments.extend(end.comments.iter().map(String::as_str));
         }
@@ -231,6 +239,18 @@ impl GameEntry {
             text.push('…');
         }
         text
+    }
+}
+
+/// The record's summary (`まで2手で先手の勝ち`, which counts the moves read) counting the moves
+/// as the diagrams number them: `まで27手で先手の勝ち` after a board copied at move 25.
+fn numbered_summary(record: &Record, line: String) -> String {
+    let n = record.moves.len();
+    match line.strip_prefix(&format!("まで{n}手")) {
+        Some(rest) if move_number(record, n) != n => {
+            format!("まで{}手{rest}", move_number(record, n))
+        }
+        _ => line,
     }
 }
 

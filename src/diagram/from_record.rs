@@ -50,6 +50,14 @@ pub fn from_record(
     Ok(diagram)
 }
 
+/// The number the record gives the move that reaches `ply` (0: the start): the ply itself in a
+/// game from its first move, and on from the start's number in one that starts later (a board
+/// copied at move 25 and its moves numbered from 26).
+pub fn move_number(record: &Record, ply: usize) -> usize {
+    let first = usize::try_from(record.start.move_number()).unwrap_or(usize::MAX);
+    first.saturating_sub(1).saturating_add(ply)
+}
+
 /// The squares a move marks: where it came from (none for a drop) and where it went.
 pub fn last_move(mv: Move) -> LastMove {
     LastMove {

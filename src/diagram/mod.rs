@@ -20,7 +20,7 @@ pub mod spec;
 pub mod verify;
 
 pub use board::hoshi;
-pub use from_record::{from_record, PlyPastEnd};
+pub use from_record::{from_record, move_number, PlyPastEnd};
 pub use layout::Layout;
 pub use model::{
     parse_aspect, Annotations, Arrow, ArrowStart, DefenderHand, Diagram, Kings, LastMove, Mark,
