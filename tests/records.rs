@@ -891,6 +891,41 @@ fn a_game_booklet_of_a_record_that_starts_mid_game_numbers_its_moves_as_the_reco
     assert!(notes_of(&b, 1).ends_with("まで181手で先手の勝ち"));
 }
 
+/// A western diagram of a record is captioned in western notation, the move numbered as the
+/// record numbers it; the Japanese styles keep the book's caption, and a caption given by hand
+/// is drawn as written.
+#[test]
+fn a_western_diagram_of_a_record_gets_a_western_caption() {
+    let game = data("habu-fujii-2006.kif");
+    let title = |extra: &[&str]| {
+        let mut args = vec!["diagram", game.as_str(), "--ply", "150"];
+        args.extend_from_slice(extra);
+        let (code, svg, err) = shogiprint(&args);
+        assert_eq!(code, Some(0), "{err}");
+        let start = svg.find("<title>").unwrap() + "<title>".len();
+        svg[start..start + svg[start..].find("</title>").unwrap()].to_string()
+    };
+    assert_eq!(title(&["--style", "western"]), "Figure 1: after 150. G-7b");
+    assert_eq!(title(&[]), "第1図 △7二金まで");
+    assert_eq!(title(&["--style", "arrows"]), "第1図 △7二金まで");
+    assert_eq!(
+        title(&["--style", "western", "--caption", "Diagram A"]),
+        "Diagram A"
+    );
+    // A diagram file: its style: comes after the record's caption is made.
+    let d = diagram_yaml(
+        "position: {record: habu-fujii-2006.kif, ply: 41, figure: 2}\nstyle: western\n",
+    )
+    .unwrap();
+    assert_eq!(d.shown_caption(), Some("Figure 2: after 41. R-2f"));
+    let d = diagram_yaml("position: {record: habu-fujii-2006.kif, ply: 41}\n").unwrap();
+    assert_eq!(d.shown_caption(), Some("第1図 ▲2六飛まで"));
+    // A record from move 26 numbers its first move 26.
+    let mut d = shogiprint::diagram::from_record(&record_from_move_26(), Some(1), 1).unwrap();
+    d.options.style = shogiprint::diagram::Style::Western;
+    assert_eq!(d.shown_caption(), Some("Figure 1: after 26. P-8e"));
+}
+
 #[test]
 fn the_cli_makes_a_game_booklet_and_labels_handicap_sides() {
     let bin = env!("CARGO_BIN_EXE_shogiprint");
