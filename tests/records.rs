@@ -926,6 +926,66 @@ fn a_western_diagram_of_a_record_gets_a_western_caption() {
     assert_eq!(d.shown_caption(), Some("Figure 1: after 26. P-8e"));
 }
 
+/// `--bookmarks` or `--comments` on a record that has none still draws the final position, and
+/// says so in one line (exit 0).
+#[test]
+fn a_game_booklet_says_when_the_record_has_no_bookmarks_or_comments() {
+    let game = data("habu-fujii-2006.kif");
+    let dir = std::env::temp_dir().join(format!("shogiprint-no-marks-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pdf = dir.join("g.pdf");
+    let pdf = pdf.to_str().unwrap();
+    let (code, _, err) = shogiprint(&["booklet", &game, "--bookmarks", "-o", pdf]);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(
+        err,
+        format!("warning: {game} has no bookmarks: only the final position is drawn\n")
+    );
+    assert!(std::fs::read(pdf).unwrap().starts_with(b"%PDF"));
+    // The game has comments: --comments finds them, and says nothing.
+    let (code, _, err) = shogiprint(&["booklet", &game, "--comments", "-o", pdf]);
+    assert_eq!((code, err.as_str()), (Some(0), ""));
+    let (code, _, err) = shogiprint(&[
+        "booklet",
+        &game,
+        "--bookmarks",
+        "--comments",
+        "--every",
+        "60",
+        "-o",
+        pdf,
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(
+        err,
+        format!("warning: {game} has no bookmarks: --bookmarks adds no diagram\n")
+    );
+    std::fs::remove_dir_all(&dir).ok();
+    // Neither, in a record with neither.
+    let r = record_from_move_26();
+    let both = shogiprint::booklet::game::Selection {
+        every: None,
+        bookmarks: true,
+        comments: true,
+    };
+    assert_eq!(
+        both.unmatched(&r, "zk.kif").as_deref(),
+        Some("zk.kif has no bookmarks or comments: only the final position is drawn")
+    );
+    let text =
+        "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n&第1図\n   2 ３四歩(33)\n";
+    let r = kif::read(text, &standard()).unwrap();
+    assert_eq!(
+        both.unmatched(&r, "x.kif").as_deref(),
+        Some("x.kif has no comments: --comments adds no diagram")
+    );
+    let bookmarks = shogiprint::booklet::game::Selection {
+        comments: false,
+        ..both
+    };
+    assert_eq!(bookmarks.unmatched(&r, "x.kif"), None);
+}
+
 #[test]
 fn the_cli_makes_a_game_booklet_and_labels_handicap_sides() {
     let bin = env!("CARGO_BIN_EXE_shogiprint");

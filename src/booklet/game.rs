@@ -55,6 +55,27 @@ impl Selection {
         plies.dedup();
         plies
     }
+
+    /// One line for the user when `--bookmarks` or `--comments` finds nothing in `record`
+    /// (read from `file`), so that a booklet of the final position alone is not a surprise:
+    /// `game.kif has no bookmarks: only the final position is drawn`. `None` when each option
+    /// asked for finds something.
+    pub fn unmatched(&self, record: &Record, file: &str) -> Option<String> {
+        let moves = || record.moves.iter();
+        let bookmarks = record.start_bookmark.is_some() || moves().any(|m| m.bookmark.is_some());
+        let comments = !record.start_comments.is_empty() || moves().any(|m| !m.comments.is_empty());
+        let (what, flags) = match (self.bookmarks && !bookmarks, self.comments && !comments) {
+            (true, true) => ("bookmarks or comments", "--bookmarks and --comments add"),
+            (true, false) => ("bookmarks", "--bookmarks adds"),
+            (false, true) => ("comments", "--comments adds"),
+            (false, false) => return None,
+        };
+        let drawn = match self.plies(record).len() {
+            1 => "only the final position is drawn".to_string(),
+            _ => format!("{flags} no diagram"),
+        };
+        Some(format!("{file} has no {what}: {drawn}"))
+    }
 }
 
 /// One diagram of a game booklet: the record, the ply drawn and the ply of the diagram before
