@@ -865,6 +865,151 @@ fn a_game_booklet_draws_the_start_when_it_is_bookmarked_or_commented() {
     assert_eq!(notes_of(&b, 1), "第1図以下の指し手\n▲7六歩△3四歩（第2図）");
 }
 
+/// Kifu for JS's board of move 25 (`手数＝25 ▲３七銀 まで`) with the game's moves after it,
+/// numbered on from 26 as the record numbers them: the start is `w - 26`.
+fn record_from_move_26() -> Record {
+    let board = std::fs::read_to_string(data("kifu-for-js-zumen.bod")).unwrap();
+    let text = format!(
+        "{board}手数----指手---------消費時間--\n  26 ８五歩(84)\n  27 ６八金(78)\n  28 投了\n"
+    );
+    let r = kif::read(&text, &standard()).unwrap();
+    assert_eq!(r.start.move_number(), 26);
+    r
+}
+
+/// A game booklet numbers its diagrams and its result as the record numbers the moves: after a
+/// board copied at move 25 the first diagram is 26手目 and its moves follow on from the start
+/// position (開始局面からの指し手), not from the first move of the game (初手); ordinary and
+/// handicap records still count from their first move.
+#[test]
+fn a_game_booklet_of_a_record_that_starts_mid_game_numbers_its_moves_as_the_record_does() {
+    use shogiprint::booklet::game::{book, Selection};
+    let every = |n| Selection {
+        every: Some(n),
+        ..Selection::default()
+    };
+    let b = book(record_from_move_26(), "zk.kif", &every(1));
+    let first = entry_of(&b, 0);
+    assert_eq!(first.diagram.title.as_deref(), Some("26手目"));
+    assert_eq!(
+        first.notes.comment.as_deref(),
+        Some("開始局面からの指し手\n△8五歩（第1図）")
+    );
+    let last = entry_of(&b, 1);
+    assert_eq!(last.diagram.title.as_deref(), Some("27手目"));
+    assert_eq!(
+        last.notes.comment.as_deref(),
+        Some("第1図以下の指し手\n▲6八金寄（第2図）\nまで27手で先手の勝ち")
+    );
+    // A handicap game counts from 上手's first move, an even game from Black's.
+    let b = book(read("two-piece-handicap.kif"), "h.kif", &every(10));
+    let first = entry_of(&b, 0);
+    assert_eq!(first.diagram.title.as_deref(), Some("10手目"));
+    let notes = first.notes.comment.unwrap();
+    assert!(
+        notes.starts_with("初手からの指し手\n△6二銀▲7六歩"),
+        "{notes}"
+    );
+    let b = book(read("habu-fujii-2006.kif"), "g.kif", &every(100));
+    assert_eq!(entry_of(&b, 0).diagram.title.as_deref(), Some("100手目"));
+    assert!(notes_of(&b, 1).ends_with("まで181手で先手の勝ち"));
+}
+
+/// A western diagram of a record is captioned in western notation, the move numbered as the
+/// record numbers it; the Japanese styles keep the book's caption, and a caption given by hand
+/// is drawn as written.
+#[test]
+fn a_western_diagram_of_a_record_gets_a_western_caption() {
+    let game = data("habu-fujii-2006.kif");
+    let title = |extra: &[&str]| {
+        let mut args = vec!["diagram", game.as_str(), "--ply", "150"];
+        args.extend_from_slice(extra);
+        let (code, svg, err) = shogiprint(&args);
+        assert_eq!(code, Some(0), "{err}");
+        let start = svg.find("<title>").unwrap() + "<title>".len();
+        svg[start..start + svg[start..].find("</title>").unwrap()].to_string()
+    };
+    assert_eq!(title(&["--style", "western"]), "Figure 1: after 150. G-7b");
+    assert_eq!(title(&[]), "第1図 △7二金まで");
+    assert_eq!(title(&["--style", "arrows"]), "第1図 △7二金まで");
+    assert_eq!(
+        title(&["--style", "western", "--caption", "Diagram A"]),
+        "Diagram A"
+    );
+    // A diagram file: its style: comes after the record's caption is made.
+    let d = diagram_yaml(
+        "position: {record: habu-fujii-2006.kif, ply: 41, figure: 2}\nstyle: western\n",
+    )
+    .unwrap();
+    assert_eq!(d.shown_caption(), Some("Figure 2: after 41. R-2f"));
+    let d = diagram_yaml("position: {record: habu-fujii-2006.kif, ply: 41}\n").unwrap();
+    assert_eq!(d.shown_caption(), Some("第1図 ▲2六飛まで"));
+    // A record from move 26 numbers its first move 26.
+    let mut d = shogiprint::diagram::from_record(&record_from_move_26(), Some(1), 1).unwrap();
+    d.options.style = shogiprint::diagram::Style::Western;
+    assert_eq!(d.shown_caption(), Some("Figure 1: after 26. P-8e"));
+}
+
+/// `--bookmarks` or `--comments` on a record that has none still draws the final position, and
+/// says so in one line (exit 0).
+#[test]
+fn a_game_booklet_says_when_the_record_has_no_bookmarks_or_comments() {
+    let game = data("habu-fujii-2006.kif");
+    let dir = std::env::temp_dir().join(format!("shogiprint-no-marks-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pdf = dir.join("g.pdf");
+    let pdf = pdf.to_str().unwrap();
+    let (code, _, err) = shogiprint(&["booklet", &game, "--bookmarks", "-o", pdf]);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(
+        err,
+        format!("warning: {game} has no bookmarks: only the final position is drawn\n")
+    );
+    assert!(std::fs::read(pdf).unwrap().starts_with(b"%PDF"));
+    // The game has comments: --comments finds them, and says nothing.
+    let (code, _, err) = shogiprint(&["booklet", &game, "--comments", "-o", pdf]);
+    assert_eq!((code, err.as_str()), (Some(0), ""));
+    let (code, _, err) = shogiprint(&[
+        "booklet",
+        &game,
+        "--bookmarks",
+        "--comments",
+        "--every",
+        "60",
+        "-o",
+        pdf,
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(
+        err,
+        format!("warning: {game} has no bookmarks: --bookmarks adds no diagram\n")
+    );
+    std::fs::remove_dir_all(&dir).ok();
+    // Neither, in a record with neither.
+    let r = record_from_move_26();
+    let both = shogiprint::booklet::game::Selection {
+        every: None,
+        bookmarks: true,
+        comments: true,
+    };
+    assert_eq!(
+        both.unmatched(&r, "zk.kif").as_deref(),
+        Some("zk.kif has no bookmarks or comments: only the final position is drawn")
+    );
+    let text =
+        "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n&第1図\n   2 ３四歩(33)\n";
+    let r = kif::read(text, &standard()).unwrap();
+    assert_eq!(
+        both.unmatched(&r, "x.kif").as_deref(),
+        Some("x.kif has no comments: --comments adds no diagram")
+    );
+    let bookmarks = shogiprint::booklet::game::Selection {
+        comments: false,
+        ..both
+    };
+    assert_eq!(bookmarks.unmatched(&r, "x.kif"), None);
+}
+
 #[test]
 fn the_cli_makes_a_game_booklet_and_labels_handicap_sides() {
     let bin = env!("CARGO_BIN_EXE_shogiprint");

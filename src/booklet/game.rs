@@ -3,7 +3,10 @@
 //! with the moves that lead to it written as books do (`第1図以下の指し手` then
 //! `▲7六歩△3四歩…`), the record's comments for people on that move (not an engine's readings
 //! or a file's remarks, which no reader of a printed game wants), and under the last diagram the
-//! result (`まで181手で先手の勝ち`). The title and running header come from the record's header:
+//! result (`まで181手で先手の勝ち`). Moves are numbered as the record numbers them: a record that
+//! starts from a board copied at move 25 has its start at `25手目`, its diagrams at `26手目` and
+//! on, and its first moves listed `開始局面からの指し手`. The title and running header come from
+//! the record's header:
 //! the players, the event and the date.
 //!
 //! [`book`] only chooses and words things; it produces a [`Book`] that the booklet renderer draws
@@ -11,6 +14,7 @@
 
 use super::layout::PageLayout;
 use super::model::{Book, BookOptions, Entry, EntrySource};
+use crate::diagram::move_number;
 use crate::diagram::spec::Notes;
 use crate::formats::notation::japanese;
 use crate::formats::record::{Comment, Record};
@@ -54,6 +58,27 @@ impl Selection {
         plies.sort_unstable();
         plies.dedup();
         plies
+    }
+
+    /// One line for the user when `--bookmarks` or `--comments` finds nothing in `record`
+    /// (read from `file`), so that a booklet of the final position alone is not a surprise:
+    /// `game.kif has no bookmarks: only the final position is drawn`. `None` when each option
+    /// asked for finds something.
+    pub fn unmatched(&self, record: &Record, file: &str) -> Option<String> {
+        let moves = || record.moves.iter();
+        let bookmarks = record.start_bookmark.is_some() || moves().any(|m| m.bookmark.is_some());
+        let comments = !record.start_comments.is_empty() || moves().any(|m| !m.comments.is_empty());
+        let (what, flags) = match (self.bookmarks && !bookmarks, self.comments && !comments) {
+            (true, true) => ("bookmarks or comments", "--bookmarks and --comments add"),
+            (true, false) => ("bookmarks", "--bookmarks adds"),
+            (false, true) => ("comments", "--comments adds"),
+            (false, false) => return None,
+        };
+        let drawn = match self.plies(record).len() {
+            1 => "only the final position is drawn".to_string(),
+            _ => format!("{flags} no diagram"),
+        };
+        Some(format!("{file} has no {what}: {drawn}"))
     }
 }
 
@@ -157,8 +182,7 @@ impl GameEntry {
         }
         // Moves are counted as the record numbers them: on from a copied board's 手数＝25 (its
         // start is move 26, as its SFEN says), so the heading agrees with the record's numbers.
-        let before = self.record.start.move_number().saturating_sub(1) as usize;
-        diagram.title = Some(match before + self.ply {
+        diagram.title = Some(match move_number(&self.record, self.ply) {
             0 => "開始局面".to_string(),
             n => format!("{n}手目"),
         });
@@ -180,9 +204,13 @@ impl GameEntry {
         let r = &*self.record;
         let mut lines: Vec<String> = Vec::new();
         if self.ply > self.previous {
-            // From the start, unless the start is the diagram before (figure 1).
+            // From the start, unless the start is the diagram before (figure 1): the first move
+            // (初手) when the record numbers its first move 1, else the position it starts from.
             lines.push(if self.previous == 0 && figure <= 1 {
-                "初手からの指し手".to_string()
+                match move_number(r, 1) {
+                    1 => "初手からの指し手".to_string(),
+                    _ => "開始局面からの指し手".to_string(),
+                }
             } else {
                 format!("第{}図以下の指し手", figure - 1)
             });
@@ -208,7 +236,8 @@ impl GameEntry {
         };
         let result = last
             .then(|| kif::summary_line(r, r.handicap.is_some()))
-            .flatten();
+            .flatten()
+            .map(|line| numbered_summary(r, line));
         if let (true, Some(end)) = (last, &r.end) {
             comments.extend(end.comments.iter());
         }
@@ -243,6 +272,18 @@ impl GameEntry {
             text.push('…');
         }
         text
+    }
+}
+
+/// The record's summary (`まで2手で先手の勝ち`, which counts the moves read) counting the moves
+/// as the diagrams number them: `まで27手で先手の勝ち` after a board copied at move 25.
+fn numbered_summary(record: &Record, line: String) -> String {
+    let n = record.moves.len();
+    match line.strip_prefix(&format!("まで{n}手")) {
+        Some(rest) if move_number(record, n) != n => {
+            format!("まで{}手{rest}", move_number(record, n))
+        }
+        _ => line,
     }
 }
 

@@ -297,7 +297,7 @@ pub fn prepare_with_progress(
                 continue;
             }
         }
-        if let Some(c) = &entry.diagram.caption {
+        if let Some(c) = entry.diagram.shown_caption() {
             match fonts.wrap(caption_style, c, text_w) {
                 Ok(lines) => caption_lines = caption_lines.max(lines.len()),
                 Err(e) => failures.push(fail(
@@ -536,7 +536,8 @@ pub fn render(
         verify::apply(&mut entry, plan.filled.get(i).and_then(Option::as_ref));
         let mut dia = entry.diagram;
         let title = dia.title.take();
-        let caption = dia.caption.take();
+        let caption = dia.shown_caption().map(str::to_string);
+        dia.caption = None;
         dia.options.square = plan.square;
         let drawing =
             diagram::draw(&dia, fonts).map_err(|e| e.within(&format!("diagrams[{i}].")))?;

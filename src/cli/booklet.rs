@@ -229,6 +229,9 @@ pub fn run(
             bookmarks: args.bookmarks,
             comments: args.comments,
         };
+        if let Some(note) = selection.unmatched(&record, first) {
+            super::report_warning(&note);
+        }
         let book = booklet::game::book(record, first, &selection);
         limits::check_booklet_entries(book.entries.len()).map_err(|e| Failure::bad(first, e))?;
         book

@@ -10,7 +10,7 @@ pub fn title(diagram: &Diagram) -> String {
     diagram
         .title
         .clone()
-        .or_else(|| diagram.caption.clone())
+        .or_else(|| diagram.shown_caption().map(str::to_string))
         .unwrap_or_else(|| {
             format!(
                 "{} position {}",

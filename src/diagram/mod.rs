@@ -20,11 +20,11 @@ pub mod spec;
 pub mod verify;
 
 pub use board::hoshi;
-pub use from_record::{from_record, PlyPastEnd};
+pub use from_record::{from_record, move_number, PlyPastEnd};
 pub use layout::Layout;
 pub use model::{
     parse_aspect, Annotations, Arrow, ArrowStart, DefenderHand, Diagram, Kings, LastMove, Mark,
-    MarkKind, Options, Style,
+    MarkKind, Options, RecordCaption, Style,
 };
 pub use pieces::{piece_label, promoted_in_red};
 
@@ -195,7 +195,7 @@ pub fn draw_with_faded(
         d.glyphs(Color::BLACK, g);
     }
     let mut bottom = l.board.bottom().max(placed.bottom);
-    if let Some(caption) = &diagram.caption {
+    if let Some(caption) = diagram.shown_caption() {
         // A caption wider than the drawing wraps onto more lines rather than being cut off.
         let style = TextStyle::new(FontRole::Regular, 0.5 * l.w);
         let lines = fonts.wrap_balanced(style, caption, room).field("caption")?;

@@ -191,6 +191,16 @@ pub struct Annotations {
     pub last_move: Option<LastMove>,
 }
 
+/// A record's caption in the notation of each style: `第1図 △7二金まで` for the Japanese styles,
+/// `Figure 1: 150. G-7b` for the western one. The style is often chosen after the caption is
+/// made (`--style western` on the command line, `style:` below `position:` in a file), so both
+/// are kept and the drawing picks one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordCaption {
+    pub japanese: String,
+    pub western: String,
+}
+
 /// Everything needed to draw one diagram.
 #[derive(Clone, Debug)]
 pub struct Diagram {
@@ -200,6 +210,9 @@ pub struct Diagram {
     pub annotations: Annotations,
     pub title: Option<String>,
     pub caption: Option<String>,
+    /// The caption a game record gives the diagram, in both notations (see
+    /// [`Diagram::shown_caption`]); `None` for other diagrams.
+    pub record_caption: Option<RecordCaption>,
     /// Names shown instead of 先手/後手 (or 下手/上手), indexed by colour.
     pub players: [Option<String>; 2],
     /// Problems the diagram shows on purpose; validation passes only if exactly these occur.
@@ -225,8 +238,21 @@ impl Diagram {
             annotations: Annotations::default(),
             title: None,
             caption: None,
+            record_caption: None,
             players: [None, None],
             expect_problems: None,
+        }
+    }
+
+    /// The caption as drawn: a western diagram whose caption is still its record's Japanese
+    /// one shows the record's western caption; any other caption (given by `--caption` or
+    /// `caption:`) is drawn as written.
+    pub fn shown_caption(&self) -> Option<&str> {
+        match (&self.record_caption, self.caption.as_deref()) {
+            (Some(r), Some(c)) if self.options.style == Style::Western && c == r.japanese => {
+                Some(&r.western)
+            }
+            (_, c) => c,
         }
     }
 
