@@ -446,8 +446,8 @@ fn an_arrow_stops_short_of_a_label_where_it_ends_or_starts() {
                         Point::new(p.x + (q.x - p.x) * t, p.y + (q.y - p.y) * t)
                     })
                 });
-                let meets =
-                    along.clone().any(|p| in_pill(b, p)) || in_outline(&[a.clone()], b.center());
+                let meets = along.clone().any(|p| in_pill(b, p))
+                    || in_outline(std::slice::from_ref(a), b.center());
                 assert!(!meets, "{style:?}: arrow {i} meets the badge at {b:?}");
             }
         }

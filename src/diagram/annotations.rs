@@ -505,7 +505,9 @@ fn contours(path: &Path) -> Vec<Vec<Point>> {
                 at = p;
             }
             Segment::Line(p) => {
-                out.last_mut().map(|c| c.push(p));
+                if let Some(c) = out.last_mut() {
+                    c.push(p);
+                }
                 at = p;
             }
             Segment::Cubic(c1, c2, p) => {
@@ -516,7 +518,9 @@ fn contours(path: &Path) -> Vec<Vec<Point>> {
                         u * u * u * a + 3.0 * u * u * t * b + 3.0 * u * t * t * c + t * t * t * d
                     };
                     let q = Point::new(f(at.x, c1.x, c2.x, p.x), f(at.y, c1.y, c2.y, p.y));
-                    out.last_mut().map(|c| c.push(q));
+                    if let Some(c) = out.last_mut() {
+                        c.push(q);
+                    }
                 }
                 at = p;
             }
