@@ -492,3 +492,40 @@ fn a_label_on_an_empty_square_fits_it_and_a_second_one_has_a_corner() {
         assert!(!meet(&labels[0], &labels[1]), "{style:?}: {labels:?}");
     }
 }
+
+#[test]
+fn a_badge_keeps_its_text_legible_on_any_colour_and_inside_its_square() {
+    // The badge's text was white whatever its colour: on a yellow badge it could not be read.
+    // Three wide characters (WWW, あいう) keep the pill inside the square.
+    let fonts = Fonts::bundled();
+    for style in STYLES {
+        let plain = draw(&diagram(style, POSITION), &fonts);
+        for (color, text, ink) in [
+            ("\"#f2c91f\"", "WWW", Color::BLACK),
+            ("\"#c81e1e\"", "WWW", Color::WHITE),
+            ("\"#ffffcc\"", "1", Color::BLACK),
+            ("black", "12", Color::WHITE),
+            ("blue", "あいう", Color::WHITE),
+        ] {
+            let what = format!("{style:?} '{text}' in {color}");
+            let d = diagram(
+                style,
+                &format!("{POSITION}marks: [{{square: 8g, mark: \"{text}\", color: {color}}}]\n"),
+            );
+            let drawing = draw(&d, &fonts);
+            let cell = Layout::of(&d).cell(square(&d, "8g"));
+            let (at, b, label) = badge(&plain, &drawing, &fonts);
+            assert!(
+                cell.contains(&b, 1e-6),
+                "{what}: badge {b:?} leaves {cell:?}"
+            );
+            for r in &label {
+                assert!(b.contains(r, 1e-6), "{what}: label {r:?} outside the badge");
+            }
+            let Item::Text { color: got, .. } = &drawing.items[at + 1] else {
+                unreachable!()
+            };
+            assert_eq!(*got, ink, "{what}");
+        }
+    }
+}

@@ -317,13 +317,13 @@ fn exit_distance(r: &Rect, p: Point, u: Point) -> f64 {
 }
 
 /// Draws the labels, last, over everything the board carries: those of empty squares as laid out
-/// by [`square_labels`], those of occupied squares as badges. A badge (a disc, or a pill for two
-/// or three characters, [`Layout::badge`] tall) stands in a corner of its square, reaching a little
-/// over the grid line as a tag does, in the corner where it covers the least of the piece's ink
-/// (name and movement marks, the face's wood counting for less) and meets no arrow (the items
-/// `arrows`) or other badge; of equal corners the first of top right, top left, bottom right,
-/// bottom left. On a black piece's square that is the top right, beside the name's corner, on a
-/// pentagon turned for White the bottom right, beside its apex.
+/// by [`square_labels`], those of occupied squares (and second ones of empty squares) as badges.
+/// A badge (a disc, or a pill for two or three characters, [`Layout::badge`] tall) stands inside
+/// its square, off the grid lines, at the first of [`BADGE_PLACES`] that meets no arrow (the
+/// items `arrows`) or other badge, touches fewest movement marks and covers least of the
+/// piece's name (the face's wood counting for a fifth). On a Black piece's square that is the
+/// top right, beside the name's corner; on a pentagon turned for White the bottom right, beside
+/// its apex. Its text is white, or black on a light colour.
 #[allow(clippy::too_many_arguments)]
 pub fn draw_labels(
     d: &mut Drawing,
@@ -371,6 +371,8 @@ pub fn draw_labels(
                 _ => 0.6 * height,
             },
         );
+        let inset = BADGE_INSET * w;
+        // Three characters of a full em each (あいう) still leave the pill inside the square.
         let width = (fonts.width(style, text)? + 0.35 * height).max(height);
         let mut ink = piece_ink(d, fonts, pieces.clone(), &cell);
         ink.extend(
@@ -379,7 +381,6 @@ pub fn draw_labels(
                 .filter(|(sq, _)| *sq == mark.square)
                 .map(|(_, r)| Obstacle::Box(*r)),
         );
-        let inset = BADGE_INSET * w;
         // Where a badge may stand, by its left and top edges' share of the room the square
         // leaves it: the corners first, then the middles of the sides.
         let place = |(fx, fy): (f64, f64)| {
@@ -416,10 +417,29 @@ pub fn draw_labels(
             Stroke::solid(Color::WHITE, 0.035 * w),
         );
         let (glyphs, _) = centred_line(fonts, style, text, best.center())?;
-        d.glyphs(Color::WHITE, glyphs);
+        d.glyphs(text_on(mark.color), glyphs);
         badges.push(best);
     }
     Ok(())
+}
+
+/// White or black, whichever stands out more on `background` (by WCAG's contrast ratio).
+fn text_on(background: Color) -> Color {
+    let linear = |v: u8| {
+        let v = v as f64 / 255.0;
+        match v <= 0.039_28 {
+            true => v / 12.92,
+            false => ((v + 0.055) / 1.055).powf(2.4),
+        }
+    };
+    let lum = 0.2126 * linear(background.0)
+        + 0.7152 * linear(background.1)
+        + 0.0722 * linear(background.2);
+    // Against white (1.05 / (lum + 0.05)) or against black ((lum + 0.05) / 0.05).
+    match 1.05 / (lum + 0.05) >= (lum + 0.05) / 0.05 {
+        true => Color::WHITE,
+        false => Color::BLACK,
+    }
 }
 
 /// Where a badge may stand in its square, in order of preference: the share of the free room
