@@ -28,6 +28,10 @@ pub struct Layout {
     pub width: f64,
     /// Whether the hands have columns beside the board (not in a variant without drops).
     pub hands: bool,
+    /// The height of a label's badge on an occupied square (see `annotations`): 0.34 of a
+    /// square in the traditional style, 0.28 in the beginner styles, whose squares are larger
+    /// (10 mm by default) and whose faces leave less of a square's corners free.
+    pub badge: f64,
     /// The depth of the promotion zones whose corners the hoshi mark, 0 for none: 3 on a 9×9
     /// board, the variant's zone on larger ones (4 in chu shogi), none on the small boards.
     pub hoshi_zone: u8,
@@ -77,6 +81,10 @@ impl Layout {
             title_baseline: margin + 0.8 * w,
             width,
             hands: true,
+            badge: match options.style {
+                Style::Traditional => 0.34 * w,
+                _ => 0.28 * w,
+            },
             hoshi_zone: if size.files == 9 && size.ranks == 9 {
                 3
             } else {

@@ -130,14 +130,17 @@ pub fn draw_with_faded(
     pieces::draw_pieces(&mut d, fonts, &l, &diagram.setup, catalog, opts, red, faded)
         .field("pieces")?;
     let pieces_drawn = first_piece..d.items.len();
-    annotations::draw_marks(
+    let marks = &diagram.annotations.marks;
+    annotations::draw_symbols(&mut d, &l, &diagram.setup, marks);
+    annotations::lift_over_symbols(
         &mut d,
         fonts,
         &l,
         &diagram.setup,
-        &diagram.annotations.marks,
-    )
-    .field("marks")?;
+        pieces_drawn.clone(),
+        marks,
+    );
+    let labels = annotations::square_labels(fonts, &l, &diagram.setup, marks).field("marks")?;
     let first_hand = d.items.len();
     let placed = hands::draw_hands(&mut d, fonts, &l, diagram).field("players")?;
     let first_arrow = d.items.len();
@@ -148,21 +151,26 @@ pub fn draw_with_faded(
         &diagram.setup,
         &placed,
         &diagram.annotations.arrows,
+        &labels,
     );
     let arrows_drawn = first_arrow..d.items.len();
-    annotations::lift_glyphs(
+    // The pieces' names stay legible over the arrows, and so do the rank numerals and the
+    // hand's text that a drop's arrow crosses from the hand.
+    for drawn in [pieces_drawn.clone(), coordinates_drawn, hands_drawn] {
+        annotations::lift_glyphs(&mut d, fonts, drawn, arrows_drawn.clone());
+    }
+    // Labels last, over any arrow.
+    annotations::draw_labels(
         &mut d,
         fonts,
         &l,
+        &diagram.setup,
+        marks,
+        labels,
         pieces_drawn,
-        &diagram.annotations.marks,
-        arrows_drawn.clone(),
-    );
-    // A drop's arrow runs from the hand across the rank numerals: they and the hand's text
-    // stay legible over it too.
-    for drawn in [coordinates_drawn, hands_drawn] {
-        annotations::lift_glyphs(&mut d, fonts, &l, drawn, &[], arrows_drawn.clone());
-    }
+        arrows_drawn,
+    )
+    .field("marks")?;
 
     let center_x = l.board.center().x;
     // Title and caption are centred over the board, which stands left of the drawing's centre:
