@@ -1745,23 +1745,16 @@ fn csa_comments_keep_their_kind_through_csa() {
 /// KIF), `'` ↔ `#` (a remark programs skip).
 #[test]
 fn convert_maps_comment_kinds_between_csa_and_kif() {
-    let bin = env!("CARGO_BIN_EXE_shogiprint");
     let dir = std::env::temp_dir().join(format!("shogiprint-comment-kinds-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let csa_path = dir.join("game.csa");
     std::fs::write(&csa_path, CSA_COMMENT_KINDS).unwrap();
-    let out = Command::new(bin)
-        .arg("convert")
-        .arg(&csa_path)
-        .args(["--to", "kif"])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let kif_text = String::from_utf8(out.stdout).unwrap();
+    let convert = |path: &std::path::Path, to: &str| {
+        let (code, out, err) = shogiprint(&["convert", path.to_str().unwrap(), "--to", to]);
+        assert_eq!(code, Some(0), "{err}");
+        out
+    };
+    let kif_text = convert(&csa_path, "kif");
     let kif_comments: Vec<&str> = kif_text
         .lines()
         .filter(|l| l.starts_with(['*', '#']) && !l.starts_with("#KIF "))
@@ -1782,18 +1775,7 @@ fn convert_maps_comment_kinds_between_csa_and_kif() {
     );
     let kif_path = dir.join("game.kifu");
     std::fs::write(&kif_path, &kif_text).unwrap();
-    let out = Command::new(bin)
-        .arg("convert")
-        .arg(&kif_path)
-        .args(["--to", "csa"])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let csa_text = String::from_utf8(out.stdout).unwrap();
+    let csa_text = convert(&kif_path, "csa");
     assert_eq!(
         comment_lines(&csa_text),
         comment_lines(CSA_COMMENT_KINDS),
