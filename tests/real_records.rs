@@ -193,6 +193,14 @@ fn a_bod_file_keeps_the_players_its_lines_name() {
     }
 }
 
+/// A USI record from the SFEN `sfen`, with one move.
+fn usi_start(sfen: &str) -> Record {
+    read_as(
+        &format!("position sfen {sfen} moves 7g7f\n"),
+        RecordFormat::Usi,
+    )
+}
+
 /// Runs the binary; its exit code, standard output and standard error.
 fn run(args: &[&str]) -> (Option<i32>, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_shogiprint"))
@@ -283,6 +291,24 @@ fn a_copied_boards_move_number_and_players_survive_every_format() {
         if players {
             assert_eq!(back.players, r.players, "{format:?}");
         }
+    }
+    // A move number past the record limit, which the readers take for no count of a game's
+    // moves (as they do a `手数＝` line past it): a KIF numbers from 1 and reads back.
+    let far = usi_start("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 20000");
+    for format in [RecordFormat::Kif, RecordFormat::Ki2, RecordFormat::Bod] {
+        let back = through(&far, format);
+        if format != RecordFormat::Bod {
+            assert_eq!(back.moves.len(), far.moves.len(), "{format:?}");
+        }
+        let position = |r: &Record| {
+            r.final_position()
+                .to_sfen()
+                .rsplit_once(' ')
+                .unwrap()
+                .0
+                .to_string()
+        };
+        assert_eq!(position(&back), position(&far), "{format:?}");
     }
     // A whole game to BOD: its final position at move 182 and its players.
     let game = read("habu-fujii-2006.kif");

@@ -335,7 +335,7 @@ pub fn write_record(record: &Record) -> String {
 /// The `手数＝N  ▲７六歩(77)  まで` line of a board at move number N+1 (none at move 1); the
 /// move is `last`, played in `before`'s position, when it is known.
 pub(crate) fn moves_line(pos: &Position, last: Option<(Position, Move)>) -> Option<String> {
-    let before = pos.move_number().checked_sub(1).filter(|n| *n > 0)?;
+    let before = Some(moves_before(pos)).filter(|n| *n > 0)?;
     Some(match last {
         Some((at, mv)) => {
             let mark = if at.turn() == Color::Black {
@@ -348,6 +348,18 @@ pub(crate) fn moves_line(pos: &Position, last: Option<(Position, Move)>) -> Opti
         }
         None => format!("手数＝{before}  まで"),
     })
+}
+
+/// The moves before a position, as a `手数＝N` line counts them: its move number less one (a
+/// board after 25 moves is move 26's position, as SFEN numbers it); 0 past the record limit,
+/// which readers take for no count of a game's moves.
+pub(crate) fn moves_before(pos: &Position) -> usize {
+    let before = pos.move_number().saturating_sub(1) as usize;
+    if before > super::limits::MAX_RECORD_MOVES {
+        0
+    } else {
+        before
+    }
 }
 
 /// Writes a position as a BOD diagram.

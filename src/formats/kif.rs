@@ -632,10 +632,9 @@ fn summary_counting(record: &Record, handicap: bool, numbered_on: bool) -> Optio
     })
 }
 
-/// The moves before a record's start: its move number less one (a board copied after 25
-/// moves is move 26's position, as SFEN numbers it).
-pub(crate) fn moves_before(record: &Record) -> usize {
-    record.start.move_number().saturating_sub(1) as usize
+/// The moves before a record's start (see [`bod::moves_before`]).
+fn moves_before(record: &Record) -> usize {
+    bod::moves_before(&record.start)
 }
 
 /// The moves of the main line and the variations, with the summary line. A record whose start
