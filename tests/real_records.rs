@@ -183,13 +183,140 @@ fn a_bod_file_keeps_the_players_its_lines_name() {
     );
     assert_eq!(r.players[0].as_deref(), Some("藤井猛"));
     assert_eq!(r.players[1].as_deref(), Some("羽生善治"));
-    // Kept through KIF, whose header names them again. The board, hands and side to move are
-    // kept; the move number (26, from the 手数＝25 line) is not: KIF writes its board without
-    // a 手数＝ line, whose last move a record read from a BOD does not know.
-    let back = through(&r, RecordFormat::Kif);
-    assert_eq!(back.players, r.players);
-    let position = |r: &Record| r.start.to_sfen().rsplit_once(' ').unwrap().0.to_string();
-    assert_eq!(position(&back), position(&r));
+    // Kept through KIF, whose header names them again, and through BOD, which writes them
+    // around its board; so is the position with its move number (26, from the 手数＝25 line),
+    // which both write back as a `手数＝25` line.
+    for format in [RecordFormat::Kif, RecordFormat::Bod] {
+        let back = through(&r, format);
+        assert_eq!(back.players, r.players, "{format:?}");
+        assert_eq!(back.start.to_sfen(), r.start.to_sfen(), "{format:?}");
+    }
+}
+
+/// A USI record from the SFEN `sfen`, with one move.
+fn usi_start(sfen: &str) -> Record {
+    read_as(
+        &format!("position sfen {sfen} moves 7g7f\n"),
+        RecordFormat::Usi,
+    )
+}
+
+/// Runs the binary; its exit code, standard output and standard error.
+fn run(args: &[&str]) -> (Option<i32>, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_shogiprint"))
+        .args(args)
+        .output()
+        .unwrap();
+    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+    (out.status.code(), text(&out.stdout), text(&out.stderr))
+}
+
+/// A JSON string field of `game --json`'s output (`"start": "…"`).
+fn json_field(json: &str, field: &str) -> String {
+    let key = format!("\"{field}\": \"");
+    let at = json
+        .find(&key)
+        .unwrap_or_else(|| panic!("no {field} in {json}"))
+        + key.len();
+    json[at..].split('"').next().unwrap().to_string()
+}
+
+/// A tsume record (Kifu for Windows V4.01β: the attacker has no king) converted to every
+/// format reads back with `game`: SFEN and BOD, which hold one position, hold the problem —
+/// its final position has the kingless attacker not to move, which no reader takes — and the
+/// others the problem with its moves.
+#[test]
+fn a_tsume_record_converted_to_every_format_reads_back() {
+    let dir = temp_dir::TempDir::new("tsume-convert");
+    let tsume = data("kfw-v401-tsume.kif");
+    let (code, json, err) = run(&["game", "--json", &tsume]);
+    assert_eq!(code, Some(0), "{err}");
+    let problem = json_field(&json, "start");
+    for format in RecordFormat::NAMES {
+        let out = dir.path(&format!("t.{format}"));
+        let (code, _, err) = run(&["convert", &tsume, "--to", format, "-o", &out]);
+        assert_eq!(code, Some(0), "{format}: {err}");
+        let (code, json, err) = run(&["game", "--json", &out]);
+        assert_eq!(code, Some(0), "{format}: {err}");
+        assert_eq!(json_field(&json, "start"), problem, "{format}");
+    }
+    // The problem is what a tsume's SFEN says, as `tsume` reads it.
+    let (code, out, err) = run(&["convert", &tsume, "--to", "sfen"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(out.trim_end(), problem);
+}
+
+/// A record whose start is a board copied after 25 moves, with its players, a move and an end:
+/// every format that can say the move number (KIF, KI2 and BOD by a `手数＝25` line, USI and
+/// SFEN by the SFEN's last field) and the players (KIF, KI2, CSA, BOD) keeps them through a
+/// conversion. A KIF numbers the moves on from the board's, as KIF files copied from a game
+/// mid-way do, and its summary counts them so.
+#[test]
+fn a_copied_boards_move_number_and_players_survive_every_format() {
+    let bod = std::fs::read_to_string(data("kifu-for-js-zumen.bod")).unwrap();
+    let text = format!(
+        "先手：藤井猛\n後手：羽生善治\n{bod}手数----指手---------消費時間--\n  26 ８五歩(84)\n  27 中断\n"
+    );
+    let r = read_as(&text, RecordFormat::Kif);
+    assert_eq!(r.start.move_number(), 26);
+    let kif = record_io::write(&r, RecordFormat::Kif);
+    assert!(kif.contains("手数＝25"), "{kif}");
+    assert!(
+        kif.contains("  26 ８五歩(84)\n  27 中断\nまで26手で中断"),
+        "{kif}"
+    );
+    let last = r.final_position().to_sfen();
+    assert!(last.ends_with(" b - 27"), "{last}");
+    for format in [
+        RecordFormat::Kif,
+        RecordFormat::Ki2,
+        RecordFormat::Csa,
+        RecordFormat::Bod,
+        RecordFormat::Usi,
+        RecordFormat::Sfen,
+    ] {
+        let back = through(&r, format);
+        let number = !matches!(format, RecordFormat::Csa);
+        let players = !matches!(format, RecordFormat::Usi | RecordFormat::Sfen);
+        let sfen = back.final_position().to_sfen();
+        if number {
+            assert_eq!(sfen, last, "{format:?}");
+        } else {
+            // CSA has no field for a move number: the position alone is kept.
+            assert_eq!(
+                sfen.rsplit_once(' ').unwrap().0,
+                last.rsplit_once(' ').unwrap().0
+            );
+        }
+        if players {
+            assert_eq!(back.players, r.players, "{format:?}");
+        }
+    }
+    // A move number past the record limit, which the readers take for no count of a game's
+    // moves (as they do a `手数＝` line past it): a KIF numbers from 1 and reads back.
+    let far = usi_start("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 20000");
+    for format in [RecordFormat::Kif, RecordFormat::Ki2, RecordFormat::Bod] {
+        let back = through(&far, format);
+        if format != RecordFormat::Bod {
+            assert_eq!(back.moves.len(), far.moves.len(), "{format:?}");
+        }
+        let position = |r: &Record| {
+            r.final_position()
+                .to_sfen()
+                .rsplit_once(' ')
+                .unwrap()
+                .0
+                .to_string()
+        };
+        assert_eq!(position(&back), position(&far), "{format:?}");
+    }
+    // A whole game to BOD: its final position at move 182 and its players.
+    let game = read("habu-fujii-2006.kif");
+    let bod = record_io::write(&game, RecordFormat::Bod);
+    assert!(bod.contains("手数＝181  ▲"), "{bod}");
+    let back = read_as(&bod, RecordFormat::Bod);
+    assert_eq!(back.start.to_sfen(), game.final_position().to_sfen());
+    assert_eq!(back.players, game.players);
 }
 
 /// The bookmarks of a record's main line, the start's first.

@@ -4,7 +4,7 @@
 
 use super::notation::numerals;
 use super::record::{Builder, Record, RecordError};
-use crate::rules::{validate, Color, KindId, Piece, Position, Setup, Square, Variant};
+use crate::rules::{validate, Color, KindId, Move, Piece, Position, Setup, Square, Variant};
 use std::fmt::Write as _;
 use std::sync::Arc;
 
@@ -307,6 +307,59 @@ fn split_at_names(word: &str) -> Vec<&str> {
     }
     items.push(&word[start..]);
     items
+}
+
+/// Writes a record as a BOD diagram of the position [`super::record_io::written_position`]
+/// gives, as Kifu for Windows copies a board: the players (`後手：` above the board, `先手：`
+/// below it; 上手/下手 in a handicap game) and, when moves came before it, the
+/// `手数＝25  ▲３七銀(28)  まで` line (the last move, when the record has it), so that reading it
+/// back gives the same move number and players.
+pub fn write_record(record: &Record) -> String {
+    let (pos, last) = super::record_io::written_position(record);
+    let labels = record.side_labels();
+    let player = |i: usize| {
+        record.players[i]
+            .as_ref()
+            .map(|p| format!("{}：{p}\n", labels[i]))
+            .unwrap_or_default()
+    };
+    let mut out = player(1);
+    out.push_str(&write(&pos));
+    out.push_str(&player(0));
+    if let Some(line) = moves_line(&pos, last) {
+        let _ = writeln!(out, "{line}");
+    }
+    out
+}
+
+/// The `手数＝N  ▲７六歩(77)  まで` line of a board at move number N+1 (none at move 1); the
+/// move is `last`, played in `before`'s position, when it is known.
+pub(crate) fn moves_line(pos: &Position, last: Option<(Position, Move)>) -> Option<String> {
+    let before = Some(moves_before(pos)).filter(|n| *n > 0)?;
+    Some(match last {
+        Some((at, mv)) => {
+            let mark = if at.turn() == Color::Black {
+                '▲'
+            } else {
+                '△'
+            };
+            let text = super::kif::write_move(&at, None, mv);
+            format!("手数＝{before}  {mark}{text}  まで")
+        }
+        None => format!("手数＝{before}  まで"),
+    })
+}
+
+/// The moves before a position, as a `手数＝N` line counts them: its move number less one (a
+/// board after 25 moves is move 26's position, as SFEN numbers it); 0 past the record limit,
+/// which readers take for no count of a game's moves.
+pub(crate) fn moves_before(pos: &Position) -> usize {
+    let before = pos.move_number().saturating_sub(1) as usize;
+    if before > super::limits::MAX_RECORD_MOVES {
+        0
+    } else {
+        before
+    }
 }
 
 /// Writes a position as a BOD diagram.

@@ -45,6 +45,7 @@ fn move_line(b: &mut Builder, n: usize, t: &str) -> Result<(), RecordError> {
             rest = tail;
         }
     }
+    b.unnumbered_moves_follow_board();
     for text in moves {
         if !text.starts_with(MARKS) {
             return Err(RecordError::new(n, &text, "expected a move like ▲７六歩"));

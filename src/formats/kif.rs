@@ -576,6 +576,10 @@ pub(crate) fn write_header(out: &mut String, record: &Record) -> bool {
         }
         None => out.push_str(&bod::write(&record.start)),
     }
+    // A board copied mid-game: the moves before it, as Kifu for Windows writes them under it.
+    if let Some(line) = bod::moves_line(&record.start, None) {
+        let _ = writeln!(out, "{line}");
+    }
     let labels = if handicap {
         ["下手", "上手"]
     } else {
@@ -593,10 +597,18 @@ pub(crate) fn write_header(out: &mut String, record: &Record) -> bool {
     handicap
 }
 
-/// The summary line after the main line: `まで181手で先手の勝ち`, `まで49手で千日手`.
+/// The summary line after the main line: `まで181手で先手の勝ち`, `まで49手で千日手`, counting
+/// the moves of the record.
 pub(crate) fn summary_line(record: &Record, handicap: bool) -> Option<String> {
+    summary_counting(record, handicap, false)
+}
+
+/// [`summary_line`], counting with `numbered_on` the moves before a copied board too
+/// (`まで26手で中断` for a record whose start is move 25's position), as a KIF whose moves are
+/// numbered on from the board's counts them.
+fn summary_counting(record: &Record, handicap: bool, numbered_on: bool) -> Option<String> {
     let end = record.end.as_ref()?;
-    let n = record.moves.len();
+    let n = record.moves.len() + if numbered_on { moves_before(record) } else { 0 };
     let side = |c: Color| match (c, handicap) {
         (Color::Black, false) => "先手",
         (Color::White, false) => "後手",
@@ -620,14 +632,21 @@ pub(crate) fn summary_line(record: &Record, handicap: bool) -> Option<String> {
     })
 }
 
-/// The moves of the main line and the variations, with the summary line.
+/// The moves before a record's start (see [`bod::moves_before`]).
+fn moves_before(record: &Record) -> usize {
+    bod::moves_before(&record.start)
+}
+
+/// The moves of the main line and the variations, with the summary line. A record whose start
+/// is a board copied mid-game numbers its moves on from the board's (`26 ８五歩(84)` after
+/// `手数＝25`), as KIF files copied from a game do.
 fn write_body(out: &mut String, record: &Record, handicap: bool) {
     write_line(out, record, None);
-    if let Some(line) = summary_line(record, handicap) {
+    if let Some(line) = summary_counting(record, handicap, true) {
         let _ = writeln!(out, "{line}");
     }
     for (i, b) in record.branches.iter().enumerate() {
-        let _ = writeln!(out, "\n変化：{}手", b.ply);
+        let _ = writeln!(out, "\n変化：{}手", b.ply + moves_before(record));
         write_line(out, record, Some(i));
     }
 }
@@ -658,7 +677,8 @@ fn write_line(out: &mut String, record: &Record, line: Option<usize>) {
             ""
         };
         // Counted from the moves' own times where the record states no total (CSA `T`).
-        write_numbered(out, first + i, &text, m.time.as_ref().zip(totals[i]), mark);
+        let number = first + i + moves_before(record);
+        write_numbered(out, number, &text, m.time.as_ref().zip(totals[i]), mark);
         write_comments(out, &m.comments);
         if let Some(bm) = &m.bookmark {
             let _ = writeln!(out, "&{bm}");
@@ -669,7 +689,8 @@ fn write_line(out: &mut String, record: &Record, line: Option<usize>) {
     if let Some(end) = end {
         let word = end_word_at(&end.kind, pos.turn());
         let time = end.time.as_ref().zip(record.end_time_total(line));
-        write_numbered(out, first + moves.len(), &word, time, "");
+        let number = first + moves.len() + moves_before(record);
+        write_numbered(out, number, &word, time, "");
         write_comments(out, &end.comments);
     }
 }

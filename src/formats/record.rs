@@ -240,6 +240,24 @@ impl RecordError {
         format!("{file}:{}", self.tail())
     }
 
+    /// Every line a command prints for this error in `file`, each `FILE:LINE: …`: one per
+    /// problem of an invalid start position, as `validate` words them
+    /// (`bad.csa:11: invalid position: nifu 2f,2g: …`), else [`RecordError::located`]. Every
+    /// command that reads a record reports it so, whatever it does with the record.
+    pub fn located_lines(&self, file: &str) -> Vec<String> {
+        match &self.invalid {
+            Some(invalid) => invalid
+                .problems
+                .iter()
+                .map(|p| {
+                    let problem = p.line(invalid.size());
+                    format!("{file}:{}: invalid position: {problem}", self.line)
+                })
+                .collect(),
+            None => vec![self.located(file)],
+        }
+    }
+
     fn tail(&self) -> String {
         if self.text.is_empty() {
             format!("{}: {}", self.line, self.message)
@@ -250,6 +268,9 @@ impl RecordError {
     }
 }
 
+/// `line 6: +7776FU: no piece on 77`: the error where no file name goes before it (a JSON
+/// report's `error` beside its `input`). A command's message names the file:
+/// [`RecordError::located_lines`].
 impl fmt::Display for RecordError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "line {}", self.tail())

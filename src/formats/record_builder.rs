@@ -83,6 +83,16 @@ impl Builder {
         true
     }
 
+    /// Before the first move of a record that numbers no move (KI2): a copied board's
+    /// `手数＝N` makes the start the position before move N+1, the moves following on from it.
+    pub fn unnumbered_moves_follow_board(&mut self) {
+        if let (Some(before), Line::Main, 0) = (self.moves_before_board, self.line, self.ply()) {
+            if before > 0 && self.record.start.move_number() == 1 {
+                self.number_start(before + 1);
+            }
+        }
+    }
+
     /// Gives the start position the move number `number` (SFEN's last field: the number of the
     /// move to be played next). False if the position cannot take it.
     fn number_start(&mut self, number: usize) -> bool {

@@ -2,7 +2,7 @@
 //! a [`Record`] in any of them (KIF, KI2, CSA, BOD, USI, SFEN).
 
 use super::record::{decode, Record, RecordError};
-use crate::rules::Variant;
+use crate::rules::{validate, Move, Position, Variant};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -132,10 +132,29 @@ pub fn write(record: &Record, format: RecordFormat) -> String {
         RecordFormat::Csa => super::csa::write(record),
         RecordFormat::Kif => super::kif::write(record),
         RecordFormat::Ki2 => super::ki2::write(record),
-        RecordFormat::Bod => super::bod::write(&record.final_position()),
+        RecordFormat::Bod => super::bod::write_record(record),
         RecordFormat::Usi => super::usi_record::write(record),
-        RecordFormat::Sfen => format!("{}\n", record.final_position().to_sfen()),
+        RecordFormat::Sfen => format!("{}\n", written_position(record).0.to_sfen()),
     }
+}
+
+/// The one position SFEN and BOD write of a record, with the move that led to it (and the
+/// position it was played in) when the record has it: the final position, except for a tsume
+/// record — one whose start only the tsume rules admit, the attacker having no king — whose
+/// start, the problem, is written. Its final position has the kingless attacker not to move,
+/// which no reader takes (`missing-king`), and a problem is what a tsume's SFEN or board means.
+pub fn written_position(record: &Record) -> (Position, Option<(Position, Move)>) {
+    let v = record.variant();
+    let strict = validate::validate(v, record.start.to_setup(), validate::Options::default());
+    if strict.is_err() || record.moves.is_empty() {
+        return (record.start.clone(), None);
+    }
+    let n = record.moves.len();
+    let before = record.position_at(n - 1);
+    let mut last = before.clone();
+    let mv = record.moves[n - 1].mv;
+    last.play_unchecked(mv);
+    (last, Some((before, mv)))
 }
 
 /// The bytes that save `text`, written in `format`, under `path`: Shift_JIS (CP932) for a KIF
