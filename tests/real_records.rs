@@ -213,12 +213,12 @@ fn run(args: &[&str]) -> (Option<i32>, String, String) {
 
 /// A JSON string field of `game --json`'s output (`"start": "…"`).
 fn json_field(json: &str, field: &str) -> String {
-    let key = format!("\"{field}\": \"");
-    let at = json
-        .find(&key)
+    let value: serde_json::Value =
+        serde_json::from_str(json).unwrap_or_else(|e| panic!("{e}: {json}"));
+    value[field]
+        .as_str()
         .unwrap_or_else(|| panic!("no {field} in {json}"))
-        + key.len();
-    json[at..].split('"').next().unwrap().to_string()
+        .to_string()
 }
 
 /// A tsume record (Kifu for Windows V4.01β: the attacker has no king) converted to every

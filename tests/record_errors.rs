@@ -154,7 +154,6 @@ fn a_record_error_is_located_as_file_colon_line() {
 /// [`RecordError::located_lines`] (src/cli/input.rs `record_error`/`entry_failure`,
 /// src/cli/validate.rs `check`), which is another change's.
 #[test]
-#[ignore = "needs the src/cli change that prints RecordError::located_lines"]
 fn every_command_locates_a_record_error_the_same_way() {
     let dir = TempDir::new("record-located");
     let ill = dir.file("ill.csa", ILLEGAL_CSA);

@@ -385,10 +385,7 @@ fn record_position(
 /// A record whose start position breaks the rules is an invalid position (exit 1), as any
 /// other; the rest is malformed input.
 fn record_error(e: RecordError) -> shogiprint::Error {
-    match e.invalid {
-        Some(invalid) => shogiprint::Error::Invalid(*invalid),
-        None => shogiprint::Error::Record(e),
-    }
+    shogiprint::Error::Record(e)
 }
 
 /// The message for an entry that could not be read. A single word was most likely meant as a
@@ -422,6 +419,10 @@ pub fn malformed_message(entry: &Entry, error: &shogiprint::Error, variant: &Var
 pub fn entry_failure(entry: &Entry, error: &shogiprint::Error, variant: &Variant) -> Failure {
     match error {
         shogiprint::Error::Invalid(_) => Failure::from_error(&entry.place, error),
+        shogiprint::Error::Record(e) => Failure {
+            lines: e.located_lines(&entry.place.name()),
+            code: super::exit_code(error),
+        },
         _ => Failure {
             lines: vec![format!(
                 "{}: {}",

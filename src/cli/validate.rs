@@ -31,6 +31,8 @@ enum Outcome {
     Valid,
     Invalid(PositionError),
     Malformed(String),
+    /// Malformed, with its own place (`FILE:LINE: …`, a record's line).
+    MalformedAt(String),
 }
 
 impl Outcome {
@@ -38,7 +40,7 @@ impl Outcome {
         match self {
             Outcome::Valid => 0,
             Outcome::Invalid(_) => 1,
-            Outcome::Malformed(_) => 2,
+            Outcome::Malformed(_) | Outcome::MalformedAt(_) => 2,
         }
     }
 }
@@ -71,6 +73,11 @@ fn check(entry: &Entry, variant: &Arc<Variant>, options: validate::Options) -> O
             Some(message) => Outcome::Malformed(message),
             None => Outcome::Invalid(e),
         },
+        // A record's mistake is located at its line (`FILE:LINE: …`), as every command says it.
+        Err(shogiprint::Error::Record(e)) => match e.invalid {
+            Some(invalid) => Outcome::Invalid(*invalid),
+            None => Outcome::MalformedAt(e.located(&entry.place.name())),
+        },
         Err(e) => Outcome::Malformed(input::malformed_message(entry, &e, variant)),
     }
 }
@@ -91,6 +98,11 @@ fn text(out: &mut impl Write, place: &str, outcome: &Outcome) -> std::io::Result
             // Keep stdout and stderr in input order when both go to one terminal.
             out.flush()?;
             report(&[format!("{place}: {message}")]);
+            Ok(())
+        }
+        Outcome::MalformedAt(message) => {
+            out.flush()?;
+            report(std::slice::from_ref(message));
             Ok(())
         }
     }
@@ -143,7 +155,7 @@ fn json(name: &str, outcome: &Outcome) -> serde_json::Result<String> {
             problems: Some(problems(e)),
             error: None,
         },
-        Outcome::Malformed(message) => JsonReport {
+        Outcome::Malformed(message) | Outcome::MalformedAt(message) => JsonReport {
             input: name,
             valid: false,
             problems: None,
