@@ -1256,10 +1256,13 @@ fn position_commands_read_a_record_as_its_final_position() {
     assert_eq!(code, Some(0));
     assert_eq!(perft, shogiprint(&["perft", "--depth", "2", usi]).1);
 
-    // An illegal move is malformed input, located by the record's line.
+    // An illegal move is malformed input, located as FILE:LINE as every command locates it.
     let (code, _, err) = shogiprint(&["validate", &data("illegal-nifu.kif")]);
     assert_eq!(code, Some(2));
-    assert!(err.contains("line 68: △５三歩打: nifu on file 5"), "{err}");
+    assert!(
+        err.contains("illegal-nifu.kif:68: △５三歩打: nifu on file 5"),
+        "{err}"
+    );
 
     // A tsume file ends with the attacker's mate: as a game its final position has no Black
     // king; as a tsume its start is the problem.
@@ -1484,6 +1487,29 @@ fn kif_end_words_of_other_programs_end_the_game_as_written() {
             "{word}"
         );
         assert_eq!(record.result(), GameResult::Unknown, "{word}");
+    }
+}
+
+/// A summary line may end a record with any words (`まで1手で1手ち`, found by fuzzing): they end the
+/// game with no result claimed, and the record is written back as one the reader takes again,
+/// the unknown words as 中断 (which claims no result either). It used to be written as a
+/// numbered line `2 1手ち`, which the reader refused as a move.
+#[test]
+fn an_unknown_end_from_a_summary_is_written_as_a_record_that_reads_again() {
+    let record = read_text(
+        "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\nまで1手で1手ち\n",
+    );
+    assert_eq!(
+        record.end.as_ref().map(|e| &e.kind),
+        Some(&EndKind::Other("1手ち".to_string()))
+    );
+    for format in [RecordFormat::Kif, RecordFormat::Ki2] {
+        let written = record_io::write(&record, format);
+        let again = record_io::read(written.as_bytes(), Some(format), &standard())
+            .unwrap_or_else(|e| panic!("{format:?}: {e}\n{written}"));
+        assert_eq!(again.moves.len(), 1, "{written}");
+        assert_eq!(again.result(), GameResult::Unknown, "{written}");
+        assert!(written.contains("中断"), "{written}");
     }
 }
 

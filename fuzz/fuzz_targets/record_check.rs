@@ -1,7 +1,8 @@
 //! The check every record fuzz target runs, shared by `record_{kif,ki2,csa,bod}.rs` (included
 //! with `#[path]`, so it is not a target of its own): reading any bytes never panics, and a record
-//! that reads writes back in the same format and reads again with the same moves and result
-//! (BOD holds only a position, so only that it reads again).
+//! that reads writes back in the same format and reads again (the tool must never write a file
+//! its own readers refuse) with the same moves and result (BOD holds only a position, so only
+//! that it reads again).
 
 use shogiprint::formats::record_io::{self, RecordFormat};
 use shogiprint::rules::Variant;
@@ -19,10 +20,10 @@ pub fn check(data: &[u8], format_name: &str) {
     };
     let Some(format) = format else { return };
     let written = record_io::write(&record, format);
-    if let Ok(again) = record_io::read(written.as_bytes(), Some(format), standard()) {
-        if format != RecordFormat::Bod {
-            assert_eq!(again.moves.len(), record.moves.len(), "{written}");
-            assert_eq!(again.result(), record.result(), "{written}");
-        }
+    let again = record_io::read(written.as_bytes(), Some(format), standard())
+        .unwrap_or_else(|e| panic!("written, not read again: {e}\n{written}"));
+    if format != RecordFormat::Bod {
+        assert_eq!(again.moves.len(), record.moves.len(), "{written}");
+        assert_eq!(again.result(), record.result(), "{written}");
     }
 }

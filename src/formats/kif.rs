@@ -39,11 +39,13 @@ pub fn end_word_of(kind: &EndKind) -> String {
 
 /// The word a KIF or KI2 writes for an end with `to_move` to move: an illegal action by the
 /// other side is the side to move's 反則勝ち, and a CSA word that claims no result (`%MATTA`,
-/// `%ERROR`) is 中断, which claims none either and which every KIF reader knows.
+/// `%ERROR`), or any word a summary line gave that no KIF reader takes on a numbered line
+/// (`まで1手で1手ち`), is 中断, which claims none either and which every KIF reader knows: the tool
+/// never writes a record its own reader refuses.
 pub(crate) fn end_word_at(kind: &EndKind, to_move: Color) -> String {
     match kind {
         EndKind::IllegalAction(loser) if *loser != to_move => "反則勝ち".into(),
-        EndKind::Other(w) if w.starts_with('%') => "中断".into(),
+        EndKind::Other(w) if !OTHER_END_WORDS.contains(&w.as_str()) => "中断".into(),
         k => end_word(k),
     }
 }
