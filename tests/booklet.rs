@@ -608,8 +608,79 @@ fn a_record_figure_after_problems_has_one_number() {
     let (_, pdf) = render(&book);
     let text = page_texts(&pdf).concat();
     assert!(text.contains("第1図実戦から"), "{text}");
-    assert!(text.contains("第1図▲2六飛まで"), "{text}");
+    assert_eq!(text.matches("第1図").count(), 1, "{text}");
+    assert!(text.contains("▲2六飛まで"), "{text}");
     assert!(!text.contains("第3図"), "{text}");
+}
+
+/// A booklet of `yaml` beside the test records, and the text of its pages run together.
+fn record_booklet_text(yaml: &str) -> String {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/records");
+    let name = dir.join("book.yaml").to_string_lossy().into_owned();
+    let book = Book::from_yaml(yaml, &name, &|_| Err("no files".into())).unwrap();
+    page_texts(&render(&book).1).concat()
+}
+
+/// Positions from a game record are headed with the booklet's label (第2図) and captioned with
+/// the move alone (▲2六飛まで): the record's own caption, 第2図 ▲2六飛まで, printed the label a
+/// second time under the board. A caption the entry gives is printed as written.
+#[test]
+fn a_record_position_in_a_booklet_prints_its_figure_label_once() {
+    let text = record_booklet_text(
+        "per_page: 4\nnumbering: zu\ndiagrams:\n  - position: startpos\n\
+         \x20 - position: {record: habu-fujii-2006.kif, ply: 41}\n    title: 実戦から\n\
+         \x20 - position: {record: habu-fujii-2006.kif, ply: 150}\n\
+         \x20 - position: {record: habu-fujii-2006.kif, ply: 60}\n    caption: 第4図は△同歩まで\n",
+    );
+    assert!(text.contains("第2図実戦から"), "{text}");
+    for label in ["第1図", "第2図", "第3図"] {
+        assert_eq!(text.matches(label).count(), 1, "{label} in {text}");
+    }
+    // Each caption is its own diagram's move, not figure 1's.
+    assert!(text.contains("▲2六飛まで"), "{text}");
+    assert!(text.contains("△7二金まで"), "{text}");
+    assert!(!text.contains("図▲") && !text.contains("図△"), "{text}");
+    // Written by the teacher, label and all.
+    assert!(text.contains("第4図は△同歩まで"), "{text}");
+    assert_eq!(text.matches("第4図").count(), 2, "{text}");
+}
+
+/// The same in a western booklet: `Figure 2` over the board and `After 41. R-2f` under it, not
+/// `Figure 2: after 41. R-2f`.
+#[test]
+fn a_record_position_in_a_western_booklet_prints_its_figure_label_once() {
+    let text = record_booklet_text(
+        "per_page: 4\nnumbering: problem\nstyle: western\ndiagrams:\n  - position: startpos\n\
+         \x20 - position: {record: habu-fujii-2006.kif, ply: 41}\n\
+         \x20 - position: {record: habu-fujii-2006.kif, ply: 150}\n\
+         \x20 - position: {record: habu-fujii-2006.kif, ply: 60}\n    caption: \"Figure 4: after move 60\"\n",
+    );
+    for label in ["Figure1", "Figure2", "Figure3"] {
+        assert_eq!(text.matches(label).count(), 1, "{label} in {text}");
+    }
+    assert!(text.contains("After41.R-2f"), "{text}");
+    assert!(text.contains("After150.G-7b"), "{text}");
+    assert!(
+        !text.contains("Figure2:") && !text.contains("Figure3:"),
+        "{text}"
+    );
+    assert!(text.contains("Figure4:aftermove60"), "{text}");
+}
+
+/// A record named on a line of a positions list is captioned with its move too.
+#[test]
+fn a_record_on_a_positions_list_prints_its_figure_label_once() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/records");
+    let name = dir.join("list.txt").to_string_lossy().into_owned();
+    let book = Book::from_positions(
+        "startpos\nhabu-fujii-2006.kif\n",
+        &name,
+        BookOptions::default(),
+    );
+    let text = page_texts(&render(&book).1).concat();
+    assert_eq!(text.matches("第2図").count(), 1, "{text}");
+    assert!(text.contains("まで"), "{text}");
+    assert!(!text.contains("図▲") && !text.contains("図△"), "{text}");
 }
 
 /// A booklet file that is not a mapping says what it should be, not a Rust type's name

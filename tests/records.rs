@@ -664,7 +664,8 @@ fn booklet_entries_take_record_positions_numbered_by_their_place() {
     let book = Book::from_yaml(yaml, &name, &|_| Err("no file".into())).unwrap();
     let load = |v: &str| Variant::builtin(v).map_err(shogiprint::Error::from);
     let e = book.entry(1, 2, &standard(), &load).unwrap();
-    assert_eq!(e.diagram.caption.as_deref(), Some("第2図 ▲2六飛まで"));
+    // The heading says 第2図 (the booklet's label): the caption keeps the move.
+    assert_eq!(e.diagram.caption.as_deref(), Some("▲2六飛まで"));
     assert_eq!(e.notes.comment.as_deref(), Some("飛車を振った。"));
     let err = book
         .entry(2, 3, &standard(), &load)

@@ -1,6 +1,6 @@
 //! A study booklet of one game: a diagram at each chosen move (every N moves, the bookmarked
-//! moves, the commented moves, and always the final position), each captioned `第2図 ▲2四歩まで`,
-//! with the moves that lead to it written as books do (`第1図以下の指し手` then
+//! moves, the commented moves, and always the final position), each headed `第2図` and captioned
+//! `▲2四歩まで`, with the moves that lead to it written as books do (`第1図以下の指し手` then
 //! `▲7六歩△3四歩…`), the record's comments for people on that move (not an engine's readings
 //! or a file's remarks, which no reader of a printed game wants), and under the last diagram the
 //! result (`まで181手で先手の勝ち`). Moves are numbered as the record numbers them: a record that
@@ -172,14 +172,9 @@ impl GameEntry {
     /// The diagram, numbered `figure`, with its notes.
     pub fn entry(&self, figure: usize, options: &BookOptions) -> Result<Entry, crate::Error> {
         let figure_n = figure.min(u32::MAX as usize) as u32;
+        // The heading says 第N図; the booklet keeps only the move in the caption (`△6四歩まで`).
         let mut diagram = crate::diagram::from_record(&self.record, Some(self.ply), figure_n)
             .map_err(|e| crate::Error::Io(format!("{}: {e}", self.file)))?;
-        // The heading already says 第N図: the caption keeps only the move (`△6四歩まで`).
-        let label = format!("第{figure_n}図");
-        if let Some(c) = diagram.caption.take() {
-            let c = c.strip_prefix(&label).map(str::trim_start).unwrap_or(&c);
-            diagram.caption = Some(c.to_string()).filter(|c| !c.is_empty());
-        }
         // Moves are counted as the record numbers them: on from a copied board's 手数＝25 (its
         // start is move 26, as its SFEN says), so the heading agrees with the record's numbers.
         diagram.title = Some(match move_number(&self.record, self.ply) {
