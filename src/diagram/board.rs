@@ -121,3 +121,50 @@ pub fn draw_coordinates(
 pub fn tint(d: &mut Drawing, cell: Rect, color: Color) {
     d.fill(Path::rect(cell), color);
 }
+
+/// The width of a beginner diagram's highlight frame as a share of the square's width: about
+/// 0.7 mm on the default 10 mm square, as thick as the board's border.
+pub const FRAME: f64 = 0.075;
+
+/// A beginner diagram's highlight: a frame round the inside of the square, drawn over the piece
+/// that stands there. The pentagon piece covers nearly all of its square, so a tint under it
+/// shows only as slivers; a frame, as beginners' books box a piece in colour, shows the same on
+/// an empty square and under either side's piece and leaves the piece itself as it is. Its outer
+/// edge lies on the grid line, so a frame lies within its square (and two side by side meet).
+pub fn highlight_frame(d: &mut Drawing, l: &Layout, cell: Rect, color: Color) {
+    let width = FRAME * l.w;
+    d.stroke(
+        Path::rect(cell.inset(width / 2.0)),
+        Stroke::solid(frame_ink(color), width),
+    );
+}
+
+/// `color`, darkened (mixed with black in steps of 5 %) as far as it must be to stand at 3:1
+/// against the beginner board in WCAG 2's contrast ratio, the measure it sets for graphics
+/// that must be seen (1.4.11, non-text contrast): so that the default yellow, near the board's
+/// own colour, still reads as a frame, and does in a grey print too. The pieces' wood is
+/// lighter than the board, so the frame stands out against it further.
+pub fn frame_ink(color: Color) -> Color {
+    let board = relative_luminance(BEGINNER_BOARD);
+    let scaled = |k: f64| {
+        let c = |v: u8| (v as f64 * k).round() as u8;
+        Color(c(color.0), c(color.1), c(color.2))
+    };
+    (0..=20)
+        .map(|step| scaled(1.0 - step as f64 * 0.05))
+        .find(|&c| (board + 0.05) / (relative_luminance(c) + 0.05) >= 3.0)
+        .unwrap_or(Color::BLACK)
+}
+
+/// WCAG 2's relative luminance of an sRGB colour, 0 (black) to 1 (white).
+fn relative_luminance(c: Color) -> f64 {
+    let linear = |v: u8| {
+        let v = v as f64 / 255.0;
+        if v <= 0.04045 {
+            v / 12.92
+        } else {
+            ((v + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    0.2126 * linear(c.0) + 0.7152 * linear(c.1) + 0.0722 * linear(c.2)
+}

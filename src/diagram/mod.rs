@@ -117,8 +117,11 @@ pub fn draw_with_faded(
             board::tint(&mut d, l.cell(sq), tint);
         }
     }
+    let beginner = opts.style != Style::Traditional;
     for (sq, color) in &diagram.annotations.highlights {
-        board::tint(&mut d, l.cell(*sq), color.tint(0.55));
+        // A beginner square's tint is stronger, since the board under it is not white.
+        let amount = if beginner { 0.35 } else { 0.55 };
+        board::tint(&mut d, l.cell(*sq), color.tint(amount));
     }
     board::draw_grid(&mut d, &l);
     let first_coordinate = d.items.len();
@@ -130,6 +133,11 @@ pub fn draw_with_faded(
     pieces::draw_pieces(&mut d, fonts, &l, &diagram.setup, catalog, opts, red, faded)
         .field("pieces")?;
     let pieces_drawn = first_piece..d.items.len();
+    if beginner {
+        for (sq, color) in &diagram.annotations.highlights {
+            board::highlight_frame(&mut d, &l, l.cell(*sq), *color);
+        }
+    }
     let marks = &diagram.annotations.marks;
     annotations::draw_symbols(&mut d, &l, &diagram.setup, marks);
     annotations::lift_over_symbols(
