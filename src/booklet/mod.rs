@@ -12,6 +12,7 @@ mod answers;
 pub mod game;
 pub mod layout;
 pub mod model;
+mod record_caption;
 pub mod verify;
 
 pub use crate::paper::Paper;

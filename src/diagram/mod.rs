@@ -13,6 +13,7 @@ mod hands;
 mod layout;
 pub mod marks;
 mod model;
+mod outline_geometry;
 mod pieces;
 mod position_source;
 mod raw;

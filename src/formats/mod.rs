@@ -8,6 +8,7 @@ pub mod csa;
 pub mod data_error;
 pub mod ki2;
 pub mod kif;
+mod kif_end_words;
 pub mod limits;
 pub mod notation;
 pub mod parse_error;
