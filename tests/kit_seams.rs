@@ -4,8 +4,9 @@
 //! where the pieces stand.
 
 use shogiprint::draw::{FontRole, Fonts, Item, Point};
-use shogiprint::kit::{self, KitOptions, Paper};
+use shogiprint::kit::{self, Kit, KitOptions, Paper};
 use shogiprint::rules::Variant;
+use std::sync::Arc;
 
 /// The least distance from a seam to a star point's centre: the dot's radius (1.4 mm) and
 /// twice as much again of plain wood, so the cut never grazes its ink.
@@ -14,6 +15,16 @@ const STAR_CLEARANCE: f64 = 4.0;
 /// The most a seam may run from a grid line, as a share of the square: by its edge, not
 /// across the middle where a piece stands.
 const NEAR_LINE: f64 = 0.25;
+
+/// The kit of `variant` on `paper`, its rules card left out (only the board's pages matter here).
+fn kit_on(variant: &Arc<Variant>, paper: Paper, fonts: &Fonts) -> Kit {
+    let options = KitOptions {
+        paper,
+        rules_card: false,
+        ..KitOptions::default()
+    };
+    kit::build(variant, &options, fonts).expect("the kit builds")
+}
 
 fn papers() -> Vec<Paper> {
     vec![
@@ -53,12 +64,7 @@ fn no_seam_runs_near_a_star_point_on_any_paper_or_board() {
     for name in ["standard", "sho", "chu", "minishogi", "gorogoro"] {
         let v = Variant::builtin(name).unwrap();
         for paper in papers() {
-            let options = KitOptions {
-                paper,
-                rules_card: false,
-                ..KitOptions::default()
-            };
-            let kit = kit::build(&v, &options, &fonts).expect("the kit builds");
+            let kit = kit_on(&v, paper, &fonts);
             let spec = kit.board.unwrap();
             let stars: Vec<Point> = spec.hoshi();
             let tiling = kit.tiling.as_ref().unwrap();
@@ -119,12 +125,7 @@ fn a_tiles_heading_and_note_do_not_end_on_a_stray_word() {
     for name in ["standard", "chu"] {
         let v = Variant::builtin(name).unwrap();
         for paper in papers() {
-            let options = KitOptions {
-                paper,
-                rules_card: false,
-                ..KitOptions::default()
-            };
-            let kit = kit::build(&v, &options, &fonts).expect("the kit builds");
+            let kit = kit_on(&v, paper, &fonts);
             for &page in &kit.tile_pages {
                 // The heading's lines (bold, from "Board tile" on) and the note's (regular).
                 let lines: Vec<(bool, String, f64)> = kit.pages[page]
@@ -173,12 +174,7 @@ fn no_grid_line_runs_through_a_flaps_glue_label() {
     for name in ["standard", "chu"] {
         let v = Variant::builtin(name).unwrap();
         for paper in papers() {
-            let options = KitOptions {
-                paper,
-                rules_card: false,
-                ..KitOptions::default()
-            };
-            let kit = kit::build(&v, &options, &fonts).expect("the kit builds");
+            let kit = kit_on(&v, paper, &fonts);
             let spec = kit.board.unwrap();
             let tiling = kit.tiling.as_ref().unwrap();
             for t in &tiling.tiles {
