@@ -3,7 +3,7 @@
 
 use super::record_input::{looks_like_record, names_game_record};
 use super::Failure;
-use shogiprint::formats::record::{self, RecordError};
+use shogiprint::formats::record;
 use shogiprint::formats::record_io::{self, RecordFormat};
 use shogiprint::formats::{limits, sfen, text, usi};
 use shogiprint::rules::{validate, PieceCatalog, Position, PositionError, ProblemCode, Variant};
@@ -374,18 +374,13 @@ fn record_position(
     options: validate::Options,
 ) -> Result<Position, shogiprint::Error> {
     let format = RecordFormat::from_path(Path::new(name));
-    let record = record_io::read(entry.text.as_bytes(), format, variant).map_err(record_error)?;
+    // A record whose start breaks the rules keeps its line; its exit code is still 1.
+    let record = record_io::read(entry.text.as_bytes(), format, variant)?;
     let position = match options.tsume {
         true => record.position_at(0),
         false => record.final_position(),
     };
     Ok(validate::validate(variant, position.to_setup(), options)?)
-}
-
-/// A record whose start position breaks the rules is an invalid position (exit 1), as any
-/// other; the rest is malformed input.
-fn record_error(e: RecordError) -> shogiprint::Error {
-    shogiprint::Error::Record(e)
 }
 
 /// The message for an entry that could not be read. A single word was most likely meant as a
