@@ -99,25 +99,9 @@ fn is_game_format(format: RecordFormat) -> bool {
 
 /// The failure for a record error in the file `path`.
 fn failure(path: &str, e: &RecordError) -> Failure {
-    match &e.invalid {
-        Some(invalid) => Failure {
-            lines: invalid
-                .problems
-                .iter()
-                .map(|p| {
-                    format!(
-                        "{path}:{}: invalid position: {}",
-                        e.line,
-                        p.line(invalid.size())
-                    )
-                })
-                .collect(),
-            code: 1,
-        },
-        None => Failure {
-            lines: vec![e.located(path)],
-            code: 2,
-        },
+    Failure {
+        lines: e.located_lines(path),
+        code: if e.invalid.is_some() { 1 } else { 2 },
     }
 }
 
